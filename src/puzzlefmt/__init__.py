@@ -1,0 +1,42 @@
+"""puzzlefmt: read, write, detect, validate, solve and draw puzzles and game positions.
+
+Three families, one import::
+
+    >>> import puzzlefmt
+    >>> grid = puzzlefmt.loads("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    >>> grid.line()[:9]
+    '4.....8.5'
+
+- ``puzzlefmt.sudoku``: :class:`~puzzlefmt.sudoku.Grid` and every Sudoku clipboard/file format.
+- ``puzzlefmt.keen``: Simon Tatham's Keen (KenKen) game IDs.
+- ``puzzlefmt.cgp``: Crossword Game Positions.
+
+Every reader raises :class:`PuzzleFormatError` (a ``ValueError``) for text it cannot parse.
+"""
+
+from __future__ import annotations
+
+from puzzlefmt.api import detect, dump, dumps, iter_records, load, loads
+from puzzlefmt.collection import Collection
+from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.registry import Candidate, Format, Record, SolveResult, formats, get_format
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Candidate",
+    "Collection",
+    "Format",
+    "PuzzleFormatError",
+    "Record",
+    "SolveResult",
+    "__version__",
+    "detect",
+    "dump",
+    "dumps",
+    "formats",
+    "get_format",
+    "iter_records",
+    "load",
+    "loads",
+]

@@ -1,0 +1,5 @@
+"""``python -m puzzlefmt`` runs the command line."""
+
+from puzzlefmt.cli import run
+
+run()

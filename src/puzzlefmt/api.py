@@ -1,0 +1,197 @@
+"""The top-level functions: ``loads``/``load``, ``dumps``/``dump``, ``detect``, ``iter_records``."""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Iterator
+from typing import IO, Any, Literal
+
+from puzzlefmt import registry
+from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.registry import Candidate, Format, Record
+from puzzlefmt.textio import decode, numbered_lines, open_text
+
+__all__ = ["detect", "dump", "dumps", "iter_records", "load", "loads", "resolve_format"]
+
+PathOrFile = str | os.PathLike[str] | IO[str] | IO[bytes]
+
+# How many lines iter_records looks at to detect a collection's format.
+_SNIFF_LINES = 64
+
+
+def detect(text: str, *, filename: str | os.PathLike[str] | None = None) -> list[Candidate]:
+    """Rank the formats ``text`` could be in, best first, each with its score and reason."""
+    return registry.detect(text, filename=filename)
+
+
+def resolve_format(
+    text: str,
+    format: str | None = None,  # noqa: A002 - the public keyword
+    *,
+    filename: str | os.PathLike[str] | None = None,
+) -> Format:
+    """The format named, or else the best candidate for ``text``; raise if none matches."""
+    if format is not None:
+        try:
+            return registry.get_format(format)
+        except KeyError as exc:
+            raise PuzzleFormatError(str(exc.args[0]), format="auto") from None
+    ranked = registry.detect(text, filename=filename)
+    if not ranked:
+        first = next((ln for ln in text.splitlines() if ln.strip()), "")
+        raise PuzzleFormatError(
+            "expected a Sudoku, Keen or CGP text, found nothing any format recognises",
+            format="auto",
+            line=1 if first else None,
+            text=first if first else None,
+            expected="a known format",
+            found="unrecognised text",
+        )
+    return registry.get_format(ranked[0].format)
+
+
+def loads(
+    text: str,
+    format: str | None = None,  # noqa: A002
+    *,
+    filename: str | os.PathLike[str] | None = None,
+) -> Any:
+    """Parse ``text`` into a model object (or a :class:`~puzzlefmt.collection.Collection`).
+
+    Without ``format`` the text is detected. Raises :class:`PuzzleFormatError` on bad text.
+    """
+    fmt = resolve_format(text, format, filename=filename)
+    return fmt.read(text)
+
+
+def _read_source(source: PathOrFile) -> tuple[str, str | None]:
+    if isinstance(source, str | os.PathLike):
+        with open(source, "rb") as fh:
+            return decode(fh.read()), os.fspath(source)
+    data = source.read()
+    name = getattr(source, "name", None)
+    text = decode(data) if isinstance(data, bytes) else data
+    return text, name if isinstance(name, str) else None
+
+
+def load(source: PathOrFile, format: str | None = None) -> Any:  # noqa: A002
+    """Read a file (path or open file, text or binary) into a model object or collection.
+
+    The file's extension helps detection. Errors carry the file name.
+    """
+    text, name = _read_source(source)
+    try:
+        return loads(text, format, filename=name)
+    except PuzzleFormatError as exc:
+        raise exc.relocated(path=name) from None
+
+
+def dumps(obj: Any, format: str | None = None, **options: Any) -> str:  # noqa: A002
+    """Write a model object in ``format`` (default: the object's natural format).
+
+    Writer dialects are keyword options, e.g. ``dumps(grid, "line", blank="0")``.
+    """
+    fmt = registry.get_format(format) if format else registry.format_for_object(obj)
+    if fmt.write is None:
+        raise ValueError(f"format {fmt.name!r} can be read but not written")
+    return fmt.write(obj, **options)
+
+
+def dump(obj: Any, target: PathOrFile, format: str | None = None, **options: Any) -> None:  # noqa: A002
+    """Write a model object to a path or an open text file. A path's extension picks the format
+    when ``format`` is not given."""
+    if format is None and isinstance(target, str | os.PathLike):
+        ext = registry.extension_of(target)
+        if ext:
+            try:
+                format = registry.get_format(ext).name  # noqa: A001
+            except KeyError:
+                format = None  # noqa: A001
+    text = dumps(obj, format, **options)
+    if isinstance(target, str | os.PathLike):
+        with open(target, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+    else:
+        target.write(text)  # type: ignore[arg-type]  # a text handle; bytes handles are refused
+
+
+def iter_records(
+    source: PathOrFile,
+    format: str | None = None,  # noqa: A002
+    *,
+    errors: Literal["collect", "raise", "skip"] = "collect",
+) -> Iterator[Record]:
+    """Stream the records of a collection file, one :class:`Record` at a time.
+
+    Memory does not grow with the file: lines are read as they are needed. The format is
+    detected from the first lines (and the file name) unless given. A file holding a single
+    document yields one record. ``errors``: ``"collect"`` yields bad records with ``error``
+    set, ``"raise"`` raises the first error, ``"skip"`` leaves bad records out.
+    """
+    close = False
+    name: str | None = None
+    handle: IO[str]
+    if isinstance(source, str | os.PathLike):
+        name = os.fspath(source)
+        handle = open_text(name)
+        close = True
+    else:
+        raw_name = getattr(source, "name", None)
+        name = raw_name if isinstance(raw_name, str) else None
+        peek = source.read(0)
+        if isinstance(peek, bytes):
+            handle = _TextOf(source)  # type: ignore[arg-type]
+        else:
+            handle = source  # type: ignore[assignment]
+    try:
+        lines = numbered_lines(handle)
+        head = list(itertools.islice(lines, _SNIFF_LINES))
+        head_text = "\n".join(line for _, line in head) + ("\n" if head else "")
+        fmt = resolve_format(head_text, format, filename=name)
+        all_lines = itertools.chain(head, lines)
+        if fmt.collection and fmt.iter_read is not None:
+            records = fmt.iter_read(all_lines)
+        else:
+            records = _single(all_lines, fmt)
+        for rec in records:
+            if rec.error is not None:
+                if errors == "raise":
+                    raise rec.error.relocated(path=name)
+                if errors == "skip":
+                    continue
+                rec = Record(rec.number, rec.line, rec.text, error=rec.error.relocated(path=name))
+            yield rec
+    finally:
+        if close:
+            handle.close()
+
+
+def _single(lines: Iterator[tuple[int, str]], fmt: Format) -> Iterator[Record]:
+    text = "".join(line + "\n" for _, line in lines)
+    try:
+        value = fmt.read(text)
+    except PuzzleFormatError as exc:
+        yield Record(1, 1, text, error=exc.relocated(record=1))
+    else:
+        yield Record(1, 1, text, value)
+
+
+class _TextOf:
+    """Iterate a binary handle as decoded text lines (encoding from its first bytes)."""
+
+    def __init__(self, raw: IO[bytes]) -> None:
+        self._raw = raw
+
+    def __iter__(self) -> Iterator[str]:
+        import codecs
+
+        from puzzlefmt.textio import sniff_encoding
+
+        head = self._raw.read(4096)
+        encoding, skip = sniff_encoding(head)
+        decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+        yield decoder.decode(head[skip:])
+        for chunk in iter(lambda: self._raw.read(1 << 16), b""):
+            yield decoder.decode(chunk)
+        yield decoder.decode(b"", final=True)

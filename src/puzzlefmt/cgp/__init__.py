@@ -1,0 +1,1 @@
+"""The cgp family (work in progress)."""

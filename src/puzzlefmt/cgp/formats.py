@@ -1,0 +1,1 @@
+"""Registers the cgp formats with the registry (work in progress)."""

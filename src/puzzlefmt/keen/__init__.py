@@ -1,0 +1,1 @@
+"""The keen family (work in progress)."""

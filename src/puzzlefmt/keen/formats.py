@@ -1,0 +1,1 @@
+"""Registers the keen formats with the registry (work in progress)."""

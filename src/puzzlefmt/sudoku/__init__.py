@@ -1,0 +1,1 @@
+"""The Sudoku family."""

@@ -1,0 +1,1 @@
+"""Registers the Sudoku formats (work in progress)."""
