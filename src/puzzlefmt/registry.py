@@ -111,6 +111,8 @@ class SolveResult:
     count: int
     limit: int
     solutions: list[Any] = field(default_factory=list)
+    # Why there is no solution when that is known without search (e.g. two 5s in a row).
+    reason: str = ""
 
     @property
     def status(self) -> str:
