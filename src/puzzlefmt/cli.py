@@ -87,7 +87,7 @@ def _convert_task(target: str, options: dict[str, Any], records: list[Record]) -
     for rec in records:
         try:
             if fmt.collection and fmt.write_record is not None:
-                text = fmt.write_record(rec.value) + "\n"
+                text = fmt.write_record(rec.value) + fmt.newline
             else:
                 assert fmt.write is not None
                 text = fmt.write(rec.value, **options)
@@ -96,7 +96,8 @@ def _convert_task(target: str, options: dict[str, Any], records: list[Record]) -
         except (ValueError, TypeError) as exc:
             out.append(Outcome(rec.number, rec.line, error=_where(rec, f"cannot write: {exc}")))
             continue
-        out.append(Outcome(rec.number, rec.line, output=text, data={"text": text.rstrip("\n")}))
+        data = {"text": text.rstrip("\r\n")}
+        out.append(Outcome(rec.number, rec.line, output=text, data=data))
     return out
 
 

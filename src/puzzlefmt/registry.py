@@ -99,6 +99,8 @@ class Format:
     collection: bool = False
     iter_read: Callable[[NumberedLines], Iterator[Record]] | None = None
     write_record: Callable[[Any], str] | None = None
+    # The line ending a collection's records are written with.
+    newline: str = "\n"
     # Lower numbers win ties in detection and are the default writer for a model type.
     priority: int = 50
     aliases: tuple[str, ...] = ()

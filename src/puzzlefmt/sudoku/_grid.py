@@ -1,0 +1,183 @@
+"""Reading grid pictures: 9 rows of cells, with or without borders, as digits or as candidate
+groups. The bordered formats (``.ss`` and its variants, ``.spf``, ``+---+`` grids, candidate
+grids) differ in how they are written, not in how they are read, so they share this reader.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.sudoku._text import DIGITS, bad_cell, digit_of, is_border, row_tokens, split_run
+
+if TYPE_CHECKING:
+    from puzzlefmt.sudoku.grid import Grid
+
+NumLine = tuple[int, str]
+
+_MARKERS = "*#"  # HoDoKu step markers in front of candidate groups
+
+
+def blocks(lines: Sequence[NumLine]) -> list[list[NumLine]]:
+    """Runs of consecutive non-blank lines."""
+    out: list[list[NumLine]] = []
+    cur: list[NumLine] = []
+    for n, ln in lines:
+        if ln.strip():
+            cur.append((n, ln))
+        elif cur:
+            out.append(cur)
+            cur = []
+    if cur:
+        out.append(cur)
+    return out
+
+
+def _is_text(line: str) -> bool:
+    """A banner line such as ``Simple Sudoku`` or ``Version 4.2n``: it has letters."""
+    return any(ch.isalpha() and ch not in "Xx" for ch in line)
+
+
+def grid_rows(block: Sequence[NumLine], fmt: str) -> tuple[list[NumLine], int]:
+    """The 9 content rows of a grid block (borders skipped); also the index in ``block`` just
+    past the last row. Banner lines after the grid are left for the caller."""
+    rows: list[NumLine] = []
+    i = 0
+    while i < len(block) and len(rows) < 9:
+        n, ln = block[i]
+        i += 1
+        if is_border(ln):
+            continue
+        if _is_text(ln):
+            if rows:
+                raise PuzzleFormatError.expecting(
+                    "9 rows of cells", f"{len(rows)} rows, then text", format=fmt, line=n,
+                    text=ln)
+            continue  # a title line before the grid
+        rows.append((n, ln))
+    if len(rows) < 9:
+        last = block[-1][0] if block else None
+        raise PuzzleFormatError.expecting(
+            "9 rows of cells", f"{len(rows)}", format=fmt, line=last)
+    while i < len(block) and is_border(block[i][1]):
+        i += 1
+    return rows, i
+
+
+def read_value_rows(rows: Sequence[NumLine], fmt: str) -> list[int]:
+    """81 cell values from 9 rows of single-character cells (run together or separated)."""
+    values: list[int] = []
+    for n, ln in rows:
+        if len(ln) == 9 and all(digit_of(ch) >= 0 for ch in ln):
+            cells = [(k + 1, ch) for k, ch in enumerate(ln)]  # spaces may be blanks here
+        else:
+            cells = split_run(row_tokens(ln))
+        if len(cells) != 9:
+            raise PuzzleFormatError.expecting(
+                "9 cells in a row", f"{len(cells)}", format=fmt, line=n,
+                column=cells[min(len(cells), 9) - 1][0] if cells else 1, text=ln.strip())
+        for col, ch in cells:
+            v = digit_of(ch)
+            if v < 0:
+                raise bad_cell(fmt, ch, line=n, column=col, text=ln.strip())
+            values.append(v)
+    return values
+
+
+def read_candidate_rows(rows: Sequence[NumLine], fmt: str) -> list[int]:
+    """81 candidate masks from 9 rows of digit groups (``1567 3 1567 | 4 ...``)."""
+    masks: list[int] = []
+    for n, ln in rows:
+        groups = row_tokens(ln)
+        if len(groups) != 9:
+            raise PuzzleFormatError.expecting(
+                "9 candidate groups in a row", f"{len(groups)}", format=fmt, line=n,
+                column=groups[min(len(groups), 9) - 1][0] if groups else 1, text=ln.strip())
+        for col, tok in groups:
+            masks.append(group_mask(tok, fmt, n, col, ln))
+    return masks
+
+
+def group_mask(tok: str, fmt: str, n: int | None, col: int, ln: str) -> int:
+    """The mask of a candidate group such as ``1567`` (step markers ``*``/``#`` stripped)."""
+    body = tok.lstrip(_MARKERS)
+    col += len(tok) - len(body)
+    if not body:
+        raise PuzzleFormatError.expecting(
+            "a group of candidate digits", repr(tok), format=fmt, line=n, column=col,
+            text=ln.strip())
+    m = 0
+    for k, ch in enumerate(body):
+        if ch not in DIGITS:
+            raise PuzzleFormatError.expecting(
+                "candidate digits 1-9", repr(ch), format=fmt, line=n, column=col + k,
+                text=ln.strip())
+        bit = 1 << (ord(ch) - 49)
+        if m & bit:
+            raise PuzzleFormatError.expecting(
+                "each candidate once in a group", f"{ch} twice in {tok!r}", format=fmt,
+                line=n, column=col + k, text=ln.strip())
+        m |= bit
+    return m
+
+
+def is_candidate_row(line: str) -> bool:
+    """A row whose tokens are digit groups, at least one with several digits."""
+    toks = [t.lstrip(_MARKERS) for _, t in row_tokens(line)]
+    return (
+        len(toks) == 9
+        and all(t.isdigit() and "0" not in t for t in toks)
+        and any(len(t) > 1 for t in toks)
+    )
+
+
+def write_value_rows(
+    values: Sequence[int],
+    *,
+    blank: str,
+    cell_sep: str,
+    box_sep: str,
+    prefix: str = "",
+    suffix: str = "",
+) -> list[str]:
+    """9 row strings: cells joined by ``cell_sep``, boxes by ``box_sep``."""
+    out = []
+    for r in range(9):
+        boxes = []
+        for b in range(3):
+            cells = values[r * 9 + b * 3 : r * 9 + b * 3 + 3]
+            boxes.append(cell_sep.join(str(v) if v else blank for v in cells))
+        out.append(prefix + box_sep.join(boxes) + suffix)
+    return out
+
+
+def read_grid_block(block: Sequence[NumLine], fmt: str) -> tuple[list[int], bool, int]:
+    """Read the grid at the start of ``block``: ``(cells, is_candidates, next_index)``.
+
+    ``cells`` are values (0-9) for a digit grid, masks for a candidate grid (rows of digit
+    groups, at least one with several digits).
+    """
+    rows, nxt = grid_rows(block, fmt)
+    if any(is_candidate_row(ln) for _, ln in rows):
+        return read_candidate_rows(rows, fmt), True, nxt
+    return read_value_rows(rows, fmt), False, nxt
+
+
+def read_value_grid(text: str, fmt: str) -> Grid:
+    """Read a text that is one digit grid (any frame) and nothing else."""
+    from puzzlefmt.sudoku.grid import Grid
+    from puzzlefmt.textio import split_lines
+
+    numbered = list(enumerate(split_lines(text), 1))
+    parts = blocks(numbered)
+    if not parts:
+        raise PuzzleFormatError.expecting("9 rows of cells", "empty text", format=fmt)
+    rows, nxt = grid_rows(parts[0], fmt)
+    values = read_value_rows(rows, fmt)
+    leftover = [x for blk in [parts[0][nxt:], *parts[1:]] for x in blk]
+    if leftover:
+        n, ln = leftover[0]
+        raise PuzzleFormatError.expecting(
+            "the end of the grid", "more text", format=fmt, line=n, text=ln.strip())
+    return Grid(givens=values)

@@ -1,0 +1,54 @@
+"""A candidate grid as 81 groups of digits with no frame: on one line (SadMan's pencil-mark
+copy) or over several, separated by spaces or tabs. A group of one digit is a cell with one
+candidate, not a given."""
+
+from __future__ import annotations
+
+import re
+
+from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.sudoku._grid import group_mask
+from puzzlefmt.sudoku.grid import Grid, digits_of
+from puzzlefmt.textio import split_lines
+
+__all__ = ["read_candidates", "write_candidates"]
+
+_GROUP = re.compile(r"[^\s|,;]+")
+
+
+def read_candidates(text: str, fmt: str = "candidates") -> Grid:
+    masks: list[int] = []
+    where: tuple[int, int] | None = None
+    for n, ln in enumerate(split_lines(text), 1):
+        for m in _GROUP.finditer(ln):
+            if len(masks) == 81:
+                raise PuzzleFormatError.expecting(
+                    "81 candidate groups", "more", format=fmt, line=n, column=m.start() + 1,
+                    text=m.group())
+            masks.append(group_mask(m.group(), fmt, n, m.start() + 1, ln))
+            where = (n, m.end() + 1)
+    if len(masks) != 81:
+        raise PuzzleFormatError.expecting(
+            "81 candidate groups", f"{len(masks)}", format=fmt,
+            line=where[0] if where else None, column=where[1] if where else None)
+    grid = Grid()
+    grid.candidates = masks
+    return grid
+
+
+def write_candidates(grid: Grid, *, sep: str = " ", rows: bool = False) -> str:
+    """81 groups separated by ``sep``; ``rows=True`` puts each row on its own line."""
+    masks = grid.candidate_masks()
+    groups = [str(v) if v else digits_of(m) for v, m in zip(grid.values, masks, strict=True)]
+    if rows:
+        return "\n".join(sep.join(groups[r * 9 : r * 9 + 9]) for r in range(9)) + "\n"
+    return sep.join(groups) + "\n"
+
+
+def sniff_candidates(text: str) -> int | None:
+    """The number of multi-digit groups when ``text`` is exactly 81 digit groups."""
+    groups = _GROUP.findall(text)
+    if len(groups) != 81 or not all(g.isdigit() and "0" not in g for g in groups):
+        return None
+    multi = sum(1 for g in groups if len(g) > 1)
+    return multi if multi else None

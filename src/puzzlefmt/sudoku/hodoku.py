@@ -1,0 +1,142 @@
+"""HoDoKu library lines (its regression-test library, one test case a line)::
+
+    :<technique>:<candidates>:<cells>:<deleted candidates>:<eliminations>:<placements>:<extra>
+
+``<cells>``: 81 cells, ``.`` or ``0`` blank, a ``+`` before a digit that was placed rather than
+given. ``<deleted candidates>``: digit-row-column triples (``421 422`` = r2c1<>4, r2c2<>4),
+candidates struck out after the givens; read into ``grid.eliminated``. The other fields are
+kept verbatim in ``grid.meta`` (``technique``, ``candidates``, ``eliminations``,
+``placements``, and ``extra`` when the line has that field), with any text before the first
+colon as ``prefix``. ``#`` lines and blank lines are comments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from puzzlefmt.collection import Collection, line_records, read_collection, write_collection
+from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.registry import NumberedLines, Record
+from puzzlefmt.sudoku._text import bad_cell, digit_of
+from puzzlefmt.sudoku.grid import Grid
+from puzzlefmt.textio import numbered_lines
+
+__all__ = ["iter_hodoku", "read_hodoku", "read_hodoku_line", "write_hodoku_line"]
+
+FMT = "hodoku-lib"
+_FIELDS = ("technique", "candidates", "cells", "deleted", "eliminations", "placements", "extra")
+
+
+def read_hodoku_line(line: str) -> Grid:
+    body = line.rstrip()
+    first = body.find(":")
+    if first < 0:
+        raise PuzzleFormatError.expecting(
+            "':' fields (:technique:candidates:cells:...)", "no ':'", format=FMT, column=1,
+            text=line)
+    prefix = body[:first]
+    fields = body[first + 1 :].split(":")
+    if len(fields) not in (6, 7):
+        raise PuzzleFormatError.expecting(
+            "6 or 7 ':'-separated fields", f"{len(fields)}", format=FMT, column=first + 1,
+            text=line)
+    starts = []
+    pos = first + 1
+    for f in fields:
+        starts.append(pos + 1)
+        pos += len(f) + 1
+    givens = [0] * 81
+    placed = [0] * 81
+    cells = fields[2]
+    i = 0
+    k = 0
+    plus = False
+    while k < len(cells):
+        ch = cells[k]
+        col = starts[2] + k
+        k += 1
+        if ch == "+":
+            if plus:
+                raise PuzzleFormatError.expecting(
+                    "a digit after '+'", "'+'", format=FMT, column=col, text=line)
+            plus = True
+            continue
+        v = digit_of(ch)
+        if v < 0 or ch == " ":
+            raise bad_cell(FMT, ch, line=None, column=col, text=line)
+        if i >= 81:
+            raise PuzzleFormatError.expecting(
+                "81 cells", "more", format=FMT, column=col, text=line)
+        if plus:
+            if not v:
+                raise PuzzleFormatError.expecting(
+                    "a digit after '+'", repr(ch), format=FMT, column=col, text=line)
+            placed[i] = v
+            plus = False
+        else:
+            givens[i] = v
+        i += 1
+    if i != 81 or plus:
+        raise PuzzleFormatError.expecting(
+            "81 cells", f"{i}", format=FMT, column=starts[2] + len(cells), text=line)
+    eliminated: list[int] | None = None
+    if fields[3].strip():
+        eliminated = [0] * 81
+        col = starts[3]
+        for tok in fields[3].split(" "):
+            if not tok:
+                col += 1
+                continue
+            if len(tok) != 3 or not tok.isdigit() or "0" in tok:
+                raise PuzzleFormatError.expecting(
+                    "digit-row-column triples such as 421", repr(tok), format=FMT, column=col,
+                    text=line)
+            d, r, c = (int(x) for x in tok)
+            eliminated[(r - 1) * 9 + c - 1] |= 1 << (d - 1)
+            col += len(tok) + 1
+    meta = {"technique": fields[0], "candidates": fields[1]}
+    meta["eliminations"] = fields[4]
+    meta["placements"] = fields[5]
+    if len(fields) == 7:
+        meta["extra"] = fields[6]
+    if prefix:
+        meta["prefix"] = prefix
+    return Grid(givens=givens, placed=placed, eliminated=eliminated, meta=meta)
+
+
+def write_hodoku_line(grid: Grid) -> str:
+    meta = grid.meta
+    cells = "".join(
+        f"+{p}" if p else (str(g) if g else ".")
+        for g, p in zip(grid.givens, grid.placed, strict=True)
+    )
+    deleted = []
+    if grid.eliminated is not None:
+        for i, m in enumerate(grid.eliminated):
+            for d in range(1, 10):
+                if m >> (d - 1) & 1:
+                    deleted.append(f"{d}{i // 9 + 1}{i % 9 + 1}")
+    fields = [
+        meta.get("technique", ""),
+        meta.get("candidates", ""),
+        cells,
+        " ".join(deleted),
+        meta.get("eliminations", ""),
+        meta.get("placements", ""),
+    ]
+    if "extra" in meta:
+        fields.append(meta["extra"])
+    return meta.get("prefix", "") + ":" + ":".join(fields)
+
+
+def iter_hodoku(lines: NumberedLines) -> Iterator[Record]:
+    return line_records(lines, read_hodoku_line)
+
+
+def read_hodoku(text: str) -> Collection:
+    return read_collection(numbered_lines(text), read_hodoku_line, format=FMT)
+
+
+def write_hodoku(items: object, *, newline: str = "\r\n") -> str:
+    seq = [items] if isinstance(items, Grid) else items
+    return write_collection(seq, write_hodoku_line, newline=newline)  # type: ignore[arg-type]
