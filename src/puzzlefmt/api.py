@@ -148,7 +148,10 @@ def iter_records(
         lines = numbered_lines(handle)
         head = list(itertools.islice(lines, _SNIFF_LINES))
         head_text = "\n".join(line for _, line in head) + ("\n" if head else "")
-        fmt = resolve_format(head_text, format, filename=name)
+        try:
+            fmt = resolve_format(head_text, format, filename=name)
+        except PuzzleFormatError as exc:
+            raise exc.relocated(path=name) from None
         all_lines = itertools.chain(head, lines)
         if fmt.collection and fmt.iter_read is not None:
             records = fmt.iter_read(all_lines)

@@ -245,12 +245,7 @@ def cmd_formats(args: argparse.Namespace) -> int:
             print(json.dumps({"name": name, "family": fam, "extensions": exts.split(),
                               "description": desc}))
         return EXIT_OK
-    w0 = max(len(r[0]) for r in rows)
-    w1 = max(len(r[1]) for r in rows)
-    w2 = max(len(r[2]) for r in rows)
-    print(f"{'format':<{w0}}  {'family':<{w1}}  {'extensions':<{w2}}  description")
-    for name, fam, exts, desc in rows:
-        print(f"{name:<{w0}}  {fam:<{w1}}  {exts:<{w2}}  {desc}")
+    print(_table([list(r) for r in rows], ["format", "family", "extensions", "description"]))
     return EXIT_OK
 
 
@@ -378,6 +373,31 @@ def cmd_canon(args: argparse.Namespace) -> int:
     return EXIT_BAD_INPUT if summary.rejected else EXIT_OK
 
 
+def cmd_survey(args: argparse.Namespace) -> int:
+    """Detect, read, validate, solve and round-trip every file under the given paths."""
+    from puzzlefmt.survey import survey_paths
+
+    rows = survey_paths(args.paths, limit=args.limit)
+    if args.json:
+        for row in rows:
+            print(json.dumps(row.as_dict()))
+    else:
+        print(_table([r.cells() for r in rows], header=rows[0].header() if rows else []))
+    bad = any(r.rejected or r.error for r in rows)
+    return EXIT_BAD_INPUT if bad else EXIT_OK
+
+
+def _table(rows: list[list[str]], header: list[str]) -> str:
+    if not rows:
+        return "no files"
+    widths = [max(len(str(x)) for x in col) for col in zip(header, *rows, strict=True)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True))]
+    lines.append("  ".join("-" * w for w in widths))
+    for r in rows:
+        lines.append("  ".join(str(c).ljust(w) for c, w in zip(r, widths, strict=True)))
+    return "\n".join(line.rstrip() for line in lines)
+
+
 # --------------------------------------------------------------------------- parser
 
 
@@ -452,6 +472,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--unique", action="store_true",
                    help="write each canonical form once (drops duplicates)")
     p.set_defaults(func=cmd_canon)
+
+    p = sub.add_parser("survey", help="detect, read, validate, solve and round-trip every file "
+                       "under some folders, as a table")
+    p.add_argument("paths", nargs="+", help="files or folders")
+    p.add_argument("--limit", type=int, default=2, help="count solutions up to this many "
+                   "(0: do not solve)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_survey)
 
     for hook in _EXTRA_COMMANDS:
         hook(sub)

@@ -1,8 +1,8 @@
 """Collections of one puzzle a line: ``.txt`` and ``.sdm`` (SudoCue's Sudoku Puzzle Collection).
 
 Each record is an 81-character line (see :mod:`puzzlefmt.sudoku.line`: any blank convention,
-a comment or rating after the cells kept as ``meta["comment"]``), or a 729-character Sukaku
-line. Lines starting with ``#`` and blank lines are comments, not puzzles, even when a comment
+a comment or rating after the cells kept as ``meta["comment"]``), a 729-character Sukaku
+line, or a HoDoKu library line (starting with ``:``; HoDoKu's exemplar file mixes them in). Lines starting with ``#`` and blank lines are comments, not puzzles, even when a comment
 is exactly 81 characters long. Files may use CRLF, LF or CR, lack a final newline, end with
 blank lines, or be UTF-16 with a BOM (decoding is done before these readers).
 
@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from puzzlefmt.collection import Collection, line_records, read_collection, write_collection
 from puzzlefmt.registry import NumberedLines, Record
 from puzzlefmt.sudoku.grid import Grid
+from puzzlefmt.sudoku.hodoku import read_hodoku_line
 from puzzlefmt.sudoku.line import read_line, write_line
 from puzzlefmt.sudoku.sukaku import read_sukaku_line, write_sukaku
 from puzzlefmt.textio import numbered_lines
@@ -26,6 +27,8 @@ __all__ = ["iter_sdm", "iter_txt", "read_sdm", "read_txt", "write_sdm", "write_t
 
 def _parser(fmt: str) -> Callable[[str], Grid]:
     def parse(line: str) -> Grid:
+        if line.startswith(":"):
+            return read_hodoku_line(line)
         if len(line) >= 729 and len(line.rstrip()) == 729 and line[81] not in " \t#,;":
             return read_sukaku_line(line, fmt)
         return read_line(line, fmt)

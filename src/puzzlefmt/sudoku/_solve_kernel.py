@@ -1,0 +1,241 @@
+"""The solver's numba kernels: band bitboards, propagation, guessing, counting.
+
+State of one search node, an int64 array of ``NSTATE`` words:
+
+- words ``0..26``: word ``3*d + b`` holds where digit ``d+1`` may still go in band ``b``
+  (27 bits, bit ``9*r + c`` = row ``r`` of the band, column ``c``);
+- words ``27..29``: the unsolved cells of each band;
+- words ``30..32``: per band, bit ``3*d + r`` set while digit ``d+1`` has no cell yet in row
+  ``r`` of the band.
+
+Propagation (:func:`propagate`) works through a 27-bit list of changed words. For a changed
+word it keeps only the (row, box) pairs of the band that belong to some way of placing the
+digit once per row and once per box (``COMPLEX27``), which settles box-line interactions and
+box and row hidden singles inside the band. A row left with one cell places the digit there:
+the cell leaves the other digits' words, and its column leaves the digit's words in the other
+two bands. When the list is empty, cells with one digit left (naked singles) are placed and a
+cell with none is a contradiction. The search guesses on a cell with two candidates when there
+is one (else the first unsolved cell), keeping the "not that digit" alternative on an explicit
+stack of whole states.
+
+The same functions run as plain Python with ``NUMBA_DISABLE_JIT=1``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from puzzlefmt._jit import njit
+from puzzlefmt.sudoku._tables import COL27, COMPLEX27, DEBRUIJN, ROW27, SHRINK
+
+__all__ = ["NSTATE", "solve_batch"]
+
+NSTATE = 33
+BAND_ALL = (1 << 27) - 1
+MAX_DEPTH = 96
+
+
+@njit
+def _ctz(x: int) -> int:
+    """Index of the lowest set bit of a non-zero word below 2**32."""
+    low = x & -x
+    return int(DEBRUIJN[((low * 0x077CB531) & 0xFFFFFFFF) >> 27])
+
+
+@njit
+def propagate(st: np.ndarray, dirty: int) -> bool:
+    """Run the constraints to a fixed point; False on a contradiction."""
+    while True:
+        while dirty != 0:
+            w = _ctz(dirty)
+            dirty &= dirty - 1
+            a0 = st[w]
+            s = SHRINK[a0 & 511] | (SHRINK[(a0 >> 9) & 511] << 3) | (SHRINK[(a0 >> 18) & 511] << 6)
+            a = a0 & COMPLEX27[s]
+            if a == 0:
+                return False
+            st[w] = a
+            d = w // 3
+            b = w - 3 * d
+            ur = (st[30 + b] >> (3 * d)) & 7
+            while ur != 0:
+                r = _ctz(ur)
+                ur &= ur - 1
+                seg = (a >> (9 * r)) & 511
+                if seg & (seg - 1) != 0:
+                    continue
+                cell = seg << (9 * r)
+                st[30 + b] &= ~(1 << (3 * d + r))
+                st[27 + b] &= ~cell
+                for d2 in range(9):
+                    w2 = 3 * d2 + b
+                    if d2 != d and st[w2] & cell:
+                        st[w2] &= ~cell
+                        dirty |= 1 << w2
+                col = COL27[_ctz(seg)]
+                for b2 in range(3):
+                    w2 = 3 * d + b2
+                    if b2 != b and st[w2] & col:
+                        st[w2] &= ~col
+                        dirty |= 1 << w2
+        # Naked singles, and cells with no digit left.
+        for b in range(3):
+            u = st[27 + b]
+            if u == 0:
+                continue
+            r1 = 0
+            r2 = 0
+            for d in range(9):
+                x = st[3 * d + b] & u
+                r2 |= r1 & x
+                r1 |= x
+            if u & ~r1:
+                return False
+            single = u & ~r2
+            while single != 0:
+                cell = single & -single
+                single ^= cell
+                for d in range(9):
+                    w = 3 * d + b
+                    if st[w] & cell:
+                        r = _ctz(cell) // 9
+                        st[w] &= ~(ROW27[r] ^ cell)
+                        dirty |= 1 << w
+                        break
+        if dirty == 0:
+            return True
+
+
+@njit
+def _init_state(st: np.ndarray, puzzle: np.ndarray, masks: np.ndarray, use_masks: bool) -> None:
+    for w in range(27):
+        st[w] = BAND_ALL
+    for b in range(3):
+        st[27 + b] = BAND_ALL
+        st[30 + b] = BAND_ALL
+    if use_masks:
+        for i in range(81):
+            m = masks[i]
+            if m == 0x1FF:
+                continue
+            b = i // 27
+            bit = 1 << (i - 27 * b)
+            for d in range(9):
+                if not (m >> d) & 1:
+                    st[3 * d + b] &= ~bit
+    for i in range(81):
+        v = puzzle[i]
+        if v == 0:
+            continue
+        b = i // 27
+        k = i - 27 * b
+        bit = 1 << k
+        st[3 * (v - 1) + b] &= ~(ROW27[k // 9] ^ bit)
+
+
+@njit
+def _pick_cell(st: np.ndarray) -> tuple[int, int]:
+    """A cell to guess on: (band, cell bit). Two candidates if any cell has two."""
+    first_b = -1
+    first_cell = 0
+    for b in range(3):
+        u = st[27 + b]
+        if u == 0:
+            continue
+        r1 = 0
+        r2 = 0
+        r3 = 0
+        for d in range(9):
+            x = st[3 * d + b] & u
+            r3 |= r2 & x
+            r2 |= r1 & x
+            r1 |= x
+        two = r2 & ~r3
+        if two != 0:
+            return b, two & -two
+        if first_b < 0:
+            first_b = b
+            first_cell = u & -u
+    return first_b, first_cell
+
+
+@njit
+def _write_solution(st: np.ndarray, out: np.ndarray) -> None:
+    for d in range(9):
+        for b in range(3):
+            a = st[3 * d + b]
+            while a != 0:
+                k = _ctz(a)
+                a &= a - 1
+                out[27 * b + k] = d + 1
+
+
+@njit
+def solve_one(
+    puzzle: np.ndarray,
+    masks: np.ndarray,
+    use_masks: bool,
+    limit: int,
+    sols: np.ndarray,
+    stack: np.ndarray,
+    pending: np.ndarray,
+) -> int:
+    """Count the solutions of one puzzle up to ``limit``; the first two go to ``sols``."""
+    st = np.empty(NSTATE, dtype=np.int64)
+    _init_state(st, puzzle, masks, use_masks)
+    count = 0
+    sp = 0
+    ok = propagate(st, (1 << 27) - 1)
+    while True:
+        if ok:
+            done = True
+            for b in range(3):
+                if st[30 + b] != 0:
+                    done = False
+                    break
+            if done:
+                if count < 2:
+                    _write_solution(st, sols[count])
+                count += 1
+                if count >= limit:
+                    return count
+                ok = False
+            else:
+                b, cell = _pick_cell(st)
+                d = 0
+                while not st[3 * d + b] & cell:
+                    d += 1
+                w = 3 * d + b
+                if sp >= stack.shape[0]:  # cannot happen: each level fixes a cell
+                    return -1
+                stack[sp, :] = st
+                stack[sp, w] &= ~cell
+                pending[sp] = w
+                sp += 1
+                r = _ctz(cell) // 9
+                st[w] &= ~(ROW27[r] ^ cell)
+                ok = propagate(st, 1 << w)
+                continue
+        if sp == 0:
+            return count
+        sp -= 1
+        st[:] = stack[sp]
+        ok = propagate(st, 1 << pending[sp])
+
+
+@njit
+def solve_batch(
+    puzzles: np.ndarray,
+    masks: np.ndarray,
+    use_masks: bool,
+    limit: int,
+    counts: np.ndarray,
+    sols: np.ndarray,
+) -> None:
+    """Solve ``puzzles`` (n, 81) into ``counts`` (n,) and ``sols`` (n, 2, 81)."""
+    stack = np.empty((MAX_DEPTH, NSTATE), dtype=np.int64)
+    pending = np.empty(MAX_DEPTH, dtype=np.int64)
+    n = puzzles.shape[0]
+    for i in range(n):
+        m = masks[i] if use_masks else masks[0]
+        counts[i] = solve_one(puzzles[i], m, use_masks, limit, sols[i], stack, pending)

@@ -1,0 +1,77 @@
+"""Lookup tables for the Sudoku kernels (plain numpy; no numba here).
+
+The solver keeps, for each digit and each band of three rows, one 27-bit word: bit ``9*r + c``
+is set while the digit may still go in row ``r`` of the band, column ``c``. A cell index
+``i`` (0-80) is band ``i // 27``, bit ``i % 27``.
+
+- ``SHRINK[x]``: for a 9-bit row segment, which of its three boxes still hold a bit (3 bits).
+- ``COMPLEX27[s]``: ``s`` is a 3x3 (row, box) presence map of one digit in one band (bit
+  ``3*r + box``). The digit goes exactly once in each row and each box of the band, so the
+  (row, box) pairs it takes form a permutation matrix. The entry is the union of the
+  permutation matrices inside ``s``, widened to the 27 cells; 0 when there is none.
+- ``COL27[c]``: the three cells of column ``c`` in a band. ``ROW27[r]``: the nine of row ``r``.
+- ``DEBRUIJN``: index of the lowest set bit of a 32-bit word (``x & -x`` times 0x077CB531,
+  top five bits).
+- ``PERMS``: every ordering of 0, 1, 2 (six rows), and ``FACT``: 0! to 3!.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+import numpy as np
+
+__all__ = [
+    "COL27",
+    "COMPLEX27",
+    "DEBRUIJN",
+    "DEBRUIJN_MUL",
+    "FACT",
+    "PERMS",
+    "ROW27",
+    "SHRINK",
+]
+
+
+def _shrink() -> np.ndarray:
+    out = np.zeros(512, dtype=np.int64)
+    for x in range(512):
+        v = 0
+        for box in range(3):
+            if (x >> (3 * box)) & 7:
+                v |= 1 << box
+        out[x] = v
+    return out
+
+
+def _complex27() -> np.ndarray:
+    perm_masks = []
+    for p in permutations(range(3)):
+        perm_masks.append(sum(1 << (3 * r + p[r]) for r in range(3)))
+    out = np.zeros(512, dtype=np.int64)
+    for s in range(512):
+        union = 0
+        for m in perm_masks:
+            if m & s == m:
+                union |= m
+        wide = 0
+        for r in range(3):
+            for box in range(3):
+                if union >> (3 * r + box) & 1:
+                    wide |= 0b111 << (9 * r + 3 * box)
+        out[s] = wide
+    return out
+
+
+SHRINK = _shrink()
+COMPLEX27 = _complex27()
+COL27 = np.array([(1 << c) | (1 << (c + 9)) | (1 << (c + 18)) for c in range(9)], dtype=np.int64)
+ROW27 = np.array([0x1FF << (9 * r) for r in range(3)], dtype=np.int64)
+
+DEBRUIJN_MUL = 0x077CB531
+DEBRUIJN = np.zeros(32, dtype=np.int64)
+for _i in range(32):
+    DEBRUIJN[((DEBRUIJN_MUL << _i) & 0xFFFFFFFF) >> 27] = _i
+
+PERMS = np.array(list(permutations(range(3))), dtype=np.int64)
+FACT = np.array([1, 1, 2, 6], dtype=np.int64)
