@@ -1,1 +1,74 @@
-"""The cgp family (work in progress)."""
+"""The CGP family: Crossword Game Positions (the FEN of Scrabble-like games).
+
+>>> from puzzlefmt.cgp import Position
+>>> pos = Position("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AELNOQT/ 0/0 0 lex NWL18;")
+>>> pos.score("8G QAT"), pos.is_valid()
+(24, True)
+
+- :class:`Position`: the model (``Position(cgp)`` reads, ``position.cgp()`` writes,
+  ``status()``/``is_valid()``/``problems()`` for rule problems, ``play(move)``).
+- :class:`Move`: the move notation of ``lm`` (placements, exchanges, passes, challenges).
+- :class:`Distribution` and :func:`get_distribution`: the 13 shipped letter distributions.
+- :class:`Layout` and :func:`get_layout`: premium squares (``CrosswordGame``,
+  ``SuperCrosswordGame``).
+- :func:`to_json`/:func:`from_json`: the JSON form; :func:`picture`: the text picture.
+"""
+
+from __future__ import annotations
+
+from puzzlefmt.cgp.cgp import CHALLENGE_RULES, KNOWN_OPCODES, Operation
+from puzzlefmt.cgp.distributions import (
+    Distribution,
+    distribution_names,
+    get_distribution,
+    infer_distribution,
+)
+from puzzlefmt.cgp.json_form import dumps_json, from_json, loads_json, to_json
+from puzzlefmt.cgp.layouts import Layout, Premium, get_layout, layout_names
+from puzzlefmt.cgp.moves import (
+    IllegalMoveError,
+    IllegalReason,
+    Move,
+    MoveKind,
+    ScoredPlay,
+    Word,
+    column_index,
+    column_name,
+    square_name,
+)
+from puzzlefmt.cgp.position import EMPTY_CGP, Position, Status
+from puzzlefmt.cgp.text import picture
+from puzzlefmt.cgp.tiles import BLANK, is_blank
+
+__all__ = [
+    "BLANK",
+    "CHALLENGE_RULES",
+    "EMPTY_CGP",
+    "KNOWN_OPCODES",
+    "Distribution",
+    "IllegalMoveError",
+    "IllegalReason",
+    "Layout",
+    "Move",
+    "MoveKind",
+    "Operation",
+    "Position",
+    "Premium",
+    "ScoredPlay",
+    "Status",
+    "Word",
+    "column_index",
+    "column_name",
+    "distribution_names",
+    "dumps_json",
+    "from_json",
+    "get_distribution",
+    "get_layout",
+    "infer_distribution",
+    "is_blank",
+    "layout_names",
+    "loads_json",
+    "picture",
+    "square_name",
+    "to_json",
+]

@@ -218,188 +218,182 @@ class Move:
 # ---------------------------------------------------------------------- parsing
 
 
-def _err(
-    message: str, field: str, offset: int, at: int, text: str, expected: str, found: str
-) -> PuzzleFormatError:
-    return PuzzleFormatError(
-        f"{field}: {message}",
-        format="cgp",
-        column=offset + at + 1,
-        text=text,
-        expected=expected,
-        found=found,
-    )
-
-
 def _tokens(text: str) -> list[tuple[int, str]]:
     """Split on runs of blanks, keeping where each token starts."""
     return [(m.start(), m.group()) for m in re.finditer(r"[^ \t]+", text)]
 
 
 def _parse(text: str, dist: Distribution, field: str, offset: int) -> Move:
-    tokens = _tokens(text)
-    if not tokens:
-        raise _err("expected a move, found nothing", field, offset, 0, text, "a move", "nothing")
-    first_at, first = tokens[0]
-    low = first.lower()
-    if low == "pass" and len(tokens) == 1:
-        return Move(MoveKind.PASS)
-    if first.startswith("-"):
-        if len(tokens) > 1:
-            at, tok = tokens[1]
-            raise _err(
-                f"expected nothing after the exchange {first!r}, found {tok!r}",
-                field, offset, at, text, "end of move", repr(tok),
-            )
-        return _parse_exchange(first[1:], dist, field, offset, first_at + 1, text)
-    if low in ("ex", "exch", "exch.", "exchange"):
-        if len(tokens) != 2:
-            at = tokens[2][0] if len(tokens) > 2 else len(text)
-            raise _err(
-                "expected the exchanged tiles (or their number) after "
-                f"{first!r}" + (", and nothing more" if len(tokens) > 2 else ""),
-                field, offset, at, text, "exchanged tiles", "end of move"
-                if len(tokens) < 2 else repr(tokens[2][1]),
-            )
-        at, tok = tokens[1]
-        return _parse_exchange(tok, dist, field, offset, at, text)
-    kind = MoveKind.PLACEMENT
-    if low == "challenge":
-        kind = MoveKind.CHALLENGE
-        tokens = tokens[1:]
+    return _MoveParser(text, dist, field, offset).move()
+
+
+class _MoveParser:
+    """One move's text; every error names ``field`` and counts columns from ``offset``."""
+
+    def __init__(self, text: str, dist: Distribution, field: str, offset: int) -> None:
+        self.text = text
+        self.dist = dist
+        self.field = field
+        self.offset = offset
+
+    def err(self, message: str, at: int, expected: str, found: str) -> PuzzleFormatError:
+        return PuzzleFormatError(
+            f"{self.field}: {message}",
+            format="cgp",
+            column=self.offset + at + 1,
+            text=self.text,
+            expected=expected,
+            found=found,
+        )
+
+    def move(self) -> Move:
+        text = self.text
+        tokens = _tokens(text)
         if not tokens:
-            raise _err(
-                "expected a coordinate and tiles after 'challenge'",
-                field, offset, len(text), text, "a coordinate", "end of move",
-            )
-    coord_at, coord = tokens[0]
-    row, col, vertical = _parse_coordinate(coord, field, offset, coord_at, text)
-    if len(tokens) < 2:
-        raise _err(
-            f"expected tiles after the coordinate {coord!r}",
-            field, offset, len(text), text, "tiles", "end of move",
-        )
-    tiles_at, tiles_text = tokens[1]
-    tiles, marked = _parse_placed(tiles_text, dist, field, offset, tiles_at, text)
-    bonus: int | None = None
-    rest = tokens[2:]
-    if rest and kind is MoveKind.PLACEMENT:
-        at, tok = rest[0]
-        m = _BONUS.fullmatch(tok)
-        if m is None or len(m.group(1)) > _MAX_DIGITS:
-            raise _err(
-                f"expected a challenge bonus like '+5' after the tiles, found {tok!r}",
-                field, offset, at, text, "'+N'", repr(tok),
-            )
-        bonus = int(m.group(1))
-        rest = rest[1:]
-    if rest:
-        at, tok = rest[0]
-        raise _err(
-            f"expected the end of the move, found {tok!r}",
-            field, offset, at, text, "end of move", repr(tok),
-        )
-    return Move(kind, row, col, vertical, tiles, frozenset(marked), bonus=bonus)
-
-
-def _parse_coordinate(
-    coord: str, field: str, offset: int, at: int, text: str
-) -> tuple[int, int, bool]:
-    across = _ACROSS.fullmatch(coord)
-    down = _DOWN.fullmatch(coord)
-    m = across or down
-    if m is None:
-        raise _err(
-            f"expected a coordinate like 8D (across) or D8 (down), found {coord!r}",
-            field, offset, at, text, "a coordinate", repr(coord),
-        )
-    digits = m.group(1) if across else m.group(2)
-    letters = m.group(2) if across else m.group(1)
-    if len(digits) > _MAX_DIGITS or len(letters) > _MAX_DIGITS or digits[0] == "0":
-        raise _err(
-            f"expected a row number from 1 without leading zeros, found {coord!r}",
-            field, offset, at, text, "a row number from 1", repr(coord),
-        )
-    return int(digits) - 1, column_index(letters), across is None
-
-
-def _parse_exchange(
-    body: str, dist: Distribution, field: str, offset: int, at: int, text: str
-) -> Move:
-    if not body:
-        return Move(MoveKind.PASS)
-    if _COUNT.fullmatch(body):
-        if len(body) > _MAX_DIGITS or int(body) == 0:
-            raise _err(
-                f"expected a number of exchanged tiles from 1, found {body!r}",
-                field, offset, at, text, "a tile count", repr(body),
-            )
-        return Move(MoveKind.EXCHANGE, count=int(body))
-    try:
-        tiles = dist.tiles(body, mode="rack")
-    except TileError as exc:
-        raise _err(
-            f"exchanged tiles: {exc.message}",
-            field, offset, at + exc.offset, text, exc.expected, repr(exc.found),
-        ) from None
-    return Move(MoveKind.EXCHANGE, exchanged=tuple(tiles), count=len(tiles))
-
-
-def _parse_placed(
-    body: str, dist: Distribution, field: str, offset: int, at: int, text: str
-) -> tuple[tuple[str, ...], set[int]]:
-    tiles: list[str] = []
-    marked: set[int] = set()
-    paren_at = -1
-    i = 0
-    while i < len(body):
-        ch = body[i]
-        if ch == "(":
-            if paren_at >= 0:
-                raise _err(
-                    "expected ')' before another '('",
-                    field, offset, at + i, text, "')'", "'('",
+            raise self.err("expected a move, found nothing", 0, "a move", "nothing")
+        first_at, first = tokens[0]
+        low = first.lower()
+        if low == "pass" and len(tokens) == 1:
+            return Move(MoveKind.PASS)
+        if first.startswith("-"):
+            if len(tokens) > 1:
+                at, tok = tokens[1]
+                raise self.err(
+                    f"expected nothing after the exchange {first!r}, found {tok!r}",
+                    at, "end of move", repr(tok),
                 )
-            paren_at = i
-            i += 1
-            continue
-        if ch == ")":
-            if paren_at < 0 or paren_at == i - 1:
-                raise _err(
-                    "expected tiles already on the board inside '(...)'",
-                    field, offset, at + i, text, "tiles", "')'",
+            return self.exchange(first[1:], first_at + 1)
+        if low in ("ex", "exch", "exch.", "exchange"):
+            if len(tokens) != 2:
+                at = tokens[2][0] if len(tokens) > 2 else len(text)
+                found = repr(tokens[2][1]) if len(tokens) > 2 else "end of move"
+                raise self.err(
+                    f"expected the exchanged tiles (or their number) after {first!r}"
+                    + (", and nothing more" if len(tokens) > 2 else ""),
+                    at, "exchanged tiles", found,
                 )
-            paren_at = -1
-            i += 1
-            continue
-        if ch == THROUGH:
+            at, tok = tokens[1]
+            return self.exchange(tok, at)
+        kind = MoveKind.PLACEMENT
+        if low == "challenge":
+            kind = MoveKind.CHALLENGE
+            tokens = tokens[1:]
+            if not tokens:
+                raise self.err(
+                    "expected a coordinate and tiles after 'challenge'",
+                    len(text), "a coordinate", "end of move",
+                )
+        coord_at, coord = tokens[0]
+        row, col, vertical = self.coordinate(coord, coord_at)
+        if len(tokens) < 2:
+            raise self.err(
+                f"expected tiles after the coordinate {coord!r}",
+                len(text), "tiles", "end of move",
+            )
+        tiles_at, tiles_text = tokens[1]
+        tiles, marked = self.placed(tiles_text, tiles_at)
+        bonus: int | None = None
+        rest = tokens[2:]
+        if rest and kind is MoveKind.PLACEMENT:
+            at, tok = rest[0]
+            m = _BONUS.fullmatch(tok)
+            if m is None or len(m.group(1)) > _MAX_DIGITS:
+                raise self.err(
+                    f"expected a challenge bonus like '+5' after the tiles, found {tok!r}",
+                    at, "'+N'", repr(tok),
+                )
+            bonus = int(m.group(1))
+            rest = rest[1:]
+        if rest:
+            at, tok = rest[0]
+            raise self.err(
+                f"expected the end of the move, found {tok!r}", at, "end of move", repr(tok)
+            )
+        return Move(kind, row, col, vertical, tiles, frozenset(marked), bonus=bonus)
+
+    def coordinate(self, coord: str, at: int) -> tuple[int, int, bool]:
+        across = _ACROSS.fullmatch(coord)
+        down = _DOWN.fullmatch(coord)
+        m = across or down
+        if m is None:
+            raise self.err(
+                f"expected a coordinate like 8D (across) or D8 (down), found {coord!r}",
+                at, "a coordinate", repr(coord),
+            )
+        digits = m.group(1) if across else m.group(2)
+        letters = m.group(2) if across else m.group(1)
+        if len(digits) > _MAX_DIGITS or len(letters) > _MAX_DIGITS or digits[0] == "0":
+            raise self.err(
+                f"expected a row number from 1 without leading zeros, found {coord!r}",
+                at, "a row number from 1", repr(coord),
+            )
+        return int(digits) - 1, column_index(letters), across is None
+
+    def exchange(self, body: str, at: int) -> Move:
+        if not body:
+            return Move(MoveKind.PASS)
+        if _COUNT.fullmatch(body):
+            if len(body) > _MAX_DIGITS or int(body) == 0:
+                raise self.err(
+                    f"expected a number of exchanged tiles from 1, found {body!r}",
+                    at, "a tile count", repr(body),
+                )
+            return Move(MoveKind.EXCHANGE, count=int(body))
+        try:
+            tiles = self.dist.tiles(body, mode="rack")
+        except TileError as exc:
+            raise self.err(
+                f"exchanged tiles: {exc.message}", at + exc.offset, exc.expected, repr(exc.found)
+            ) from None
+        return Move(MoveKind.EXCHANGE, exchanged=tuple(tiles), count=len(tiles))
+
+    def placed(self, body: str, at: int) -> tuple[tuple[str, ...], set[int]]:
+        tiles: list[str] = []
+        marked: set[int] = set()
+        paren_at = -1
+        i = 0
+        while i < len(body):
+            ch = body[i]
+            if ch == "(":
+                if paren_at >= 0:
+                    raise self.err("expected ')' before another '('", at + i, "')'", "'('")
+                paren_at = i
+                i += 1
+                continue
+            if ch == ")":
+                if paren_at < 0 or paren_at == i - 1:
+                    raise self.err(
+                        "expected tiles already on the board inside '(...)'",
+                        at + i, "tiles", "')'",
+                    )
+                paren_at = -1
+                i += 1
+                continue
+            if ch == THROUGH:
+                if paren_at >= 0:
+                    marked.add(len(tiles))
+                tiles.append(THROUGH)
+                i += 1
+                continue
+            if ch.isdigit():
+                raise self.err(
+                    f"expected tiles, found the digit {ch!r} (only an exchange is written as "
+                    "a number)",
+                    at + i, "tiles", repr(ch),
+                )
+            try:
+                tile, i_next = self.dist.scan(body, i, mode="move")
+            except TileError as exc:
+                raise self.err(
+                    exc.message, at + exc.offset, exc.expected, repr(exc.found)
+                ) from None
             if paren_at >= 0:
                 marked.add(len(tiles))
-            tiles.append(THROUGH)
-            i += 1
-            continue
-        if ch.isdigit():
-            raise _err(
-                f"expected tiles, found the digit {ch!r} (only an exchange is written as a "
-                "number)",
-                field, offset, at + i, text, "tiles", repr(ch),
-            )
-        try:
-            tile, i_next = dist.scan(body, i, mode="move")
-        except TileError as exc:
-            raise _err(
-                exc.message, field, offset, at + exc.offset, text, exc.expected,
-                repr(exc.found),
-            ) from None
+            tiles.append(tile)
+            i = i_next
         if paren_at >= 0:
-            marked.add(len(tiles))
-        tiles.append(tile)
-        i = i_next
-    if paren_at >= 0:
-        raise _err(
-            "expected ')' to close '('", field, offset, at + paren_at, text, "')'", "end of move"
-        )
-    return tuple(tiles), marked
+            raise self.err("expected ')' to close '('", at + paren_at, "')'", "end of move")
+        return tuple(tiles), marked
 
 
 # ---------------------------------------------------------------------- legality and score
@@ -415,6 +409,7 @@ class IllegalReason(enum.Enum):
     NOT_ON_START = "first move not on the start square"
     TOUCHES_TILE = "touches a tile before or after it"
     NO_TILES = "places no tile"
+    TOO_MANY_TILES = "places more tiles than a rack holds"
     NO_WORD = "forms no word of two or more tiles"
     BRICKED = "on a square no tile may cover"
     UNKNOWN_TILE = "a tile the distribution does not have"
@@ -588,6 +583,12 @@ def evaluate_placement(
     if not placed:
         raise IllegalMoveError(
             IllegalReason.NO_TILES, "every square it names already holds a tile", move
+        )
+    if len(placed) > dist.rack_size:
+        raise IllegalMoveError(
+            IllegalReason.TOO_MANY_TILES,
+            f"it places {len(placed)} tiles; a rack holds {dist.rack_size}",
+            move,
         )
     if _occupied(board, r0 - dr, c0 - dc):
         raise IllegalMoveError(
