@@ -1,0 +1,194 @@
+"""Hypothesis strategies for CGP positions and moves.
+
+The strategies build CGP text from drawn parts with their own small writer (not the
+library's), and hand back the parts too, so that tests can check the reader and the writer
+against an independent construction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hypothesis import strategies as st
+
+from puzzlefmt.cgp import KNOWN_OPCODES, Distribution, distribution_names, get_distribution
+
+__all__ = ["CgpCase", "cgp_cases", "move_texts", "tile_runs"]
+
+_NAME_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-."
+_LEXICA = ("CSW21", "NWL23", "TWL06", "DISC2", "FRA20", "OSPS49", "RD28", "NSF23", "FILE2017",
+           "America", "XYZ1")
+
+
+def _spell(tile: str) -> str:
+    return f"[{tile}]" if len(tile) > 1 else tile
+
+
+def _col_name(col: int) -> str:
+    n = col + 1
+    out = ""
+    while n:
+        n, r = divmod(n - 1, 26)
+        out = chr(65 + r) + out
+    return out
+
+
+def _no_merges(tiles: list[str | None], dist: Distribution) -> list[str | None]:
+    """Drop a tile that, written next to the one before without brackets, would spell the
+    start of a multi-code-point tile (Spanish C then H reads back as CH)."""
+    spellings = [s for m in dist.multi_letters for s in (m, m.lower())]
+    out = list(tiles)
+    for i in range(1, len(out)):
+        a, b = out[i - 1], out[i]
+        if a is None or b is None or len(a) > 1 or len(b) > 1:
+            continue
+        if any(s.startswith(a + b) for s in spellings):
+            out[i] = None
+    return out
+
+
+def _write_row(row: list[str | None]) -> str:
+    parts: list[str] = []
+    run = 0
+    for sq in row:
+        if sq is None:
+            run += 1
+            continue
+        if run:
+            parts.append(str(run))
+            run = 0
+        parts.append(_spell(sq))
+    if run:
+        parts.append(str(run))
+    return "".join(parts)
+
+
+@st.composite
+def tile_runs(draw: st.DrawFn, dist: Distribution, *, size: int, blanks: bool) -> list[str | None]:
+    """``size`` squares: empty or a tile of ``dist`` (lower case: a blank, when ``blanks``)."""
+    letter = st.sampled_from(dist.letters)
+    tile = letter.map(str.lower) | letter if blanks else letter
+    squares = draw(st.lists(st.none() | tile, min_size=size, max_size=size))
+    return _no_merges(squares, dist)
+
+
+@st.composite
+def move_texts(draw: st.DrawFn, dist: Distribution) -> str:
+    """A move in CGP notation, in the writer's normal form."""
+    kind = draw(st.sampled_from(["place", "place", "exchange", "count", "pass", "challenge"]))
+    if kind == "pass":
+        return "-"
+    if kind == "count":
+        return f"-{draw(st.integers(1, 7))}"
+    if kind == "exchange":
+        tiles = draw(st.lists(st.sampled_from(("?", *dist.letters)), min_size=1, max_size=7))
+        rack = [t for t in _no_merges(list(tiles), dist) if t is not None]
+        return "-" + "".join(_spell(t) for t in rack)
+    row = draw(st.integers(0, 30))
+    col = draw(st.integers(0, 800))
+    vertical = draw(st.booleans())
+    coord = f"{_col_name(col)}{row + 1}" if vertical else f"{row + 1}{_col_name(col)}"
+    letter = st.sampled_from(dist.letters)
+    token = st.just(".") | letter | letter.map(str.lower)
+    tiles = draw(st.lists(token, min_size=1, max_size=9))
+    cleaned = _no_merges(list(tiles), dist)
+    body = "".join("." if t is None else _spell(t) for t in cleaned)
+    text = f"{coord} {body}"
+    if kind == "challenge":
+        return "challenge " + text
+    if draw(st.booleans()):
+        text += f" +{draw(st.integers(0, 10))}"
+    return text
+
+
+@dataclass
+class CgpCase:
+    """A drawn position: its text and the parts it was written from."""
+
+    text: str
+    distribution: str
+    board: list[list[str | None]]
+    racks: list[list[str]]
+    scores: list[int]
+    zero_turns: int
+    operations: list[tuple[str, str]] = field(default_factory=list)
+    has_ld: bool = False
+
+
+@st.composite
+def _operations(
+    draw: st.DrawFn, dist_name: str, players: int
+) -> tuple[list[tuple[str, str]], bool]:
+    dist = get_distribution(dist_name)
+    name = st.text(_NAME_CHARS, min_size=1, max_size=12).filter(lambda s: not s.startswith("-"))
+    known = draw(st.permutations(sorted(KNOWN_OPCODES)))
+    chosen = known[: draw(st.integers(0, len(known)))]
+    ops: list[tuple[str, str]] = []
+    for opcode in chosen:
+        if opcode in ("bb", "etl", "mcnz", "ti", "to"):
+            value = str(draw(st.integers(0, 10**9)))
+        elif opcode == "bdn":
+            value = draw(st.sampled_from(["CrosswordGame", "SuperCrosswordGame"]) | name)
+        elif opcode == "cr":
+            value = draw(st.sampled_from(["single", "double", "triple", "void", "5pt", "10pt"]))
+        elif opcode == "ld":
+            value = dist_name
+        elif opcode == "lex":
+            value = draw(st.sampled_from(_LEXICA))
+        elif opcode == "lm":
+            value = draw(move_texts(dist))
+        elif opcode == "tmr":
+            value = "/".join(
+                str(v)
+                for v in draw(
+                    st.lists(st.integers(-10**6, 10**7), min_size=players, max_size=players)
+                )
+            )
+        else:  # gid, var
+            value = draw(name)
+        ops.append((opcode, value))
+    unknown_name = st.from_regex(r"[a-z][a-z0-9_]{0,5}", fullmatch=True).filter(
+        lambda s: s not in KNOWN_OPCODES
+    )
+    operand = st.lists(name, max_size=3).map(" ".join)
+    for _ in range(draw(st.integers(0, 3))):
+        at = draw(st.integers(0, len(ops)))
+        ops.insert(at, (draw(unknown_name), draw(operand)))
+    return ops, "ld" in chosen
+
+
+@st.composite
+def cgp_cases(
+    draw: st.DrawFn,
+    *,
+    distributions: tuple[str, ...] | None = None,
+    max_side: int = 21,
+) -> CgpCase:
+    """A CGP in spec form: a random board (any size up to ``max_side``) of tiles and blanks of
+    a random distribution, 1 to 4 players' racks and scores, a zero count, and a random
+    selection of every known opcode (typed operands) and unknown ones, in random order."""
+    dist_name = draw(st.sampled_from(distributions or distribution_names()))
+    dist = get_distribution(dist_name)
+    rows = draw(st.integers(1, max_side))
+    cols = draw(st.integers(1, max_side))
+    board = [draw(tile_runs(dist, size=cols, blanks=True)) for _ in range(rows)]
+    players = draw(st.integers(1, 4))
+    rack_tile = st.sampled_from(("?", *dist.letters))
+    racks: list[list[str]] = []
+    for _ in range(players):
+        drawn = draw(st.lists(rack_tile, min_size=1 if players == 1 else 0, max_size=9))
+        racks.append([t for t in _no_merges(list(drawn), dist) if t is not None])
+    scores = draw(st.lists(st.integers(-500, 5000), min_size=players, max_size=players))
+    zero = draw(st.integers(0, 12))
+    ops, has_ld = draw(_operations(dist_name, players))
+    text = " ".join(
+        [
+            "/".join(_write_row(r) for r in board),
+            "/".join("".join(_spell(t) for t in rack) for rack in racks),
+            "/".join(str(s) for s in scores),
+            str(zero),
+        ]
+    )
+    for opcode, operands in ops:
+        text += f" {opcode} {operands};" if operands else f" {opcode};"
+    return CgpCase(text, dist_name, board, racks, scores, zero, ops, has_ld)
