@@ -8,9 +8,10 @@ from collections.abc import Iterator
 from typing import IO, Any, Literal
 
 from puzzlefmt import registry
+from puzzlefmt.collection import Collection
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.registry import Candidate, Format, Record
-from puzzlefmt.textio import decode, numbered_lines, open_text
+from puzzlefmt.textio import decode, numbered_lines, open_text, split_lines
 
 __all__ = ["detect", "dump", "dumps", "iter_records", "load", "loads", "resolve_format"]
 
@@ -39,7 +40,7 @@ def resolve_format(
             raise PuzzleFormatError(str(exc.args[0]), format="auto") from None
     ranked = registry.detect(text, filename=filename)
     if not ranked:
-        first = next((ln for ln in text.splitlines() if ln.strip()), "")
+        first = next((ln for ln in split_lines(text) if ln.strip()), "")
         raise PuzzleFormatError(
             "expected a Sudoku, Keen or CGP text, found nothing any format recognises",
             format="auto",
@@ -92,6 +93,8 @@ def dumps(obj: Any, format: str | None = None, **options: Any) -> str:  # noqa: 
 
     Writer dialects are keyword options, e.g. ``dumps(grid, "line", blank="0")``.
     """
+    if format is None and isinstance(obj, Collection):
+        format = obj.format  # noqa: A001 - a collection remembers its format
     fmt = registry.get_format(format) if format else registry.format_for_object(obj)
     if fmt.write is None:
         raise ValueError(f"format {fmt.name!r} can be read but not written")

@@ -122,6 +122,12 @@ def group_mask(tok: str, fmt: str, n: int | None, col: int, ln: str) -> int:
     return m
 
 
+def is_group_row(line: str) -> bool:
+    """A row of 9 digit groups (candidate lists, step markers allowed)."""
+    toks = [t.lstrip(_MARKERS) for _, t in row_tokens(line)]
+    return len(toks) == 9 and all(t.isdigit() and "0" not in t for t in toks)
+
+
 def is_candidate_row(line: str) -> bool:
     """A row whose tokens are digit groups, at least one with several digits."""
     toks = [t.lstrip(_MARKERS) for _, t in row_tokens(line)]
@@ -156,10 +162,12 @@ def read_grid_block(block: Sequence[NumLine], fmt: str) -> tuple[list[int], bool
     """Read the grid at the start of ``block``: ``(cells, is_candidates, next_index)``.
 
     ``cells`` are values (0-9) for a digit grid, masks for a candidate grid (rows of digit
-    groups, at least one with several digits).
+    groups, at least one with several digits, or a frame wider than a digit grid's, which
+    is how a candidate grid of single digits still shows itself).
     """
     rows, nxt = grid_rows(block, fmt)
-    if any(is_candidate_row(ln) for _, ln in rows):
+    frame = block[0][1].strip() if block and is_border(block[0][1]) else ""
+    if len(frame) > 25 or any(is_candidate_row(ln) for _, ln in rows):
         return read_candidate_rows(rows, fmt), True, nxt
     return read_value_rows(rows, fmt), False, nxt
 

@@ -26,7 +26,16 @@ from __future__ import annotations
 import numpy as np
 
 from puzzlefmt._jit import njit
-from puzzlefmt.sudoku._tables import COL27, COMPLEX27, DEBRUIJN, ROW27, SHRINK
+from puzzlefmt.sudoku._tables import (
+    BOX27,
+    CLAIM27,
+    COL27,
+    COMPLEX27,
+    DEBRUIJN,
+    LONE_COL27,
+    ROW27,
+    SHRINK,
+)
 
 __all__ = ["NSTATE", "solve_batch"]
 
@@ -57,6 +66,14 @@ def propagate(st: np.ndarray, dirty: int) -> bool:
             st[w] = a
             d = w // 3
             b = w - 3 * d
+            # A box where the digit keeps to one column claims that column.
+            lone = LONE_COL27[(a | (a >> 9) | (a >> 18)) & 511]
+            if lone != 0:
+                for b2 in range(3):
+                    w2 = 3 * d + b2
+                    if b2 != b and st[w2] & lone:
+                        st[w2] &= ~lone
+                        dirty |= 1 << w2
             ur = (st[30 + b] >> (3 * d)) & 7
             while ur != 0:
                 r = _ctz(ur)
@@ -72,12 +89,30 @@ def propagate(st: np.ndarray, dirty: int) -> bool:
                     if d2 != d and st[w2] & cell:
                         st[w2] &= ~cell
                         dirty |= 1 << w2
-                col = COL27[_ctz(seg)]
-                for b2 in range(3):
-                    w2 = 3 * d + b2
-                    if b2 != b and st[w2] & col:
-                        st[w2] &= ~col
-                        dirty |= 1 << w2
+        # A column where only one band still has the digit claims the digit for that band.
+        for d in range(9):
+            a0 = st[3 * d]
+            a1 = st[3 * d + 1]
+            a2 = st[3 * d + 2]
+            c0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 511
+            c1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 511
+            c2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 511
+            if (c0 | c1 | c2) != 511:
+                return False
+            k0 = CLAIM27[c0 & ~(c1 | c2)]
+            k1 = CLAIM27[c1 & ~(c0 | c2)]
+            k2 = CLAIM27[c2 & ~(c0 | c1)]
+            if a0 & k0:
+                st[3 * d] = a0 & ~k0
+                dirty |= 1 << (3 * d)
+            if a1 & k1:
+                st[3 * d + 1] = a1 & ~k1
+                dirty |= 1 << (3 * d + 1)
+            if a2 & k2:
+                st[3 * d + 2] = a2 & ~k2
+                dirty |= 1 << (3 * d + 2)
+        if dirty != 0:
+            continue
         # Naked singles, and cells with no digit left.
         for b in range(3):
             u = st[27 + b]
@@ -134,14 +169,31 @@ def _init_state(st: np.ndarray, puzzle: np.ndarray, masks: np.ndarray, use_masks
 
 
 @njit
+def _popcount(x: int) -> int:
+    """Set bits of a word below 2**32."""
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    return int(((x * 0x01010101) & 0xFFFFFFFF) >> 24)
+
+
+@njit
 def _pick_cell(st: np.ndarray) -> tuple[int, int]:
-    """A cell to guess on: (band, cell bit). Two candidates if any cell has two."""
-    first_b = -1
-    first_cell = 0
+    """A cell to guess on: (band, cell bit).
+
+    A cell with two candidates and the most unsolved peers when there is one (a guess there
+    settles the most), else the first unsolved cell.
+    """
+    best = -1
+    best_b = -1
+    best_cell = 0
     for b in range(3):
         u = st[27 + b]
         if u == 0:
             continue
+        if best_b < 0:
+            best_b = b
+            best_cell = u & -u
         r1 = 0
         r2 = 0
         r3 = 0
@@ -151,12 +203,24 @@ def _pick_cell(st: np.ndarray) -> tuple[int, int]:
             r2 |= r1 & x
             r1 |= x
         two = r2 & ~r3
-        if two != 0:
-            return b, two & -two
-        if first_b < 0:
-            first_b = b
-            first_cell = u & -u
-    return first_b, first_cell
+        while two != 0:
+            cell = two & -two
+            two ^= cell
+            k = _ctz(cell)
+            r = k // 9
+            c = k - 9 * r
+            row = ROW27[r]
+            box = BOX27[c // 3]
+            col = COL27[c]
+            n = _popcount(u & (row | (box & ~row)))
+            for b2 in range(3):
+                if b2 != b:
+                    n += _popcount(st[27 + b2] & col)
+            if n > best:
+                best = n
+                best_b = b
+                best_cell = cell
+    return best_b, best_cell
 
 
 @njit

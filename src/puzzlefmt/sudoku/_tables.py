@@ -22,11 +22,14 @@ from itertools import permutations
 import numpy as np
 
 __all__ = [
+    "BOX27",
+    "CLAIM27",
     "COL27",
     "COMPLEX27",
     "DEBRUIJN",
     "DEBRUIJN_MUL",
     "FACT",
+    "LONE_COL27",
     "PERMS",
     "ROW27",
     "SHRINK",
@@ -67,11 +70,48 @@ SHRINK = _shrink()
 COMPLEX27 = _complex27()
 COL27 = np.array([(1 << c) | (1 << (c + 9)) | (1 << (c + 18)) for c in range(9)], dtype=np.int64)
 ROW27 = np.array([0x1FF << (9 * r) for r in range(3)], dtype=np.int64)
+BOX27 = np.array([0x7 * (1 | 1 << 9 | 1 << 18) << (3 * x) for x in range(3)], dtype=np.int64)
 
 DEBRUIJN_MUL = 0x077CB531
 DEBRUIJN = np.zeros(32, dtype=np.int64)
 for _i in range(32):
     DEBRUIJN[((DEBRUIJN_MUL << _i) & 0xFFFFFFFF) >> 27] = _i
+
+
+def _lone_columns() -> np.ndarray:
+    """For a 9-bit set of columns: the 27-bit cells of the columns alone in their box."""
+    out = np.zeros(512, dtype=np.int64)
+    for s in range(512):
+        m = 0
+        for box in range(3):
+            t = (s >> (3 * box)) & 7
+            if t != 0 and t & (t - 1) == 0:
+                c = 3 * box + (t.bit_length() - 1)
+                m |= int(COL27[c])
+        out[s] = m
+    return out
+
+
+LONE_COL27 = _lone_columns()
+
+
+def _claim27() -> np.ndarray:
+    """For a 9-bit set of columns a band must use for a digit: the cells of the band it then
+    cannot use (the rest of each such column's box)."""
+    out = np.zeros(512, dtype=np.int64)
+    for s in range(512):
+        m = 0
+        for c in range(9):
+            if s >> c & 1:
+                box = c // 3
+                for c2 in range(3 * box, 3 * box + 3):
+                    if c2 != c:
+                        m |= int(COL27[c2])
+        out[s] = m
+    return out
+
+
+CLAIM27 = _claim27()
 
 PERMS = np.array(list(permutations(range(3))), dtype=np.int64)
 FACT = np.array([1, 1, 2, 6], dtype=np.int64)

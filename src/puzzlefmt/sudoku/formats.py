@@ -48,6 +48,8 @@ def _sniff_collection(text: str, fmt: str) -> Sniff | None:
         return None  # a single line is the line format
     good = 0
     for ln in lines:
+        if ln.startswith(":"):
+            continue  # a HoDoKu library line: read inside a .txt, but not what makes one
         try:
             sdm._parser(fmt)(ln)
         except PuzzleFormatError:

@@ -268,7 +268,13 @@ class Grid:
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
-        if self.candidates is None and not any(self.placed) and self.eliminated is None:
+        if (
+            self.candidates is None
+            and not any(self.placed)
+            and self.eliminated is None
+            and not self.meta
+            and not self.sections
+        ):
             return f"Grid({self.line()!r})"
         parts = [f"givens={self.line()!r}"]
         if any(self.placed):
@@ -279,6 +285,8 @@ class Grid:
             parts.append(f"eliminated={self.eliminated!r}")
         if self.meta:
             parts.append(f"meta={self.meta!r}")
+        if self.sections:
+            parts.append(f"sections={self.sections!r}")
         return f"Grid({', '.join(parts)})"
 
     def __str__(self) -> str:

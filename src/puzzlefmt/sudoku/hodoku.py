@@ -28,7 +28,7 @@ _FIELDS = ("technique", "candidates", "cells", "deleted", "eliminations", "place
 
 
 def read_hodoku_line(line: str) -> Grid:
-    body = line.rstrip()
+    body = line.rstrip("\r\n")
     first = body.find(":")
     if first < 0:
         raise PuzzleFormatError.expecting(

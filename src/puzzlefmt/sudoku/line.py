@@ -20,6 +20,7 @@ from puzzlefmt.errors import PuzzleFormatError, quote
 from puzzlefmt.registry import Sniff
 from puzzlefmt.sudoku._text import BLANK_PREFERENCE, BLANKS, DIGITS, bad_cell
 from puzzlefmt.sudoku.grid import Grid
+from puzzlefmt.textio import split_lines
 
 __all__ = ["read_line", "sniff_line", "split_line", "write_line"]
 
@@ -89,7 +90,7 @@ def read_line(line: str, fmt: str = "line", lineno: int | None = 1) -> Grid:
 
 def read(text: str) -> Grid:
     """Read a text holding one line (blank lines around it are allowed)."""
-    lines = [(n, ln) for n, ln in enumerate(text.splitlines(), 1) if ln.strip()]
+    lines = [(n, ln) for n, ln in enumerate(split_lines(text), 1) if ln.strip()]
     if len(lines) != 1:
         raise PuzzleFormatError.expecting(
             "one line of 81 cells",
@@ -118,7 +119,7 @@ def write(grid: Grid, *, blank: str = ".", values: bool = False, comment: bool =
 
 
 def sniff_line(text: str) -> Sniff | None:
-    stripped = [ln for ln in text.splitlines() if ln.strip()]
+    stripped = [ln for ln in split_lines(text) if ln.strip()]
     if len(stripped) != 1:
         return None
     return _sniff_one(stripped[0])

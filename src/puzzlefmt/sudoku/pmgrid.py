@@ -16,7 +16,14 @@ from __future__ import annotations
 from typing import Literal
 
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.sudoku._grid import blocks, grid_rows, is_candidate_row, read_candidate_rows
+from puzzlefmt.sudoku._grid import (
+    blocks,
+    grid_rows,
+    is_candidate_row,
+    is_group_row,
+    read_candidate_rows,
+)
+from puzzlefmt.sudoku._text import is_border
 from puzzlefmt.sudoku.grid import Grid, digits_of
 from puzzlefmt.textio import split_lines
 
@@ -74,8 +81,14 @@ def write_pm_grid(
 def sniff_pm_grid(text: str) -> tuple[int, bool] | None:
     """``(candidate rows, has banner)`` when most rows are candidate rows, else ``None``."""
     lines = [ln for ln in split_lines(text) if ln.strip()]
-    rows = [ln for ln in lines if is_candidate_row(ln)]
-    if len(rows) < 9:
-        return None
     banner = any("Simple Sudoku" in ln for ln in lines)
-    return len(rows), banner
+    body = [ln for ln in lines if not is_border(ln) and "Simple Sudoku" not in ln
+            and "Version" not in ln]
+    if len(body) != 9 or not all(is_group_row(ln) for ln in body):
+        return None
+    frames = [ln.strip() for ln in lines if is_border(ln)]
+    wide = bool(frames) and len(frames[0]) > 25
+    multi = sum(1 for ln in body if is_candidate_row(ln))
+    if not multi and not wide:
+        return None
+    return multi, banner

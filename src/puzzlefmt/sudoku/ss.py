@@ -198,7 +198,7 @@ def sniff_ss(text: str) -> tuple[Style, bool] | None:
     if len(lines) < 11:
         return None
     first = lines[0]
-    if first.startswith("*-") and first.endswith("-*"):
+    if first.startswith("*-") and first.endswith("-*") and len(first) in (13, 25):
         row = next((ln for ln in lines[1:4] if not is_border(ln)), "")
         if not row.startswith("|"):
             return None

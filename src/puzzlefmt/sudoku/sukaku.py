@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.sudoku.grid import Grid
+from puzzlefmt.textio import split_lines
 
 __all__ = ["read_sukaku_line", "write_sukaku"]
 
@@ -37,7 +38,7 @@ def read_sukaku_line(line: str, fmt: str = "sukaku", lineno: int | None = 1) -> 
 
 
 def read_sukaku(text: str) -> Grid:
-    lines = [(n, ln) for n, ln in enumerate(text.splitlines(), 1) if ln.strip()]
+    lines = [(n, ln) for n, ln in enumerate(split_lines(text), 1) if ln.strip()]
     if len(lines) != 1:
         raise PuzzleFormatError.expecting(
             "one line of 729 characters", f"{len(lines)} lines", format="sukaku")
@@ -52,7 +53,7 @@ def write_sukaku(grid: Grid, *, placeholder: str = ".") -> str:
 
 
 def sniff_sukaku(text: str) -> bool:
-    lines = [ln.rstrip() for ln in text.splitlines() if ln.strip()]
+    lines = [ln.rstrip() for ln in split_lines(text) if ln.strip()]
     return bool(lines) and all(
         len(ln) == 729 and all(c in "123456789.0" for c in ln) for ln in lines
     )
