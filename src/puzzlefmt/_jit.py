@@ -10,7 +10,7 @@ debugging.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -21,4 +21,4 @@ def njit(func: F) -> F:
     """Compile ``func`` with numba in nopython mode, cached on disk."""
     import numba
 
-    return numba.njit(cache=True, nogil=True)(func)  # type: ignore[no-any-return]
+    return cast("F", numba.njit(cache=True, nogil=True)(func))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 import os
 from collections.abc import Iterator
@@ -28,7 +29,7 @@ def detect(text: str, *, filename: str | os.PathLike[str] | None = None) -> list
 
 def resolve_format(
     text: str,
-    format: str | None = None,  # noqa: A002 - the public keyword
+    format: str | None = None,
     *,
     filename: str | os.PathLike[str] | None = None,
 ) -> Format:
@@ -54,7 +55,7 @@ def resolve_format(
 
 def loads(
     text: str,
-    format: str | None = None,  # noqa: A002
+    format: str | None = None,
     *,
     filename: str | os.PathLike[str] | None = None,
 ) -> Any:
@@ -76,7 +77,7 @@ def _read_source(source: PathOrFile) -> tuple[str, str | None]:
     return text, name if isinstance(name, str) else None
 
 
-def load(source: PathOrFile, format: str | None = None) -> Any:  # noqa: A002
+def load(source: PathOrFile, format: str | None = None) -> Any:
     """Read a file (path or open file, text or binary) into a model object or collection.
 
     The file's extension helps detection. Errors carry the file name.
@@ -88,40 +89,43 @@ def load(source: PathOrFile, format: str | None = None) -> Any:  # noqa: A002
         raise exc.relocated(path=name) from None
 
 
-def dumps(obj: Any, format: str | None = None, **options: Any) -> str:  # noqa: A002
+def dumps(obj: Any, format: str | None = None, **options: Any) -> str:
     """Write a model object in ``format`` (default: the object's natural format).
 
     Writer dialects are keyword options, e.g. ``dumps(grid, "line", blank="0")``.
     """
     if format is None and isinstance(obj, Collection):
-        format = obj.format  # noqa: A001 - a collection remembers its format
+        format = obj.format
     fmt = registry.get_format(format) if format else registry.format_for_object(obj)
     if fmt.write is None:
         raise ValueError(f"format {fmt.name!r} can be read but not written")
     return fmt.write(obj, **options)
 
 
-def dump(obj: Any, target: PathOrFile, format: str | None = None, **options: Any) -> None:  # noqa: A002
+def dump(obj: Any, target: PathOrFile, format: str | None = None, **options: Any) -> None:
     """Write a model object to a path or an open text file. A path's extension picks the format
     when ``format`` is not given."""
     if format is None and isinstance(target, str | os.PathLike):
         ext = registry.extension_of(target)
         if ext:
             try:
-                format = registry.get_format(ext).name  # noqa: A001
+                format = registry.get_format(ext).name
             except KeyError:
-                format = None  # noqa: A001
+                format = None
     text = dumps(obj, format, **options)
     if isinstance(target, str | os.PathLike):
         with open(target, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
     else:
-        target.write(text)  # type: ignore[arg-type]  # a text handle; bytes handles are refused
+        if isinstance(target, io.TextIOBase) or "b" not in getattr(target, "mode", ""):
+            target.write(text)  # type: ignore[call-overload]  # IO[str] | IO[bytes]
+        else:
+            target.write(text.encode("utf-8"))  # type: ignore[arg-type]
 
 
 def iter_records(
     source: PathOrFile,
-    format: str | None = None,  # noqa: A002
+    format: str | None = None,
     *,
     errors: Literal["collect", "raise", "skip"] = "collect",
 ) -> Iterator[Record]:
@@ -143,10 +147,7 @@ def iter_records(
         raw_name = getattr(source, "name", None)
         name = raw_name if isinstance(raw_name, str) else None
         peek = source.read(0)
-        if isinstance(peek, bytes):
-            handle = _TextOf(source)  # type: ignore[arg-type]
-        else:
-            handle = source  # type: ignore[assignment]
+        handle = _TextOf(source) if isinstance(peek, bytes) else source  # type: ignore[arg-type,assignment]
     try:
         lines = numbered_lines(handle)
         head = list(itertools.islice(lines, _SNIFF_LINES))

@@ -54,7 +54,7 @@ def _records(path: str, fmt: str | None) -> Iterator[Record]:
 
         text = _stdin_text()
         stream = io.StringIO(text, newline="")
-        stream.name = "<stdin>"  # type: ignore[misc]  # StringIO has no name; errors need one
+        stream.name = "<stdin>"  # errors need a name
         return iter_records(stream, fmt)
     if not os.path.exists(path):
         raise _UsageError(f"{path}: no such file")
@@ -153,12 +153,12 @@ def _solve_task(limit: int, count_only: bool, records: list[Record]) -> list[Out
             for i in idx:
                 results[i] = None
             continue
-        for i, res in zip(idx, found, strict=True):
-            results[i] = res
+        for i, one in zip(idx, found, strict=True):
+            results[i] = one
     for rec, res in zip(records, results, strict=True):
         if res is None:
-            fam = _family_of(rec.value)
-            out.append(Outcome(rec.number, rec.line, error=_where(rec, f"{fam.name}: no solver")))
+            name = _family_of(rec.value).name
+            out.append(Outcome(rec.number, rec.line, error=_where(rec, f"{name}: no solver")))
             continue
         fam = _family_of(rec.value)
         if count_only:

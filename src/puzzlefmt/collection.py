@@ -29,7 +29,7 @@ class Collection(list[Any]):
         self,
         items: Iterable[Any] = (),
         *,
-        format: str,  # noqa: A002 - mirrors PuzzleFormatError.format
+        format: str,
         comments: dict[int, list[str]] | None = None,
     ) -> None:
         super().__init__(items)
@@ -44,7 +44,7 @@ class Collection(list[Any]):
             return list.__eq__(self, other) and self.comments == other.comments
         return list.__eq__(self, other)
 
-    __hash__ = None  # type: ignore[assignment]  # a list is not hashable
+    __hash__ = None  # a list is not hashable
 
 
 def is_comment_line(line: str) -> bool:
@@ -78,7 +78,7 @@ def read_collection(
     lines: NumberedLines,
     parse: Callable[[str], Any],
     *,
-    format: str,  # noqa: A002
+    format: str,
     skip: Callable[[str], bool] = is_comment_line,
 ) -> Collection:
     """Read a whole line-based collection, keeping comments; the first bad record raises."""

@@ -41,7 +41,7 @@ class PuzzleFormatError(ValueError):
         self,
         message: str,
         *,
-        format: str,  # noqa: A002 - the natural name, and a keyword-only attribute
+        format: str,
         line: int | None = None,
         column: int | None = None,
         record: int | None = None,
@@ -67,7 +67,7 @@ class PuzzleFormatError(ValueError):
         expected: str,
         found: str,
         *,
-        format: str,  # noqa: A002
+        format: str,
         line: int | None = None,
         column: int | None = None,
         text: str | None = None,

@@ -91,9 +91,13 @@ def survey_file(path: str, *, limit: int = 2) -> SurveyRow:
         problems = fam.problems(value) if fam.problems else []
         if not problems:
             row.valid += 1
-        if fam.solve is not None and limit > 0 and not problems:
-            if fam.solve(value, limit).count == 1:
-                row.unique += 1
+        if (
+            fam.solve is not None
+            and limit > 0
+            and not problems
+            and fam.solve(value, limit).count == 1
+        ):
+            row.unique += 1
         if fmt is not None and _round_trips(fmt, value):
             row.round_trip += 1
     return row

@@ -8,11 +8,12 @@ from typing import Any
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
-from strategies import sudoku as S
 
 import puzzlefmt
 from puzzlefmt.collection import Collection
 from puzzlefmt.sudoku import Grid
+
+from strategies import sudoku as S
 
 # format -> strategy of grids that the format can hold
 DOMAINS: dict[str, Any] = {

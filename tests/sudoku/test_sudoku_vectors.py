@@ -8,13 +8,14 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import SHARED, shared_path
 
 import puzzlefmt
 from puzzlefmt.collection import Collection
 from puzzlefmt.sudoku import Grid, digits_of
 from puzzlefmt.sudoku.bulk import read_array
 from puzzlefmt.textio import decode
+
+from helpers import SHARED, shared_path
 
 VECTORS = SHARED / "vectors" / "sudoku"
 
@@ -234,6 +235,6 @@ def test_hodoku_py_bad_inputs() -> None:
     for label, text in {"all_empty": "0" * 81, "single_given": "5" + "0" * 80}.items():
         assert cases[label][1].startswith("valid")
         assert Grid.from_line(text).is_valid()
-    easy, _, solution = cases["easy_puzzle"][1].partition(" ")
+    _, _, solution = cases["easy_puzzle"][1].partition(" ")
     assert Grid.from_line(cases["easy_puzzle"][0]).is_valid()
     assert re.fullmatch(r"[1-9]{81}", solution)

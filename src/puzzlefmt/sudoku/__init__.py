@@ -1,7 +1,8 @@
 """The Sudoku family: :class:`Grid` and every clipboard and file format.
 
 >>> from puzzlefmt.sudoku import Grid
->>> Grid("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").clue_count
+>>> g = Grid("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+>>> g.clue_count
 32
 """
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.registry import Family, Format, SolveResult, Sniff, register_family, register_format
+from puzzlefmt.registry import Family, Format, Sniff, SolveResult, register_family, register_format
 from puzzlefmt.sudoku import (
     candidates,
     forumcsv,
@@ -232,8 +232,10 @@ def _read_ss(fmt: str) -> Any:
     return lambda text: ss.read_ss(text, fmt)
 
 
-def _reg(name: str, exts: tuple[str, ...], desc: str, sniff: Any, read: Any, write: Any,
-         priority: int = 50, **kw: Any) -> None:
+def _reg(  # noqa: PLR0917 - a registration table reads best positionally
+    name: str, exts: tuple[str, ...], desc: str, sniff: Any, read: Any, write: Any, *,
+    priority: int = 50, **kw: Any,
+) -> None:
     register_format(Format(name=name, family=FAMILY, extensions=exts, description=desc,
                            sniff=sniff, read=read, write=write, models=(Grid,),
                            priority=priority, **kw))
@@ -316,7 +318,7 @@ def _solution_text(grid: Grid, result: SolveResult) -> str:
 def _canon(grid: Grid, convention: str) -> str:
     from puzzlefmt.sudoku.canon import canonical
 
-    return canonical(grid, convention)  # type: ignore[arg-type]
+    return canonical(grid, "pattern" if convention == "pattern" else "string")
 
 
 def _to_json(grid: Grid) -> dict[str, Any]:

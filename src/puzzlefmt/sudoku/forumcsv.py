@@ -115,5 +115,5 @@ def write_forum_csv(items: object, *, newline: str = "\r\n") -> str:
     if not (isinstance(seq, Collection) and seq.comments.get(0)):
         first = next(iter(seq), None)  # type: ignore[call-overload]
         names = ["Puzzle"] + [k for k in (first.meta if first else {}) if k != "comment"]
-        seq = Collection(seq, format=FMT, comments={0: ["#!sudoku -c1," + ",".join(names)]})
+        seq = Collection(seq, format=FMT, comments={0: ["#!sudoku -c1," + ",".join(names)]})  # type: ignore[arg-type]
     return write_collection(seq, record_forum_csv, newline=newline)

@@ -24,7 +24,7 @@ from puzzlefmt.textio import split_lines
 
 __all__ = ["read_line", "sniff_line", "split_line", "write_line"]
 
-_TO_BYTES = str.maketrans({**{d: chr(int(d)) for d in DIGITS}, **{b: "\x00" for b in BLANKS}})
+_TO_BYTES = str.maketrans({**{d: chr(int(d)) for d in DIGITS}, **dict.fromkeys(BLANKS, "\x00")})
 _DIGITSET = frozenset(DIGITS)
 _COMMENT_START = frozenset(" \t#,;")
 
@@ -44,21 +44,20 @@ def split_line(line: str, fmt: str = "line", lineno: int | None = 1) -> tuple[li
             text=line,
         )
     others = set(cells) - _DIGITSET
-    if others:
-        if len(others) > 1 or not others <= BLANKS:
-            blank = next((b for b in BLANK_PREFERENCE if b in others), None)
-            for i, ch in enumerate(cells):
-                if ch not in _DIGITSET and ch != blank:
-                    if blank is None or ch not in BLANKS:
-                        raise bad_cell(fmt, ch, line=lineno, column=i + 1, text=line)
-                    raise PuzzleFormatError.expecting(
-                        f"a digit or the blank {blank!r} used before",
-                        f"a second blank character {ch!r}",
-                        format=fmt,
-                        line=lineno,
-                        column=i + 1,
-                        text=line,
-                    )
+    if others and (len(others) > 1 or not others <= BLANKS):
+        blank = next((b for b in BLANK_PREFERENCE if b in others), None)
+        for i, ch in enumerate(cells):
+            if ch not in _DIGITSET and ch != blank:
+                if blank is None or ch not in BLANKS:
+                    raise bad_cell(fmt, ch, line=lineno, column=i + 1, text=line)
+                raise PuzzleFormatError.expecting(
+                    f"a digit or the blank {blank!r} (preferred over the others)",
+                    f"a second blank character {ch!r}",
+                    format=fmt,
+                    line=lineno,
+                    column=i + 1,
+                    text=line,
+                )
     if rest:
         if rest[0] not in _COMMENT_START:
             extra = len(rest) - len(rest.lstrip("0123456789.X*_-x"))

@@ -2,7 +2,8 @@
 
 Each record is an 81-character line (see :mod:`puzzlefmt.sudoku.line`: any blank convention,
 a comment or rating after the cells kept as ``meta["comment"]``), a 729-character Sukaku
-line, or a HoDoKu library line (starting with ``:``; HoDoKu's exemplar file mixes them in). Lines starting with ``#`` and blank lines are comments, not puzzles, even when a comment
+line, or a HoDoKu library line (starting with ``:``; HoDoKu's exemplar file mixes them
+in). Lines starting with ``#`` and blank lines are comments, not puzzles, even when a comment
 is exactly 81 characters long. Files may use CRLF, LF or CR, lack a final newline, end with
 blank lines, or be UTF-16 with a BOM (decoding is done before these readers).
 

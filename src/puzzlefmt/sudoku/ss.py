@@ -28,7 +28,6 @@ import re
 from typing import Literal
 
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.registry import Sniff
 from puzzlefmt.sudoku._grid import blocks, read_grid_block, write_value_rows
 from puzzlefmt.sudoku._text import is_border
 from puzzlefmt.sudoku.grid import Grid
