@@ -88,8 +88,12 @@ class Difficulty(enum.IntEnum):
         return "enhxu"[self]
 
     @property
-    def title(self) -> str:  # type: ignore[override]  # the name as Keen prints it
+    def title(self) -> str:
+        """The name as Keen prints it: ``Easy`` .. ``Unreasonable``."""
         return self.name.capitalize()
+
+    def __str__(self) -> str:
+        return self.title
 
     @classmethod
     def from_letter(cls, letter: str) -> Difficulty:
@@ -289,9 +293,9 @@ class Puzzle:
         """A random-seed ID (``6dn#seed``): parameters and seed text, no cages."""
         if not isinstance(size, int) or not 1 <= size <= MAX_SIZE:
             raise ValueError(f"size must be an integer from 1 to {MAX_SIZE}, not {size!r}")
-        if not seed or seed != seed.strip() or any(ch in seed for ch in "\r\n"):
-            raise ValueError(f"a seed must be non-empty text on one line without surrounding "
-                             f"spaces, not {seed!r}")
+        if seed != seed.strip() or any(ch in seed for ch in "\r\n\x00"):
+            raise ValueError(f"a seed is text on one line without surrounding spaces, "
+                             f"not {seed!r}")
         puzzle = cls.__new__(cls)
         puzzle._setup(
             size,
@@ -313,8 +317,8 @@ class Puzzle:
     def replace(
         self,
         *,
-        solution: str | Sequence[int] | None | Literal[False] = False,
-        difficulty: Difficulty | str | None | Literal[False] = False,
+        solution: str | Sequence[int] | Literal[False] | None = False,
+        difficulty: Difficulty | str | Literal[False] | None = False,
         multiplication_only: bool | None = None,
     ) -> Puzzle:
         """A copy with some parameters changed (``False``/``None`` keep or clear them:

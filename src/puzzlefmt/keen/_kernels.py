@@ -1,0 +1,418 @@
+"""numba kernels for Keen: cage layouts, propagation, and the counting search.
+
+Everything here works on numpy arrays; :mod:`puzzlefmt.keen.solver` is the Python face.
+A candidate set is a bit mask, bit ``d-1`` for digit ``d``. A puzzle is given as:
+
+- ``cstart`` (ncages+1) and ``ccells``: the cells of cage ``c`` are
+  ``ccells[cstart[c]:cstart[c+1]]``, ascending;
+- ``cop``: 0 add, 1 mul, 2 sub, 3 div; ``ctarget``: the target (``-1``: one no digits reach);
+- ``cell_cage``: the cage of every cell.
+
+The *layouts* of a cage are the digit tuples (1..w, no digit twice in a row or column of the
+cage) that meet its clue, stored as masks in one flat buffer: cage ``c`` has ``tcount[c]``
+layouts of ``k`` masks each from ``tstart[c]``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from puzzlefmt._jit import njit
+
+ADD = 0
+MUL = 1
+SUB = 2
+DIV = 3
+
+#: Layout buffers past this many masks mean a cage too large to enumerate.
+MAX_LAYOUT_MASKS = 20_000_000
+POW_CAP = 1 << 62
+
+
+@njit
+def popcount(m: int) -> int:
+    c = 0
+    while m:
+        m &= m - 1
+        c += 1
+    return c
+
+
+@njit
+def lowest_digit(m: int) -> int:
+    """The digit of the lowest set bit of ``m`` (bit 0 is digit 1)."""
+    d = 1
+    while (m & 1) == 0:
+        m >>= 1
+        d += 1
+    return d
+
+
+@njit
+def enumerate_cage(
+    w: int,
+    cells: np.ndarray,
+    op: int,
+    target: int,
+    buf: np.ndarray,
+    start: int,
+    digits: np.ndarray,
+    rem: np.ndarray,
+    powcap: np.ndarray,
+) -> int:
+    """Write every layout of one cage into ``buf`` from ``start`` (as masks); return how many,
+    or ``-1`` when ``buf`` is too small."""
+    k = cells.shape[0]
+    count = 0
+    if target < 0:
+        return 0
+    if k == 1:
+        if op >= SUB or not 1 <= target <= w:  # SUB and DIV need two cells
+            return 0
+        if start >= buf.shape[0]:
+            return -1
+        buf[start] = 1 << (target - 1)
+        return 1
+    if op >= SUB:
+        if k != 2:
+            return 0
+        for a in range(1, w + 1):
+            b = a + target if op == SUB else a * target
+            if b < 1 or b > w or b == a:
+                continue
+            if start + 2 * count + 4 > buf.shape[0]:
+                return -1
+            buf[start + 2 * count] = 1 << (a - 1)
+            buf[start + 2 * count + 1] = 1 << (b - 1)
+            count += 1
+            buf[start + 2 * count] = 1 << (b - 1)
+            buf[start + 2 * count + 1] = 1 << (a - 1)
+            count += 1
+        return count
+    # ADD / MUL: depth-first over the cells, digits ascending; the last digit is forced.
+    add = op == ADD
+    if not add and target == 0:
+        return 0
+    rem[0] = target
+    i = 0
+    digits[0] = 0
+    while i >= 0:
+        left = k - i - 1  # cells after this one
+        r = rem[i]
+        if left == 0:
+            # The last cell takes exactly what remains.
+            d = r
+            ok = 1 <= d <= w
+            if ok:
+                ci = cells[i]
+                for j in range(i):
+                    if digits[j] == d:
+                        cj = cells[j]
+                        if cj // w == ci // w or cj % w == ci % w:
+                            ok = False
+                            break
+            if ok:
+                if start + (count + 1) * k > buf.shape[0]:
+                    return -1
+                base = start + count * k
+                for j in range(i):
+                    buf[base + j] = 1 << (digits[j] - 1)
+                buf[base + i] = 1 << (d - 1)
+                count += 1
+            i -= 1
+            continue
+        d = digits[i] + 1
+        found = False
+        ci = cells[i]
+        while d <= w:
+            if add:
+                if d > r - left:
+                    break
+                if r - d > left * w:
+                    d += 1
+                    continue
+            else:
+                if r % d != 0:
+                    d += 1
+                    continue
+                if r // d > powcap[left]:
+                    d += 1
+                    continue
+            clash = False
+            for j in range(i):
+                if digits[j] == d:
+                    cj = cells[j]
+                    if cj // w == ci // w or cj % w == ci % w:
+                        clash = True
+                        break
+            if not clash:
+                found = True
+                break
+            d += 1
+        if found:
+            digits[i] = d
+            rem[i + 1] = r - d if add else r // d
+            i += 1
+            digits[i] = 0
+        else:
+            digits[i] = 0
+            i -= 1
+    return count
+
+
+@njit
+def build_layouts(
+    w: int,
+    cstart: np.ndarray,
+    ccells: np.ndarray,
+    cop: np.ndarray,
+    ctarget: np.ndarray,
+    tstart: np.ndarray,
+    tcount: np.ndarray,
+) -> np.ndarray:
+    """Enumerate the layouts of every cage; fill ``tstart``/``tcount``; return the buffer.
+    An empty buffer with ``tcount[0] == -1`` means a cage too large to enumerate."""
+    ncages = cop.shape[0]
+    n = w * w
+    powcap = np.empty(n + 1, np.int64)
+    powcap[0] = 1
+    for j in range(1, n + 1):
+        powcap[j] = POW_CAP if powcap[j - 1] >= POW_CAP // w else powcap[j - 1] * w
+    digits = np.zeros(n + 1, np.int64)
+    rem = np.zeros(n + 1, np.int64)
+    buf = np.empty(max(64, 16 * n), np.int64)
+    used = 0
+    for c in range(ncages):
+        cells = ccells[cstart[c] : cstart[c + 1]]
+        while True:
+            got = enumerate_cage(w, cells, cop[c], ctarget[c], buf, used, digits, rem, powcap)
+            if got >= 0:
+                break
+            if buf.shape[0] * 2 > MAX_LAYOUT_MASKS:
+                tcount[0] = -1
+                return np.empty(0, np.int64)
+            bigger = np.empty(buf.shape[0] * 2, np.int64)
+            bigger[:used] = buf[:used]
+            buf = bigger
+        tstart[c] = used
+        tcount[c] = got
+        used += got * (cstart[c + 1] - cstart[c])
+    return buf[:used]
+
+
+@njit
+def propagate(
+    masks: np.ndarray,
+    w: int,
+    cstart: np.ndarray,
+    ccells: np.ndarray,
+    cell_cage: np.ndarray,
+    tstart: np.ndarray,
+    tcount: np.ndarray,
+    tbuf: np.ndarray,
+    dirty: np.ndarray,
+    union: np.ndarray,
+) -> bool:
+    """Narrow ``masks`` to a fixed point of the cage layouts (each cell keeps the digits some
+    layout still allows), naked singles and hidden singles in rows and columns. Only the
+    cages marked ``dirty`` are looked at first. False on a contradiction."""
+    ncages = tcount.shape[0]
+    full = (1 << w) - 1
+    while True:
+        for c in range(ncages):
+            if not dirty[c]:
+                continue
+            dirty[c] = False
+            s = cstart[c]
+            k = cstart[c + 1] - s
+            for j in range(k):
+                union[j] = 0
+            base = tstart[c]
+            alive = False
+            for t in range(tcount[c]):
+                off = base + t * k
+                ok = True
+                for j in range(k):
+                    if (tbuf[off + j] & masks[ccells[s + j]]) == 0:
+                        ok = False
+                        break
+                if ok:
+                    alive = True
+                    for j in range(k):
+                        union[j] |= tbuf[off + j]
+            if not alive:
+                return False
+            for j in range(k):
+                cell = ccells[s + j]
+                masks[cell] &= union[j]
+        changed = False
+        for u in range(2 * w):
+            if u < w:
+                first = u * w
+                step = 1
+            else:
+                first = u - w
+                step = w
+            seen = 0
+            for i in range(w):
+                m = masks[first + i * step]
+                if m == 0:
+                    return False
+                if (m & (m - 1)) == 0:
+                    if seen & m:
+                        return False
+                    seen |= m
+            once = 0
+            twice = 0
+            for i in range(w):
+                cell = first + i * step
+                m = masks[cell]
+                if (m & (m - 1)) != 0 and (m & seen) != 0:
+                    m &= ~seen
+                    if m == 0:
+                        return False
+                    masks[cell] = m
+                    dirty[cell_cage[cell]] = True
+                    changed = True
+                twice |= once & m
+                once |= m
+            if once != full:
+                return False
+            single = once & ~twice & ~seen
+            if single:
+                for i in range(w):
+                    cell = first + i * step
+                    m = masks[cell]
+                    hit = m & single
+                    if hit:
+                        if hit & (hit - 1):
+                            return False
+                        masks[cell] = hit
+                        dirty[cell_cage[cell]] = True
+                        changed = True
+        if not changed:
+            for c in range(ncages):
+                if dirty[c]:
+                    changed = True
+                    break
+            if not changed:
+                return True
+
+
+@njit
+def search(
+    w: int,
+    cstart: np.ndarray,
+    ccells: np.ndarray,
+    cell_cage: np.ndarray,
+    tstart: np.ndarray,
+    tcount: np.ndarray,
+    tbuf: np.ndarray,
+    start_masks: np.ndarray,
+    limit: int,
+    sols: np.ndarray,
+) -> int:
+    """Count solutions from ``start_masks`` up to ``limit``; write the first two into
+    ``sols`` (2 x n digits). Depth-first, branching on a cell with fewest candidates."""
+    n = w * w
+    ncages = tcount.shape[0]
+    levels = np.empty((n + 1, n), np.int64)
+    bcell = np.zeros(n + 1, np.int64)
+    brem = np.zeros(n + 1, np.int64)
+    dirty = np.ones(ncages, np.bool_)
+    maxk = 1
+    for c in range(ncages):
+        maxk = max(maxk, cstart[c + 1] - cstart[c])
+    union = np.zeros(maxk, np.int64)
+    levels[0, :] = start_masks
+    if not propagate(levels[0], w, cstart, ccells, cell_cage, tstart, tcount, tbuf, dirty,
+                     union):
+        return 0
+    count = 0
+    d = 0
+    choose = True
+    while True:
+        if choose:
+            best = -1
+            bestn = 99
+            cur = levels[d]
+            for cell in range(n):
+                m = cur[cell]
+                if m & (m - 1):
+                    pc = popcount(m)
+                    if pc < bestn:
+                        bestn = pc
+                        best = cell
+                        if pc == 2:
+                            break
+            if best < 0:
+                if count < sols.shape[0]:
+                    for cell in range(n):
+                        sols[count, cell] = lowest_digit(cur[cell])
+                count += 1
+                if count >= limit:
+                    return count
+                d -= 1
+                if d < 0:
+                    return count
+                choose = False
+                continue
+            bcell[d] = best
+            brem[d] = cur[best]
+        r = brem[d]
+        if r == 0:
+            d -= 1
+            if d < 0:
+                return count
+            choose = False
+            continue
+        b = r & -r
+        brem[d] = r ^ b
+        nxt = levels[d + 1]
+        nxt[:] = levels[d]
+        nxt[bcell[d]] = b
+        dirty[:] = False
+        dirty[cell_cage[bcell[d]]] = True
+        if propagate(nxt, w, cstart, ccells, cell_cage, tstart, tcount, tbuf, dirty, union):
+            d += 1
+            choose = True
+        else:
+            choose = False
+
+
+@njit
+def solve_batch(
+    pw: np.ndarray,
+    cell_off: np.ndarray,
+    cage_off: np.ndarray,
+    cstart: np.ndarray,
+    ccells: np.ndarray,
+    cop: np.ndarray,
+    ctarget: np.ndarray,
+    cell_cage: np.ndarray,
+    limit: int,
+    counts: np.ndarray,
+    sols: np.ndarray,
+) -> None:
+    """Solve many puzzles laid end to end (``cell_off``/``cage_off`` delimit each).
+
+    ``counts[p]``: solutions found (up to ``limit``), ``-1`` for a cage too large to
+    enumerate. ``sols[p, k, :n]``: the first two solutions."""
+    for p in range(pw.shape[0]):
+        w = pw[p]
+        c0 = cage_off[p]
+        c1 = cage_off[p + 1]
+        x0 = cell_off[p]
+        x1 = cell_off[p + 1]
+        starts = cstart[c0 : c1 + 1] - cstart[c0]
+        cells = ccells[x0:x1]
+        ncages = c1 - c0
+        tstart = np.zeros(ncages, np.int64)
+        tcount = np.zeros(ncages, np.int64)
+        tbuf = build_layouts(w, starts, cells, cop[c0:c1], ctarget[c0:c1], tstart, tcount)
+        if ncages > 0 and tcount[0] < 0:
+            counts[p] = -1
+            continue
+        masks = np.full(w * w, (1 << w) - 1, np.int64)
+        counts[p] = search(w, starts, cells, cell_cage[x0:x1], tstart, tcount, tbuf, masks,
+                           limit, sols[p])
