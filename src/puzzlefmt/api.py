@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import itertools
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import IO, Any, Literal
 
 from puzzlefmt import registry
@@ -17,6 +17,8 @@ from puzzlefmt.textio import decode, numbered_lines, open_text, split_lines
 __all__ = ["detect", "dump", "dumps", "iter_records", "load", "loads", "resolve_format"]
 
 PathOrFile = str | os.PathLike[str] | IO[str] | IO[bytes]
+# iter_records also takes any iterable of text chunks (a generator of lines, say).
+Source = PathOrFile | Iterable[str]
 
 # How many lines iter_records looks at to detect a collection's format.
 _SNIFF_LINES = 64
@@ -124,7 +126,7 @@ def dump(obj: Any, target: PathOrFile, format: str | None = None, **options: Any
 
 
 def iter_records(
-    source: PathOrFile,
+    source: Source,
     format: str | None = None,
     *,
     errors: Literal["collect", "raise", "skip"] = "collect",
@@ -138,16 +140,18 @@ def iter_records(
     """
     close = False
     name: str | None = None
-    handle: IO[str]
+    handle: Iterable[str]
     if isinstance(source, str | os.PathLike):
         name = os.fspath(source)
         handle = open_text(name)
         close = True
-    else:
+    elif hasattr(source, "read"):
         raw_name = getattr(source, "name", None)
         name = raw_name if isinstance(raw_name, str) else None
         peek = source.read(0)
         handle = _TextOf(source) if isinstance(peek, bytes) else source  # type: ignore[arg-type,assignment]
+    else:
+        handle = source
     try:
         lines = numbered_lines(handle)
         head = list(itertools.islice(lines, _SNIFF_LINES))
@@ -170,7 +174,7 @@ def iter_records(
                 rec = Record(rec.number, rec.line, rec.text, error=rec.error.relocated(path=name))
             yield rec
     finally:
-        if close:
+        if close and hasattr(handle, "close"):
             handle.close()
 
 

@@ -93,7 +93,12 @@ def _convert_task(target: str, options: dict[str, Any], records: list[Record]) -
                 text = fmt.write(rec.value, **options)
                 if not text.endswith("\n"):
                     text += "\n"
-        except (ValueError, TypeError) as exc:
+        except TypeError as exc:
+            if "keyword argument" in str(exc):
+                raise _UsageError(f"--option: {exc}") from None
+            out.append(Outcome(rec.number, rec.line, error=_where(rec, f"cannot write: {exc}")))
+            continue
+        except ValueError as exc:
             out.append(Outcome(rec.number, rec.line, error=_where(rec, f"cannot write: {exc}")))
             continue
         data = {"text": text.rstrip("\r\n")}

@@ -65,6 +65,17 @@ def grid_rows(block: Sequence[NumLine], fmt: str) -> tuple[list[NumLine], int]:
     return rows, i
 
 
+def _gap_column(cells: Sequence[tuple[int, str]]) -> int:
+    """Where a row went wrong: the 10th cell when there are too many, else just past the
+    last cell (where the missing one should have been)."""
+    if len(cells) > 9:
+        return cells[9][0]
+    if not cells:
+        return 1
+    col, tok = cells[-1]
+    return col + len(tok)
+
+
 def read_value_rows(rows: Sequence[NumLine], fmt: str) -> list[int]:
     """81 cell values from 9 rows of single-character cells (run together or separated)."""
     values: list[int] = []
@@ -76,7 +87,7 @@ def read_value_rows(rows: Sequence[NumLine], fmt: str) -> list[int]:
         if len(cells) != 9:
             raise PuzzleFormatError.expecting(
                 "9 cells in a row", f"{len(cells)}", format=fmt, line=n,
-                column=cells[min(len(cells), 9) - 1][0] if cells else 1, text=ln.strip())
+                column=_gap_column(cells), text=ln.strip())
         for col, ch in cells:
             v = digit_of(ch)
             if v < 0:
@@ -93,7 +104,7 @@ def read_candidate_rows(rows: Sequence[NumLine], fmt: str) -> list[int]:
         if len(groups) != 9:
             raise PuzzleFormatError.expecting(
                 "9 candidate groups in a row", f"{len(groups)}", format=fmt, line=n,
-                column=groups[min(len(groups), 9) - 1][0] if groups else 1, text=ln.strip())
+                column=_gap_column(groups), text=ln.strip())
         for col, tok in groups:
             masks.append(group_mask(tok, fmt, n, col, ln))
     return masks
