@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from cgp_vectors import rows
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies.cgp import move_texts
 
 from puzzlefmt import PuzzleFormatError
 from puzzlefmt.cgp import (
@@ -20,6 +21,8 @@ from puzzlefmt.cgp import (
     get_distribution,
     square_name,
 )
+
+from strategies.cgp import move_texts
 
 EMPTY = "/".join(["15"] * 15)
 
@@ -55,7 +58,7 @@ def test_move_notation(
         assert (move.row, move.col, move.vertical) == (row, col, vertical)
     assert str(move) == written
     assert Move.parse(written) == move
-    assert eval(repr(move), {"Move": Move}) == move  # noqa: S307 - repr is pasteable
+    assert eval(repr(move), {"Move": Move}) == move
 
 
 def test_exchange_count_and_tiles() -> None:
@@ -215,7 +218,7 @@ def test_play_reproduces_magpie_game_sequences() -> None:
         groups.setdefault((row.source.rsplit(":", 1)[0], test), []).append(row.cgp)
     played = scored = 0
     for states in groups.values():
-        for before, after in zip(states, states[1:], strict=False):
+        for before, after in itertools.pairwise(states):
             a, b = Position(before), Position(after)
             move = _line_between(a, b)
             if move is None:

@@ -52,10 +52,7 @@ def _looks_like_cgp(line: str) -> bool:
     if m is None:
         return False
     board = m.group("board")
-    if not any(ch.isdigit() for ch in board) and not any(ch.isalpha() for ch in board):
-        return False
-    ops = (m.group("ops") or "").strip()
-    return not ops or ";" in ops or ops.startswith("-")
+    return any(ch.isdigit() or ch.isalpha() for ch in board)
 
 
 def _content_lines(text: str) -> list[str]:
@@ -77,7 +74,7 @@ def sniff_cgp(text: str) -> Sniff | None:
     rows = lines[0].split()[0].count("/") + 1
     if len(lines) == 1:
         return Sniff(0.95, f"one CGP line: a board of {rows} rows, racks, scores, zero count")
-    return Sniff(0.6, "a CGP line, but more lines follow (cgp-list reads many)")
+    return Sniff(0.3, "a CGP line, but more lines follow (cgp-list reads many)")
 
 
 def sniff_cgp_list(text: str) -> Sniff | None:
@@ -92,7 +89,7 @@ def sniff_cgp_list(text: str) -> Sniff | None:
         return Sniff(0.8, "one CGP line (a list of one)")
     if good == len(lines):
         return Sniff(0.97, f"{good} lines, each a CGP")
-    return Sniff(0.5 * good / len(lines), f"{good} of {len(lines)} lines look like a CGP")
+    return Sniff(0.5 + 0.4 * good / len(lines), f"{good} of {len(lines)} lines look like a CGP")
 
 
 def sniff_cgp_json(text: str) -> Sniff | None:
