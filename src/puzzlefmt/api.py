@@ -118,11 +118,10 @@ def dump(obj: Any, target: PathOrFile, format: str | None = None, **options: Any
     if isinstance(target, str | os.PathLike):
         with open(target, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
+    elif isinstance(target, io.TextIOBase) or "b" not in getattr(target, "mode", ""):
+        target.write(text)  # type: ignore[call-overload]  # IO[str] | IO[bytes]
     else:
-        if isinstance(target, io.TextIOBase) or "b" not in getattr(target, "mode", ""):
-            target.write(text)  # type: ignore[call-overload]  # IO[str] | IO[bytes]
-        else:
-            target.write(text.encode("utf-8"))  # type: ignore[arg-type]
+        target.write(text.encode("utf-8"))  # type: ignore[arg-type]
 
 
 def iter_records(

@@ -62,8 +62,9 @@ def line_records(
     """One record per non-skipped line; a parse error becomes a record with ``error`` set,
     placed at the record's line and number, and reading goes on."""
     number = 0
+    quick = skip is is_comment_line  # most lines start with a cell, not '#' or a space
     for lineno, line in lines:
-        if skip(line):
+        if not (quick and line and line[0] not in "# \t") and skip(line):
             continue
         number += 1
         try:

@@ -59,7 +59,7 @@ class Candidate:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Record:
     """One record of a collection: its 1-based number, first line, raw text, and either the
     parsed ``value`` or the ``error`` that stopped it."""

@@ -91,6 +91,9 @@ def iter_lines(chunks: Iterable[str]) -> Iterator[str]:
         if first:
             chunk = chunk.removeprefix("\ufeff")
             first = False
+        if not carry and chunk.find("\n") == len(chunk) - 1 and "\r" not in chunk:
+            yield chunk[:-1]  # the common case: one LF-terminated line
+            continue
         chunk = carry + chunk
         if chunk.endswith("\r"):
             carry = chunk  # it may be the first half of a CRLF

@@ -54,10 +54,15 @@ def _ctz(x: int) -> int:
 @njit
 def propagate(st: np.ndarray, dirty: int) -> bool:
     """Run the constraints to a fixed point; False on a contradiction."""
+    # Words changed since the claiming pass, and since the naked-single pass, last looked.
+    t_claim = dirty
+    t_naked = dirty
     while True:
         while dirty != 0:
             w = _ctz(dirty)
             dirty &= dirty - 1
+            t_claim |= 1 << w
+            t_naked |= 1 << w
             a0 = st[w]
             s = SHRINK[a0 & 511] | (SHRINK[(a0 >> 9) & 511] << 3) | (SHRINK[(a0 >> 18) & 511] << 6)
             a = a0 & COMPLEX27[s]
@@ -91,6 +96,8 @@ def propagate(st: np.ndarray, dirty: int) -> bool:
                         dirty |= 1 << w2
         # A column where only one band still has the digit claims the digit for that band.
         for d in range(9):
+            if not (t_claim >> (3 * d)) & 7:
+                continue
             a0 = st[3 * d]
             a1 = st[3 * d + 1]
             a2 = st[3 * d + 2]
@@ -111,12 +118,13 @@ def propagate(st: np.ndarray, dirty: int) -> bool:
             if a2 & k2:
                 st[3 * d + 2] = a2 & ~k2
                 dirty |= 1 << (3 * d + 2)
+        t_claim = 0
         if dirty != 0:
             continue
         # Naked singles, and cells with no digit left.
         for b in range(3):
             u = st[27 + b]
-            if u == 0:
+            if u == 0 or not t_naked & (0o111111111 << b):
                 continue
             r1 = 0
             r2 = 0
@@ -137,6 +145,7 @@ def propagate(st: np.ndarray, dirty: int) -> bool:
                         st[w] &= ~(ROW27[r] ^ cell)
                         dirty |= 1 << w
                         break
+        t_naked = 0
         if dirty == 0:
             return True
 

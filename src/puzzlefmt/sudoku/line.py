@@ -26,6 +26,7 @@ __all__ = ["read_line", "sniff_line", "split_line", "write_line"]
 
 _TO_BYTES = str.maketrans({**{d: chr(int(d)) for d in DIGITS}, **dict.fromkeys(BLANKS, "\x00")})
 _DIGITSET = frozenset(DIGITS)
+_NO_DIGITS = str.maketrans("", "", DIGITS)
 _COMMENT_START = frozenset(" \t#,;")
 
 
@@ -43,8 +44,9 @@ def split_line(line: str, fmt: str = "line", lineno: int | None = 1) -> tuple[li
             column=len(cells_stripped) + 1,
             text=line,
         )
-    others = set(cells) - _DIGITSET
-    if others and (len(others) > 1 or not others <= BLANKS):
+    blanks = cells.translate(_NO_DIGITS)
+    if blanks and (blanks[0] not in BLANKS or blanks.count(blanks[0]) != len(blanks)):
+        others = set(blanks)
         blank = next((b for b in BLANK_PREFERENCE if b in others), None)
         for i, ch in enumerate(cells):
             if ch not in _DIGITSET and ch != blank:
