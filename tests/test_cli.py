@@ -135,3 +135,41 @@ def test_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[st
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(PUZZLE.encode() + b"\n")))
     assert main(["convert", "-", "--to", "plus-grid", "-q"]) == 0
     assert capsys.readouterr().out.startswith("+-------+")
+
+
+def test_jobs_keep_order_and_output(tmp_path: Path) -> None:
+    from puzzlefmt.sudoku import Grid
+
+    src = tmp_path / "many.txt"
+    lines = []
+    for i in range(2500):
+        cells = ["."] * 81
+        cells[i % 81] = str(i % 9 + 1)
+        lines.append("".join(cells) if i % 500 else "bad line")
+    src.write_text("\n".join(lines) + "\n")
+    one = tmp_path / "one.sdm"
+    two = tmp_path / "two.sdm"
+    r1 = tmp_path / "r1"
+    r2 = tmp_path / "r2"
+    assert main(["convert", str(src), "--to", "sdm", "-o", str(one), "-q", "--rejects",
+                 str(r1)]) == 2
+    assert main(["convert", str(src), "--to", "sdm", "-o", str(two), "-q", "--rejects",
+                 str(r2), "--jobs", "2"]) == 2
+    assert one.read_bytes() == two.read_bytes()
+    assert r1.read_text() == r2.read_text()
+    assert len(r1.read_text().splitlines()) == 5
+    got = [Grid.from_line(x).givens for x in one.read_text().splitlines()]
+    want = [Grid.from_line(x).givens for x in lines if x != "bad line"]
+    assert got == want
+
+
+def test_progress_bar_only_when_asked_or_on_a_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    src = tmp_path / "p.txt"
+    src.write_text((PUZZLE + "\n") * 3)
+    assert main(["convert", str(src), "--to", "txt", "--progress"]) == 0
+    err = capsys.readouterr().err
+    assert "3/3" in err  # tqdm's bar, on stderr, counting lines
+    assert main(["convert", str(src), "--to", "txt"]) == 0
+    assert "line/s" not in capsys.readouterr().err  # not a terminal: no bar

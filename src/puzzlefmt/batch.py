@@ -167,10 +167,12 @@ def count_lines(path: str) -> int | None:
     """Count line endings in a file quickly (for a progress bar's total); ``None`` if unknown."""
     try:
         total = 0
+        last = b"\n"
         with open(path, "rb") as fh:
             for block in iter(lambda: fh.read(1 << 20), b""):
                 total += block.count(b"\n") or block.count(b"\r")
-        return total + 1
+                last = block[-1:]
+        return total + (last not in (b"\n", b"\r"))
     except OSError:
         return None
 

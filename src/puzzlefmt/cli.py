@@ -66,11 +66,14 @@ def _err(line: str) -> None:
 
 
 def _progress_wanted(args: argparse.Namespace) -> bool:
+    """A bar on stderr when a person watches: stderr is a terminal and the output goes to a
+    file (``-o``) or to the terminal too; none when the output is piped."""
     if getattr(args, "no_progress", False):
         return False
     if getattr(args, "progress", False):
         return True
-    return sys.stderr.isatty()
+    to_file = getattr(args, "output", None) not in (None, "-")
+    return sys.stderr.isatty() and (to_file or sys.stdout.isatty())
 
 
 # --------------------------------------------------------------------------- tasks
