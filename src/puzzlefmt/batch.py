@@ -94,7 +94,14 @@ def _outcomes(records: Iterable[Record], task: Task, jobs: int) -> Iterator[list
     import functools
     import multiprocessing
 
-    ctx = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
+    # The first chunk runs here, before the workers exist: it loads (or compiles) whatever
+    # kernels the task uses, and forked workers inherit them instead of each paying again.
+    first = next(chunks, None)
+    if first is None:
+        return
+    yield _run_chunk(task, first)
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    ctx = multiprocessing.get_context(method)
     with ctx.Pool(jobs, initializer=_init_worker) as pool:
         yield from pool.imap(functools.partial(_run_chunk, task), chunks)
 
