@@ -133,6 +133,7 @@ def run_batch(
     if progress:
         from tqdm import tqdm
 
+        tqdm.monitor_interval = 0  # no monitor thread: workers are forked after this
         bar = tqdm(total=progress_total, unit="line", file=sys.stderr, dynamic_ncols=True)
     last_line = 0
     try:
