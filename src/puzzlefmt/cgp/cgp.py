@@ -91,6 +91,7 @@ _MAX_DIGITS = 18
 _SCORE = re.compile(r"-?[0-9]{1,18}", re.ASCII)
 _COUNT = re.compile(r"[0-9]{1,18}", re.ASCII)
 _BLANKS = " \t"
+_FIELD_BREAKS = " \t\r\n"  # line breaks inside the line are refused before fields are split
 
 
 @dataclass(frozen=True)
@@ -151,12 +152,12 @@ def _split_fields(text: str) -> tuple[list[tuple[int, str]], int]:
     i = 0
     n = len(text)
     while len(out) < 4:
-        while i < n and text[i] in _BLANKS:
+        while i < n and text[i] in _FIELD_BREAKS:
             i += 1
         if i >= n:
             break
         j = i
-        while j < n and text[j] not in _BLANKS:
+        while j < n and text[j] not in _FIELD_BREAKS:
             j += 1
         out.append((i, text[i:j]))
         i = j
@@ -170,9 +171,9 @@ def read(
     layout: Layout | str | None = None,
 ) -> Fields:
     """Parse one CGP line. ``distribution`` overrides ``ld`` and the lexicon inference."""
-    line = text
-    stripped = line.strip(" \t\r\n\ufeff")
-    lead = len(line) - len(line.lstrip(" \t\r\n\ufeff"))
+    line = " " + text[1:] if text.startswith("\ufeff") else text
+    stripped = line.strip(" \t\r\n")
+    lead = len(line) - len(line.lstrip(" \t\r\n"))
     for bad in ("\n", "\r"):
         k = stripped.find(bad)
         if k >= 0:

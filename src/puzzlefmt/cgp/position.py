@@ -10,12 +10,11 @@ Move.parse('-2')
 >>> pos.score("8G QAT")
 24
 >>> pos.play("8G QAT").cgp()
-'15/15/15/15/15/15/15/6QAT6/15/15/15/15/15/15/15 / 0/24 0 lex NWL18; lm 8G QAT;'
+'15/15/15/15/15/15/15/6QAT6/15/15/15/15/15/15/15 /ELNO 0/24 0 lex NWL18; lm 8G QAT;'
 """
 
 from __future__ import annotations
 
-import copy as _copy
 import enum
 from collections import Counter
 from collections.abc import Container, Iterator
@@ -211,8 +210,17 @@ class Position:
     __hash__ = None  # type: ignore[assignment]  # mutable, like chess.Board
 
     def copy(self) -> Position:
-        """A deep copy."""
-        return _copy.deepcopy(self)
+        """An independent copy (board, racks, scores, timers and operations are new lists;
+        the distribution and layout are shared, they never change)."""
+        new = object.__new__(Position)
+        new.__dict__.update(self.__dict__)
+        new.board = [row[:] for row in self.board]
+        new.racks = [rack[:] for rack in self.racks]
+        new.scores = self.scores[:]
+        new.timers = self.timers[:] if self.timers is not None else None
+        new.unknown_operations = self.unknown_operations[:]
+        new._order = self._order[:]
+        return new
 
     # ------------------------------------------------------------------ the board
 
