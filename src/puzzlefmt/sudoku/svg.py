@@ -1,0 +1,226 @@
+"""The SVG picture of a Sudoku :class:`~puzzlefmt.sudoku.grid.Grid`.
+
+>>> from puzzlefmt.sudoku.grid import Grid
+>>> g = Grid("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+>>> picture = sudoku_svg(g, highlight=["r1c1", "r5c5"], size=300)
+>>> picture.count('class="given'), picture.count('class="cell')
+(17, 81)
+
+Givens are bold, placed digits another colour, candidates small digits at their place in
+a 3x3 layout inside the cell (1 top left, 9 bottom right), candidates a player struck out
+(HoDoKu's eliminations) faded and crossed, digits that repeat in a unit red. Box lines are
+thick. Every cell is a ``<rect class="cell rRcC">`` so that a picture can be styled or
+inspected by cell.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal
+
+from puzzlefmt.sudoku.grid import COL, ROW, Grid
+from puzzlefmt.svg import (
+    Svg,
+    ThemeName,
+    element,
+    highlights,
+    line,
+    palette,
+    rect,
+    render,
+    svg_root,
+    text,
+)
+
+__all__ = ["COLORS", "CandidateMode", "Cell", "sudoku_svg"]
+
+CandidateMode = Literal["auto", "computed", "none"]
+
+#: A cell as the ``highlight`` option takes it: index 0-80, ``"r1c1"`` (1-based, as in
+#: messages), or ``(row, column)`` 0-based.
+Cell = int | str | tuple[int, int]
+
+#: Sudoku colours per theme, on top of the shared ones (``background``, ``line``, ``border``,
+#: ``text``, ``muted``, ``highlight``). Any of them can be replaced with ``colors={...}``.
+COLORS: dict[str, dict[str, str]] = {
+    "light": {
+        "cell": "#ffffff",
+        "given": "#111111",
+        "placed": "#1f5fbf",
+        "candidate": "#5a5a5a",
+        "eliminated": "#d08a8a",
+        "conflict": "#d32f2f",
+    },
+    "dark": {
+        "cell": "#26282c",
+        "given": "#f2f2f2",
+        "placed": "#7fb2ff",
+        "candidate": "#a9acb2",
+        "eliminated": "#8a5656",
+        "conflict": "#ff6b6b",
+    },
+    "print": {
+        "cell": "#ffffff",
+        "given": "#000000",
+        "placed": "#505050",
+        "candidate": "#505050",
+        "eliminated": "#a0a0a0",
+        "conflict": "#000000",
+    },
+}
+
+_CELL = 50.0  # internal units per cell
+_THICK = 3.0
+_THIN = 1.0
+_MARGIN = 4.0  # room for half the outer border
+_NAME = re.compile(r"[rR]([1-9])[cC]([1-9])")
+
+
+def _cell_key(cell: Any) -> int:
+    if isinstance(cell, bool):
+        raise ValueError(f"not a cell: {cell!r}")
+    if isinstance(cell, int):
+        if 0 <= cell < 81:
+            return cell
+        raise ValueError(f"cell index {cell} is out of range 0-80")
+    if isinstance(cell, str):
+        m = _NAME.fullmatch(cell.strip())
+        if m is None:
+            raise ValueError(f"expected a cell such as 'r1c1', found {cell!r}")
+        return (int(m.group(1)) - 1) * 9 + int(m.group(2)) - 1
+    if isinstance(cell, tuple) and len(cell) == 2 and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in cell
+    ):
+        r, c = int(cell[0]), int(cell[1])
+        if 0 <= r < 9 and 0 <= c < 9:
+            return r * 9 + c
+        raise ValueError(f"cell (row, column) {cell!r} is out of range (0-8, 0-8)")
+    raise ValueError(
+        f"expected a cell as an index 0-80, 'r1c1' or (row, column), found {cell!r}"
+    )
+
+
+def sudoku_svg(
+    grid: Grid,
+    *,
+    size: int | None = None,
+    theme: ThemeName = "light",
+    colors: Mapping[str, str] | None = None,
+    highlight: Mapping[Cell, str | None] | Iterable[Cell] | int | str | None = None,
+    candidates: CandidateMode = "auto",
+    conflicts: bool = True,
+    title: str | None = None,
+) -> Svg:
+    """The picture of ``grid`` as SVG.
+
+    - ``size``: width in pixels (default: 458, one pixel per unit of the picture).
+    - ``theme``: ``"light"``, ``"dark"`` or ``"print"``; ``colors`` replaces some of its
+      colours by name (see :data:`COLORS`, plus ``background``, ``line``, ``border``,
+      ``highlight``...).
+    - ``highlight``: cells to shade (``[0, "r9c9", (4, 4)]``), or a mapping of cells to their
+      colours (``{"r1c1": "#fcc"}``; ``None`` means the theme's highlight colour).
+    - ``candidates``: ``"auto"`` draws the candidates the grid records, if any; ``"computed"``
+      draws the recorded ones or else those the digits leave open; ``"none"`` draws none.
+    - ``conflicts``: draw digits that repeat in a row, column or box in the conflict colour.
+    - ``title``: the picture's ``<title>`` (default: a short description).
+    """
+    if candidates not in ("auto", "computed", "none"):
+        raise ValueError(
+            f"candidates must be 'auto', 'computed' or 'none', not {candidates!r}"
+        )
+    col = palette(theme, COLORS, colors, what="Sudoku")
+    marks = highlights(highlight, _cell_key, col["highlight"])
+    side = 9 * _CELL + 2 * _MARGIN
+    givens = list(grid.givens)
+    placed = list(grid.placed)
+    values = [g or p for g, p in zip(givens, placed, strict=True)]
+    if title is None:
+        clues = sum(1 for g in givens if g)
+        filled = sum(1 for p in placed if p)
+        title = f"Sudoku: {clues} givens" + (f", {filled} placed" if filled else "")
+    root = svg_root(side, side, size=size, title=title, background=col["background"],
+                    class_="sudoku")
+
+    def corner(i: int) -> float:
+        return _MARGIN + i * _CELL
+
+    cells = element(root, "g", class_="cells")
+    for i in range(81):
+        fill = marks.get(i)
+        name = f"cell r{ROW[i] + 1}c{COL[i] + 1}" + (" highlight" if fill else "")
+        rect(cells, corner(COL[i]), corner(ROW[i]), _CELL, _CELL,
+             fill=fill or col["cell"], class_=name)
+
+    # Thin lines first, thick box lines and border over them (square caps close the corners).
+    lines = element(root, "g", class_="lines")
+    lo, hi = corner(0), corner(9)
+    for i in range(1, 9):
+        if i % 3:
+            p = corner(i)
+            line(lines, p, lo, p, hi, stroke=col["line"], stroke_width=_THIN, class_="thin")
+            line(lines, lo, p, hi, p, stroke=col["line"], stroke_width=_THIN, class_="thin")
+    for i in range(0, 10, 3):
+        p = corner(i)
+        for x1, y1, x2, y2 in ((p, lo, p, hi), (lo, p, hi, p)):
+            line(lines, x1, y1, x2, y2, stroke=col["border"], stroke_width=_THICK,
+                 stroke_linecap="square", class_="thick")
+
+    bad: set[int] = set()
+    if conflicts:
+        for a, b, _ in grid.conflicts():
+            bad.update((a, b))
+
+    digits = element(root, "g", class_="digits")
+    for i in range(81):
+        cx = corner(COL[i]) + _CELL / 2
+        cy = corner(ROW[i]) + _CELL / 2
+        v = values[i]
+        if not v:
+            continue
+        kind = "given" if givens[i] else "placed"
+        fill = col["conflict"] if i in bad else col[kind]
+        text(digits, cx, cy, str(v), font_size=_CELL * 0.66, fill=fill,
+             font_weight="bold" if kind == "given" else None,
+             class_=kind + (" conflict" if i in bad else ""))
+
+    shown, struck = _candidates(grid, values, candidates)
+    if any(shown) or any(struck):
+        small = element(root, "g", class_="candidates")
+        step = _CELL * 0.3
+        font = _CELL * 0.25
+        for i in range(81):
+            if values[i] or not (shown[i] or struck[i]):
+                continue
+            cx = corner(COL[i]) + _CELL / 2
+            cy = corner(ROW[i]) + _CELL / 2
+            for d in range(1, 10):
+                bit = 1 << (d - 1)
+                x = cx + ((d - 1) % 3 - 1) * step
+                y = cy + ((d - 1) // 3 - 1) * step
+                if shown[i] & bit:
+                    text(small, x, y, str(d), font_size=font, fill=col["candidate"],
+                         class_="candidate")
+                elif struck[i] & bit:
+                    text(small, x, y, str(d), font_size=font, fill=col["eliminated"],
+                         class_="eliminated")
+                    half = font * 0.4
+                    line(small, x - half, y + half, x + half, y - half,
+                         stroke=col["eliminated"], stroke_width=_THIN, class_="strike")
+    return render(root)
+
+
+def _candidates(
+    grid: Grid, values: list[int], mode: CandidateMode
+) -> tuple[list[int], list[int]]:
+    """Per cell: the candidates to draw, and the struck-out ones to draw faded."""
+    none = [0] * 81
+    if mode == "none" or (mode == "auto" and grid.candidates is None):
+        return none, none
+    masks = grid.candidate_masks()
+    shown = [0 if values[i] else masks[i] for i in range(81)]
+    eliminated = grid.eliminated
+    if eliminated is None:
+        return shown, none
+    struck = [0 if values[i] else eliminated[i] & ~shown[i] for i in range(81)]
+    return shown, struck
