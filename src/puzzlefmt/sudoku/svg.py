@@ -3,7 +3,7 @@
 >>> from puzzlefmt.sudoku.grid import Grid
 >>> g = Grid("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
 >>> picture = sudoku_svg(g, highlight=["r1c1", "r5c5"], size=300)
->>> picture.count('class="given'), picture.count('class="cell')
+>>> picture.count('class="given'), picture.count('class="cell r')
 (17, 81)
 
 Givens are bold, placed digits another colour, candidates small digits at their place in
