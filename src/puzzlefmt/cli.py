@@ -489,6 +489,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_survey)
 
+    from puzzlefmt.render_cli import add_parser as add_render  # pictures; drawing is lazy
+
+    add_render(sub)
+
     for hook in _EXTRA_COMMANDS:
         hook(sub)
     return parser

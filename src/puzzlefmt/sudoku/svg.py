@@ -16,7 +16,7 @@ inspected by cell.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 from puzzlefmt.sudoku.grid import COL, ROW, Grid
@@ -48,6 +48,7 @@ COLORS: dict[str, dict[str, str]] = {
         "cell": "#ffffff",
         "given": "#111111",
         "placed": "#1f5fbf",
+        "solution": "#2e7d32",
         "candidate": "#5a5a5a",
         "eliminated": "#d08a8a",
         "conflict": "#d32f2f",
@@ -56,6 +57,7 @@ COLORS: dict[str, dict[str, str]] = {
         "cell": "#26282c",
         "given": "#f2f2f2",
         "placed": "#7fb2ff",
+        "solution": "#81c784",
         "candidate": "#a9acb2",
         "eliminated": "#8a5656",
         "conflict": "#ff6b6b",
@@ -64,6 +66,7 @@ COLORS: dict[str, dict[str, str]] = {
         "cell": "#ffffff",
         "given": "#000000",
         "placed": "#505050",
+        "solution": "#505050",
         "candidate": "#505050",
         "eliminated": "#a0a0a0",
         "conflict": "#000000",
@@ -110,6 +113,7 @@ def sudoku_svg(
     highlight: Mapping[Cell, str | None] | Iterable[Cell] | int | str | None = None,
     candidates: CandidateMode = "auto",
     conflicts: bool = True,
+    solution: Sequence[int] | None = None,
     title: str | None = None,
 ) -> Svg:
     """The picture of ``grid`` as SVG.
@@ -120,9 +124,13 @@ def sudoku_svg(
       ``highlight``...).
     - ``highlight``: cells to shade (``[0, "r9c9", (4, 4)]``), or a mapping of cells to their
       colours (``{"r1c1": "#fcc"}``; ``None`` means the theme's highlight colour).
-    - ``candidates``: ``"auto"`` draws the candidates the grid records, if any; ``"computed"``
-      draws the recorded ones or else those the digits leave open; ``"none"`` draws none.
+    - ``candidates``: ``"auto"`` draws the candidates the grid records, if any (a grid that
+      records only eliminations gets those the digits leave open, less the eliminated ones,
+      which are drawn faded and crossed); ``"computed"`` draws the recorded ones or else those
+      the digits leave open; ``"none"`` draws none.
     - ``conflicts``: draw digits that repeat in a row, column or box in the conflict colour.
+    - ``solution``: 81 digits (a solved grid's ``values``) to draw in the empty cells, in the
+      solution colour (0: leave the cell empty).
     - ``title``: the picture's ``<title>`` (default: a short description).
     """
     if candidates not in ("auto", "computed", "none"):
@@ -135,6 +143,7 @@ def sudoku_svg(
     givens = list(grid.givens)
     placed = list(grid.placed)
     values = [g or p for g, p in zip(givens, placed, strict=True)]
+    solved = _solution(solution)
     if title is None:
         clues = sum(1 for g in givens if g)
         filled = sum(1 for p in placed if p)
@@ -177,6 +186,9 @@ def sudoku_svg(
         cy = corner(ROW[i]) + _CELL / 2
         v = values[i]
         if not v:
+            if solved is not None and solved[i]:
+                text(digits, cx, cy, str(solved[i]), font_size=_CELL * 0.66,
+                     fill=col["solution"], class_="solution")
             continue
         kind = "given" if givens[i] else "placed"
         fill = col["conflict"] if i in bad else col[kind]
@@ -184,7 +196,8 @@ def sudoku_svg(
              font_weight="bold" if kind == "given" else None,
              class_=kind + (" conflict" if i in bad else ""))
 
-    shown, struck = _candidates(grid, values, candidates)
+    occupied = values if solved is None else [v or s for v, s in zip(values, solved, strict=True)]
+    shown, struck = _candidates(grid, occupied, candidates)
     if any(shown) or any(struck):
         small = element(root, "g", class_="candidates")
         step = _CELL * 0.3
@@ -210,12 +223,25 @@ def sudoku_svg(
     return render(root)
 
 
+def _solution(solution: Sequence[int] | None) -> list[int] | None:
+    if solution is None:
+        return None
+    if isinstance(solution, str):
+        solution = [int(ch) if ch in "123456789" else 0 for ch in solution]
+    digits = [int(v) for v in solution]
+    if len(digits) != 81 or any(not 0 <= v <= 9 for v in digits):
+        raise ValueError("a solution is 81 digits from 0 (none) to 9")
+    return digits
+
+
 def _candidates(
     grid: Grid, values: list[int], mode: CandidateMode
 ) -> tuple[list[int], list[int]]:
     """Per cell: the candidates to draw, and the struck-out ones to draw faded."""
     none = [0] * 81
-    if mode == "none" or (mode == "auto" and grid.candidates is None):
+    if mode == "none" or (
+        mode == "auto" and grid.candidates is None and grid.eliminated is None
+    ):
         return none, none
     masks = grid.candidate_masks()
     shown = [0 if values[i] else masks[i] for i in range(81)]
