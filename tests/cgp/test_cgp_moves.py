@@ -270,3 +270,10 @@ def _line_between(a: Position, b: Position) -> Move | None:
 
 def _filled(p: Position, r: int, c: int) -> bool:
     return 0 <= r < p.rows and 0 <= c < p.cols and p.board[r][c] is not None
+
+
+def test_moves_built_in_code_check_their_coordinates() -> None:
+    with pytest.raises(ValueError, match="0-based"):
+        Move.placement(-1, 0, "QI")
+    with pytest.raises(ValueError, match="exchange"):
+        Move.exchange(-2)

@@ -321,6 +321,7 @@ def _read_board(
     rows: list[list[str | None]] = []
     width = -1
     offset = at
+    simple = dist.simple_tiles
     parts = text.split("/")
     if len(parts) > MAX_DIMENSION:
         raise _error(
@@ -332,11 +333,15 @@ def _read_board(
         )
     for number, row_text in enumerate(parts, start=1):
         limit = MAX_DIMENSION if width < 0 else width
+        n = len(row_text)
         row: list[str | None] = []
         i = 0
-        n = len(row_text)
         while i < n:
             ch = row_text[i]
+            if ch in simple and len(row) < limit:
+                row.append(ch)
+                i += 1
+                continue
             if "0" <= ch <= "9":
                 j = i + 1
                 while j < n and "0" <= row_text[j] <= "9":

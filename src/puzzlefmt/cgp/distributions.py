@@ -120,6 +120,7 @@ class Distribution:
         init=False, repr=False, compare=False
     )
     _upper: frozenset[str] = field(init=False, repr=False, compare=False)
+    _simple: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if BLANK not in self.counts or BLANK not in self.scores:
@@ -140,6 +141,13 @@ class Distribution:
             {k: tuple(sorted(v, key=lambda s: -len(s[0]))) for k, v in spellings.items()},
         )
         object.__setattr__(self, "_upper", frozenset(self.letters))
+        # Characters that are a whole tile on their own and begin no longer tile: a reader
+        # can take them without looking further.
+        starts = {s[0] for label in self.letters if len(label) > 1 for s in (label, label.lower())}
+        simple = {
+            s for label in self.letters if len(label) == 1 for s in (label, label.lower())
+        }
+        object.__setattr__(self, "_simple", frozenset(simple - starts))
 
     # ------------------------------------------------------------------ construction
 
@@ -249,6 +257,12 @@ class Distribution:
         return self.index(tile) & 0x7F
 
     # ------------------------------------------------------------------ reading tiles
+
+    @property
+    def simple_tiles(self) -> frozenset[str]:
+        """Single characters that are a whole tile (upper case, or a blank in lower case) and
+        begin no multi-code-point tile."""
+        return self._simple
 
     def scan(self, text: str, start: int = 0, *, mode: TileMode = "board") -> tuple[str, int]:
         """Read one tile at ``text[start]``; return it and where the next token starts.

@@ -116,6 +116,12 @@ class Move:
     count: int = 0
     bonus: int | None = None
 
+    def __post_init__(self) -> None:
+        if self.row < 0 or self.col < 0:
+            raise ValueError(f"a move's row and column are 0-based, found {self.row}, {self.col}")
+        if self.count < 0:
+            raise ValueError(f"an exchange of {self.count} tiles")
+
     # ------------------------------------------------------------------ constructors
 
     @classmethod
