@@ -211,13 +211,26 @@ def propagate(
     tcount: np.ndarray,
     tbuf: np.ndarray,
     dirty: np.ndarray,
-    union: np.ndarray,
+    scr: np.ndarray,
+    slot_r: np.ndarray,
+    slot_c: np.ndarray,
+    ucell: np.ndarray,
+    sub: np.ndarray,
 ) -> bool:
-    """Narrow ``masks`` to a fixed point of the cage layouts (each cell keeps the digits some
-    layout still allows), naked singles and hidden singles in rows and columns. Only the
-    cages marked ``dirty`` are looked at first. False on a contradiction."""
+    """Narrow ``masks`` to a fixed point of these deductions, looking first at the cages
+    marked ``dirty``: each cell keeps the digits some layout of its cage still allows; a digit
+    every layout of a cage puts in one row (or column) leaves the rest of that row (column);
+    naked and hidden singles in rows and columns; then, once those are stuck, naked subsets
+    in rows and columns (hidden subsets are the naked ones of the other cells). False on a
+    contradiction.
+
+    ``scr`` is scratch space of at least 7 times the largest cage's size; ``ucell`` holds w
+    cells, ``sub`` 2**w masks."""
     ncages = tcount.shape[0]
     full = (1 << w) - 1
+    maxk = scr.shape[0] // 7
+    # scr: union[maxk] | lines[2maxk] | must[2maxk] | acc[2maxk]; slot_r/slot_c: each
+    # cell's row and column as an index into lines.
     while True:
         for c in range(ncages):
             if not dirty[c]:
@@ -225,8 +238,22 @@ def propagate(
             dirty[c] = False
             s = cstart[c]
             k = cstart[c + 1] - s
+            nl = 0
             for j in range(k):
-                union[j] = 0
+                scr[j] = 0
+                cell = ccells[s + j]
+                for line in (cell // w, w + cell % w):
+                    q = 0
+                    while q < nl and scr[maxk + q] != line:
+                        q += 1
+                    if q == nl:
+                        scr[maxk + q] = line
+                        scr[3 * maxk + q] = full
+                        nl += 1
+                    if line < w:
+                        slot_r[j] = q
+                    else:
+                        slot_c[j] = q
             base = tstart[c]
             alive = False
             for t in range(tcount[c]):
@@ -238,13 +265,35 @@ def propagate(
                         break
                 if ok:
                     alive = True
+                    for q in range(nl):
+                        scr[5 * maxk + q] = 0
                     for j in range(k):
-                        union[j] |= tbuf[off + j]
+                        d = tbuf[off + j]
+                        scr[j] |= d
+                        scr[5 * maxk + slot_r[j]] |= d
+                        scr[5 * maxk + slot_c[j]] |= d
+                    for q in range(nl):
+                        scr[3 * maxk + q] &= scr[5 * maxk + q]
             if not alive:
                 return False
             for j in range(k):
                 cell = ccells[s + j]
-                masks[cell] &= union[j]
+                masks[cell] &= scr[j]
+            if k > 1:
+                for q in range(nl):
+                    must = scr[3 * maxk + q]
+                    if must == 0:
+                        continue
+                    line = scr[maxk + q]
+                    for i in range(w):
+                        cell = line * w + i if line < w else i * w + line - w
+                        m = masks[cell]
+                        if (m & must) != 0 and cell_cage[cell] != c:
+                            m &= ~must
+                            if m == 0:
+                                return False
+                            masks[cell] = m
+                            dirty[cell_cage[cell]] = True
         changed = False
         for u in range(2 * w):
             if u < w:
@@ -295,6 +344,51 @@ def propagate(
                 if dirty[c]:
                     changed = True
                     break
+        if not changed:
+            # At a fixed point of the cheap rules: naked subsets in rows and columns (which
+            # are also the hidden subsets, seen from the other cells).
+            for u in range(2 * w):
+                first = u * w if u < w else u - w
+                step = 1 if u < w else w
+                n = 0
+                for i in range(w):
+                    m = masks[first + i * step]
+                    if m & (m - 1):
+                        ucell[n] = first + i * step
+                        n += 1
+                if n < 4:
+                    continue
+                sub[0] = 0
+                for S in range(1, 1 << n):
+                    low = S & -S
+                    i = 0
+                    while (low >> i) != 1:
+                        i += 1
+                    un = sub[S ^ low] | masks[ucell[i]]
+                    sub[S] = un
+                    size = popcount(S)
+                    if size < 2 or size > n - 2:
+                        continue
+                    pu = popcount(un)
+                    if pu < size:
+                        return False
+                    if pu == size:
+                        for q in range(n):
+                            if (S >> q) & 1:
+                                continue
+                            cell = ucell[q]
+                            m = masks[cell]
+                            if m & un:
+                                m &= ~un
+                                if m == 0:
+                                    return False
+                                masks[cell] = m
+                                dirty[cell_cage[cell]] = True
+                                changed = True
+                    if changed:
+                        break
+                if changed:
+                    break
             if not changed:
                 return True
 
@@ -323,10 +417,14 @@ def search(
     maxk = 1
     for c in range(ncages):
         maxk = max(maxk, cstart[c + 1] - cstart[c])
-    union = np.zeros(maxk, np.int64)
+    scr = np.zeros(7 * maxk, np.int64)
+    slot_r = np.zeros(maxk, np.int64)
+    slot_c = np.zeros(maxk, np.int64)
+    ucell = np.zeros(w, np.int64)
+    sub = np.zeros(1 << w, np.int64)
     levels[0, :] = start_masks
     if not propagate(levels[0], w, cstart, ccells, cell_cage, tstart, tcount, tbuf, dirty,
-                     union):
+                     scr, slot_r, slot_c, ucell, sub):
         return 0
     count = 0
     d = 0
@@ -373,7 +471,8 @@ def search(
         nxt[bcell[d]] = b
         dirty[:] = False
         dirty[cell_cage[bcell[d]]] = True
-        if propagate(nxt, w, cstart, ccells, cell_cage, tstart, tcount, tbuf, dirty, union):
+        if propagate(nxt, w, cstart, ccells, cell_cage, tstart, tcount, tbuf, dirty, scr, slot_r,
+                     slot_c, ucell, sub):
             d += 1
             choose = True
         else:

@@ -425,7 +425,7 @@ def block_walls(puzzle: Puzzle) -> list[bool]:
     terminating position, always is)."""
     w = puzzle.size
     total = positions_for(w)
-    cc = [puzzle.cage_index(c) for c in range(w * w)]
+    cc = puzzle.cage_indices
     out = []
     for pos in range(total - 1):
         a, b = _edge_cells(pos, w)

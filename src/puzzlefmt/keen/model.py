@@ -422,6 +422,11 @@ class Puzzle:
         self._check_cell(cell)
         return self._cell_cage[cell]
 
+    @property
+    def cage_indices(self) -> tuple[int, ...]:
+        """The cage index (in :attr:`cages`) of every cell, row-major."""
+        return self._cell_cage
+
     def cage_of(self, cell: int) -> Cage:
         """The cage holding ``cell``."""
         return self._cages[self.cage_index(cell)]

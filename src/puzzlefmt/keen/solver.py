@@ -58,19 +58,11 @@ def puzzle_arrays(puzzle: Puzzle) -> PuzzleArrays:
     cages = puzzle.cages
     w = puzzle.size
     cstart = np.zeros(len(cages) + 1, np.int64)
-    ccells = np.empty(w * w, np.int64)
-    cop = np.empty(len(cages), np.int64)
-    ctarget = np.empty(len(cages), np.int64)
-    cell_cage = np.empty(w * w, np.int64)
-    at = 0
-    for k, cage in enumerate(cages):
-        cstart[k] = at
-        ccells[at : at + cage.area] = cage.cells
-        cell_cage[list(cage.cells)] = k
-        at += cage.area
-        cop[k] = _OPCODE[cage.op]
-        ctarget[k] = _kernel_target(cage, w)
-    cstart[len(cages)] = at
+    np.cumsum([len(c.cells) for c in cages], out=cstart[1:])
+    ccells = np.array([cell for c in cages for cell in c.cells], np.int64)
+    cop = np.array([_OPCODE[c.op] for c in cages], np.int64)
+    ctarget = np.array([_kernel_target(c, w) for c in cages], np.int64)
+    cell_cage = np.array(puzzle.cage_indices, np.int64)
     arrays = (cstart, ccells, cop, ctarget, cell_cage)
     puzzle._arrays = arrays
     return arrays
@@ -101,15 +93,18 @@ def solve_many(puzzles: Sequence[Puzzle], limit: int = 2) -> list[SolveResult]:
         cage_off = np.zeros(len(todo) + 1, np.int64)
         np.cumsum(sizes * sizes, out=cell_off[1:])
         np.cumsum([len(a[2]) for a in arrays], out=cage_off[1:])
-        # Cage starts, made global (the kernel rebases each puzzle's to 0).
-        cstart = np.empty(int(cage_off[-1]) + 1, np.int64)
-        for j, a in enumerate(arrays):
-            cstart[cage_off[j] : cage_off[j + 1]] = a[0][:-1] + cell_off[j]
-        cstart[-1] = cell_off[-1]
-        ccells = np.concatenate([a[1] for a in arrays])
-        cop = np.concatenate([a[2] for a in arrays])
-        ctarget = np.concatenate([a[3] for a in arrays])
-        cell_cage = np.concatenate([a[4] for a in arrays])
+        if len(arrays) == 1:
+            cstart, ccells, cop, ctarget, cell_cage = arrays[0]
+        else:
+            # Cage starts, made global (the kernel rebases each puzzle's to 0).
+            cstart = np.empty(int(cage_off[-1]) + 1, np.int64)
+            for j, a in enumerate(arrays):
+                cstart[cage_off[j] : cage_off[j + 1]] = a[0][:-1] + cell_off[j]
+            cstart[-1] = cell_off[-1]
+            ccells = np.concatenate([a[1] for a in arrays])
+            cop = np.concatenate([a[2] for a in arrays])
+            ctarget = np.concatenate([a[3] for a in arrays])
+            cell_cage = np.concatenate([a[4] for a in arrays])
         maxn = int((sizes * sizes).max())
         counts = np.zeros(len(todo), np.int64)
         sols = np.zeros((len(todo), 2, maxn), np.int64)
@@ -122,7 +117,7 @@ def solve_many(puzzles: Sequence[Puzzle], limit: int = 2) -> list[SolveResult]:
                 raise ValueError(
                     f"puzzle {i + 1} has a cage with too many digit layouts to solve"
                 )
-            kept = [tuple(int(v) for v in sols[j, k, :n]) for k in range(min(count, 2))]
+            kept = [tuple(sols[j, k, :n].tolist()) for k in range(min(count, 2))]
             results[i] = SolveResult(count=count, limit=limit, solutions=kept)
     return [r if r is not None else _seed_result(limit) for r in results]
 

@@ -35,7 +35,7 @@ def write_text(puzzle: Puzzle, *, symbols: Symbols = "ascii", solution: bool = T
     labels = {cage.anchor: cage.label(symbols) for cage in puzzle.cages}
     values = puzzle.solution if solution else None
     width = max([3, len(str(w)) + 2, *(len(t) + 1 for t in labels.values())])
-    cage = [puzzle.cage_index(c) for c in range(w * w)]
+    cage = puzzle.cage_indices
 
     def vwall(r: int, j: int) -> bool:  # left of cell (r, j); j == w: the right border
         return j in (0, w) or cage[r * w + j - 1] != cage[r * w + j]
