@@ -38,7 +38,7 @@ from puzzlefmt.keen.solver import solve, solve_many
 def _tsv(path: Path) -> list[list[str]]:
     rows = []
     for line in path.read_text(encoding="utf-8").splitlines():
-        if not line or line.startswith("#") or line.startswith("game_id"):
+        if not line or line.startswith(("#", "game_id")):
             continue
         rows.append(line.split("\t"))
     return rows

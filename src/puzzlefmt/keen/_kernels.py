@@ -359,14 +359,14 @@ def propagate(
                 if n < 4:
                     continue
                 sub[0] = 0
-                for S in range(1, 1 << n):
-                    low = S & -S
+                for subset in range(1, 1 << n):
+                    low = subset & -subset
                     i = 0
                     while (low >> i) != 1:
                         i += 1
-                    un = sub[S ^ low] | masks[ucell[i]]
-                    sub[S] = un
-                    size = popcount(S)
+                    un = sub[subset ^ low] | masks[ucell[i]]
+                    sub[subset] = un
+                    size = popcount(subset)
                     if size < 2 or size > n - 2:
                         continue
                     pu = popcount(un)
@@ -374,7 +374,7 @@ def propagate(
                         return False
                     if pu == size:
                         for q in range(n):
-                            if (S >> q) & 1:
+                            if (subset >> q) & 1:
                                 continue
                             cell = ucell[q]
                             m = masks[cell]
