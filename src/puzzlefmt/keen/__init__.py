@@ -12,7 +12,7 @@
 - :func:`validate` reads an ID as the real Keen program does, refusing exactly what it
   refuses; :func:`upstream_verdict` gives the real program's own message.
 - :func:`solve`, :func:`solve_many`, :func:`grade`, :func:`grade_many` (numba kernels,
-  imported on first use).
+  imported on first use); :func:`generate` makes a puzzle of a chosen difficulty.
 - Formats: ``keen`` (one ID), ``keen-list`` (one per line), ``keen-json``, ``keen-text``.
 """
 
@@ -21,6 +21,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from puzzlefmt.keen.gameid import KeenCompatibilityWarning, parse_game_id
+from puzzlefmt.keen.generate import generate, random_puzzle
+from puzzlefmt.keen.grade import grade, grade_many
 from puzzlefmt.keen.idlist import read_list, write_list
 from puzzlefmt.keen.json_form import puzzle_from_json, puzzle_to_json, read_json, write_json
 from puzzlefmt.keen.model import (
@@ -44,7 +46,6 @@ from puzzlefmt.keen.validate import (
 )
 
 if TYPE_CHECKING:
-    from puzzlefmt.keen.grade import grade, grade_many
     from puzzlefmt.keen.solver import count_solutions, solve, solve_many
 
 __all__ = [
@@ -60,12 +61,14 @@ __all__ = [
     "Walls",
     "count_solutions",
     "format_solution",
+    "generate",
     "grade",
     "grade_many",
     "parse_game_id",
     "problems",
     "puzzle_from_json",
     "puzzle_to_json",
+    "random_puzzle",
     "read_json",
     "read_list",
     "solve",
@@ -82,8 +85,6 @@ _LAZY = {
     "solve": "puzzlefmt.keen.solver",
     "solve_many": "puzzlefmt.keen.solver",
     "count_solutions": "puzzlefmt.keen.solver",
-    "grade": "puzzlefmt.keen.grade",
-    "grade_many": "puzzlefmt.keen.grade",
 }
 
 

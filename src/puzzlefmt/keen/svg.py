@@ -3,8 +3,10 @@
 >>> from puzzlefmt.keen.model import Puzzle
 >>> p = Puzzle("3:a_a3_a_,a3m6m3s1", solution="213321132")
 >>> picture = keen_svg(p, solution=True)
->>> [t for t in ("3+", "6×", "3", "1−") if f">{t}<" in picture]
-['3+', '6×', '3', '1−']
+>>> [t for t in ("3+", "6×", "3×", "1−") if f'class="clue">{t}<' in picture]
+['3+', '6×', '3×', '1−']
+>>> picture.count('class="digit"')
+9
 
 As Keen draws it: thin lines between cells, thick cage walls, each cage's clue (target and
 operation sign, ``+ × − ÷``; none on a one-cell cage) small in the top-left corner of the
