@@ -228,11 +228,18 @@ register_format(
         priority=70,
     )
 )
+def _svg(position: Position, **options: Any) -> str:
+    from puzzlefmt.cgp.svg import cgp_svg
+
+    return cgp_svg(position, **options)
+
+
 register_family(
     Family(
         name="cgp",
         models=(Position,),
         problems=_problems,
         to_json=to_json,
+        svg=_svg,
     )
 )

@@ -198,6 +198,13 @@ class Position:
     def __str__(self) -> str:
         return picture(self)
 
+    def _repr_svg_(self) -> str | None:
+        """Jupyter shows a position as its SVG picture."""
+        from puzzlefmt import registry
+
+        fam = registry.family("cgp")
+        return fam.svg(self) if fam.svg is not None else None
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented

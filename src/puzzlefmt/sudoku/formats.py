@@ -232,7 +232,7 @@ def _read_ss(fmt: str) -> Any:
     return lambda text: ss.read_ss(text, fmt)
 
 
-def _reg(  # noqa: PLR0917 - a registration table reads best positionally
+def _reg(
     name: str, exts: tuple[str, ...], desc: str, sniff: Any, read: Any, write: Any, *,
     priority: int = 50, **kw: Any,
 ) -> None:
@@ -336,6 +336,12 @@ def _to_json(grid: Grid) -> dict[str, Any]:
     return data
 
 
+def _svg(grid: Grid, **options: Any) -> str:
+    from puzzlefmt.sudoku.svg import sudoku_svg
+
+    return sudoku_svg(grid, **options)
+
+
 register_family(
     Family(
         name=FAMILY,
@@ -347,5 +353,6 @@ register_family(
         canon=_canon,
         canon_conventions=("string", "pattern"),
         to_json=_to_json,
+        svg=_svg,
     )
 )
