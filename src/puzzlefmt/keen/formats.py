@@ -70,9 +70,21 @@ def _read_text(text: str) -> Puzzle:
 
 
 def _problems(puzzle: Puzzle) -> list[str]:
+    """One line per kind of problem: the first in full, then how many more of that kind."""
     from puzzlefmt.keen.validate import problems
 
-    return [str(p) for p in problems(puzzle)]
+    out: list[str] = []
+    seen: dict[str, int] = {}
+    for problem in problems(puzzle):
+        if problem.code in seen:
+            seen[problem.code] += 1
+            continue
+        seen[problem.code] = 0
+        out.append(str(problem))
+    return [
+        line + (f" (and {seen[code]} more like it)" if seen[code] else "")
+        for line, code in zip(out, seen, strict=True)
+    ]
 
 
 def _solve(puzzle: Puzzle, limit: int) -> SolveResult:

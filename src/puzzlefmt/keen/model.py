@@ -560,7 +560,7 @@ class Puzzle:
     def __str__(self) -> str:
         if self.is_seed:
             return self.game_id()
-        return self.picture()
+        return self.picture().rstrip("\n")
 
     def __iter__(self) -> Iterator[Cage]:
         return iter(self._cages)
