@@ -160,3 +160,37 @@ def test_generated_puzzles_keep_their_params(data: st.DataObject) -> None:
                       multiplication_only=True)
     assert {c.op.value for c in p.cages} == {"m"}
     assert p.check_solution(p.solution or ()) == []
+
+
+@given(solvable_puzzles(min_size=4, max_size=7, max_cage=4))
+@settings(max_examples=80)
+def test_grader_deductions_are_sound(p: Puzzle) -> None:
+    """The real program's deductions, at every level, never contradict a puzzle with a
+    unique solution; and a level that fills the grid is filled at every level above."""
+    import numpy as np
+
+    from puzzlefmt.keen._grade_kernels import IMPOSSIBLE, UNFINISHED
+    from puzzlefmt.keen._grade_kernels import _run as run
+    from puzzlefmt.keen._kernels import build_layouts
+    from puzzlefmt.keen.solver import puzzle_arrays
+
+    if solve(p).count != 1:
+        return
+    cstart, ccells, cop, ctarget, cell_cage = puzzle_arrays(p)
+    tstart = np.zeros(len(cop), np.int64)
+    tcount = np.zeros(len(cop), np.int64)
+    tbuf = build_layouts(p.size, cstart, ccells, cop, ctarget, tstart, tcount)
+    results = [run(p.size, level, cstart, ccells, cop, ctarget, cell_cage, tstart, tcount,
+                   tbuf) for level in range(4)]
+    assert IMPOSSIBLE not in results
+    finished = [r != UNFINISHED for r in results]
+    assert finished == sorted(finished)  # once solved, solved at every level above
+    for level, r in enumerate(results):
+        assert r == UNFINISHED or r <= level
+
+
+def test_cages_too_large_to_enumerate() -> None:
+    row = Puzzle.from_cages(16, [(range(16), "a", 136)]
+                            + [((c,), "a", 1) for c in range(16, 256)])
+    with pytest.raises(ValueError, match="too many digit layouts"):
+        solve(row)

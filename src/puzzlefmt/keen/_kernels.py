@@ -24,9 +24,13 @@ MUL = 1
 SUB = 2
 DIV = 3
 
-#: Layout buffers past this many masks mean a cage too large to enumerate.
-MAX_LAYOUT_MASKS = 20_000_000
+#: Layout buffers past this many masks (32 MB), or a search past this many steps for one
+#: cage, mean a cage too large to enumerate (real puzzles stay far below both).
+MAX_LAYOUT_MASKS = 4_000_000
+MAX_CAGE_STEPS = 50_000_000
 POW_CAP = 1 << 62
+#: Naked subsets are looked for in rows and columns with at most this many open cells.
+SUBSET_CELLS = 12
 
 
 @njit
@@ -61,7 +65,7 @@ def enumerate_cage(
     powcap: np.ndarray,
 ) -> int:
     """Write every layout of one cage into ``buf`` from ``start`` (as masks); return how many,
-    or ``-1`` when ``buf`` is too small."""
+    ``-1`` when ``buf`` is too small, ``-2`` when the search takes too many steps."""
     k = cells.shape[0]
     count = 0
     if target < 0:
@@ -96,7 +100,11 @@ def enumerate_cage(
     rem[0] = target
     i = 0
     digits[0] = 0
+    steps = 0
     while i >= 0:
+        steps += 1
+        if steps > MAX_CAGE_STEPS:
+            return -2
         left = k - i - 1  # cells after this one
         r = rem[i]
         if left == 0:
@@ -188,7 +196,7 @@ def build_layouts(
             got = enumerate_cage(w, cells, cop[c], ctarget[c], buf, used, digits, rem, powcap)
             if got >= 0:
                 break
-            if buf.shape[0] * 2 > MAX_LAYOUT_MASKS:
+            if got == -2 or buf.shape[0] * 2 > MAX_LAYOUT_MASKS:
                 tcount[0] = -1
                 return np.empty(0, np.int64)
             bigger = np.empty(buf.shape[0] * 2, np.int64)
@@ -225,7 +233,8 @@ def propagate(
     contradiction.
 
     ``scr`` is scratch space of at least 7 times the largest cage's size; ``ucell`` holds w
-    cells, ``sub`` 2**w masks."""
+    cells, ``sub`` 2**k masks: rows and columns with more than k open cells are not searched
+    for subsets."""
     ncages = tcount.shape[0]
     full = (1 << w) - 1
     maxk = scr.shape[0] // 7
@@ -356,7 +365,7 @@ def propagate(
                     if m & (m - 1):
                         ucell[n] = first + i * step
                         n += 1
-                if n < 4:
+                if n < 4 or (1 << n) > sub.shape[0]:
                     continue
                 sub[0] = 0
                 for subset in range(1, 1 << n):
@@ -421,7 +430,7 @@ def search(
     slot_r = np.zeros(maxk, np.int64)
     slot_c = np.zeros(maxk, np.int64)
     ucell = np.zeros(w, np.int64)
-    sub = np.zeros(1 << w, np.int64)
+    sub = np.zeros(1 << min(w, SUBSET_CELLS), np.int64)
     levels[0, :] = start_masks
     if not propagate(levels[0], w, cstart, ccells, cell_cage, tstart, tcount, tbuf, dirty,
                      scr, slot_r, slot_c, ucell, sub):

@@ -171,7 +171,7 @@ def upstream_desc_error(desc: str, size: int) -> str | None:
 # ---------------------------------------------------------------------- our checks
 
 
-def target_reachable(cage: Cage, size: int, budget: int = 200_000) -> bool | None:
+def target_reachable(cage: Cage, size: int, budget: int = 20_000) -> bool | None:
     """Whether some digits 1..size, none repeated in a row or column, meet the cage's clue.
 
     ``None`` when the search gave up after ``budget`` steps (a very large cage)."""
