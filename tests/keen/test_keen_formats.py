@@ -222,3 +222,9 @@ def test_cli_convert_show_detect(tmp_path: Path, capsys: pytest.CaptureFixture[s
     seeds = _write(tmp_path, "s.txt", "6dn#1\n")
     assert main(["convert", seeds, "-t", "keen-text", "--no-progress"]) == 2
     assert "cannot write: a random-seed ID has no cages" in capsys.readouterr().err
+
+
+def test_blank_inside_an_id_is_reported_there() -> None:
+    with pytest.raises(PuzzleFormatError) as info:
+        puzzlefmt.loads("3:a_a3 _a_,a3m6m3s1 S213321132\n", "keen-list")
+    assert (info.value.column, info.value.found) == (7, "' '")

@@ -137,6 +137,14 @@ def _is_symbol(ch: str) -> bool:
     return ch == "_" or "a" <= ch <= "z"
 
 
+def _bad_symbol(text: str, i: int) -> PuzzleFormatError:
+    return _error(
+        f"expected '_', a letter a-z or a repeat count in the block structure, found "
+        f"{text[i]!r}",
+        text=text, column=i + 1, expected="'_', a-z or digits", found=repr(text[i]),
+    )
+
+
 def _count_positions(text: str, start: int, runs: Runs) -> int:
     """Total positions the block structure at ``start`` describes (for a bare description).
     Raises on a character that cannot be in a block structure."""
@@ -145,11 +153,7 @@ def _count_positions(text: str, start: int, runs: Runs) -> int:
     while i < len(text) and text[i] != ",":
         ch = text[i]
         if not _is_symbol(ch):
-            raise _error(
-                f"expected '_', a letter a-z or a repeat count in the block structure, "
-                f"found {ch!r}",
-                text=text, column=i + 1, expected="'_', a-z or digits", found=repr(ch),
-            )
+            raise _bad_symbol(text, i)
         shared, wall = _symbol(ch, runs)
         count, i = _read_count(text, i + 1)
         total += count * (shared + wall)
@@ -178,11 +182,7 @@ def _read_block_structure(text: str, start: int, w: int, runs: Runs) -> tuple[li
         ch = text[i]
         col = i + 1
         if not _is_symbol(ch):
-            raise _error(
-                f"expected '_', a letter a-z or a repeat count in the block structure, "
-                f"found {ch!r}",
-                text=text, column=col, expected="'_', a-z or digits", found=repr(ch),
-            )
+            raise _bad_symbol(text, i)
         shared, wall = _symbol(ch, runs)
         count, i = _read_count(text, i + 1)
         step = shared + wall

@@ -51,13 +51,18 @@ def parse_line(line: str, fmt: str = "keen") -> Puzzle:
     parts = body.split() if descriptive else [body]
     if len(parts) <= 1:
         return _read(line, fmt)
+    id_text = body[: body.index(parts[0]) + len(parts[0])]
+    try:
+        puzzle = _read(id_text, fmt)
+    except PuzzleFormatError:
+        # The ID does not stand alone: report where the whole line goes wrong (the blank
+        # inside it, or before).
+        return _read(line, fmt)
     if len(parts) > 2:
         col = body.index(parts[2], body.index(parts[1]) + len(parts[1])) + 1
         raise PuzzleFormatError.expecting(
             "a game ID and at most its solution", f"more text ({parts[2]!r})", format=fmt,
             line=1, column=col, text=line.strip())
-    id_text = body[: body.index(parts[0]) + len(parts[0])]
-    puzzle = _read(id_text, fmt)
     field = parts[1]
     col = body.index(field, len(id_text)) + 1
     try:

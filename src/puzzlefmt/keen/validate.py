@@ -88,9 +88,12 @@ def upstream_desc_error(desc: str, size: int) -> str | None:
     of the text being dropped."""
     if not 1 <= size <= MAX_SIZE:
         raise ValueError(f"size must be from 1 to {MAX_SIZE}, not {size}")
+    from puzzlefmt.keen.gameid import edge_pairs
+
     desc = desc.split("\x00", 1)[0]  # a C string ends there
     w = size
     edges = 2 * w * (w - 1)
+    pairs = edge_pairs(w)
     parent = list(range(w * w))
 
     def find(a: int) -> int:
@@ -123,13 +126,7 @@ def upstream_desc_error(desc: str, size: int) -> str | None:
             c -= 1
             if pos >= edges:
                 return "Too much data in block structure specification"
-            half = w * (w - 1)
-            if pos < half:
-                y, x = divmod(pos, w - 1)
-                a, b = y * w + x, y * w + x + 1
-            else:
-                x, y = divmod(pos - half, w - 1)
-                a, b = y * w + x, (y + 1) * w + x
+            a, b = pairs[pos]
             ra, rb = find(a), find(b)
             if ra != rb:
                 parent[max(ra, rb)] = min(ra, rb)
