@@ -228,3 +228,14 @@ def test_blank_inside_an_id_is_reported_there() -> None:
     with pytest.raises(PuzzleFormatError) as info:
         puzzlefmt.loads("3:a_a3 _a_,a3m6m3s1 S213321132\n", "keen-list")
     assert (info.value.column, info.value.found) == (7, "' '")
+
+
+def test_cli_goes_on_past_a_puzzle_too_large(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    big = Puzzle.from_cages(16, [(range(16), "a", 136)]
+                            + [((c,), "a", 1) for c in range(16, 256)])
+    path = _write(tmp_path, "big.keens", f"{big.game_id()}\n{SMALL}\n")
+    assert main(["solve", path, "--no-progress"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "none: not solved: a cage has too many digit layouts to solve"
+    assert out[1] == "213321132"

@@ -88,15 +88,24 @@ def _problems(puzzle: Puzzle) -> list[str]:
 
 
 def _solve(puzzle: Puzzle, limit: int) -> SolveResult:
-    from puzzlefmt.keen.solver import solve
-
-    return solve(puzzle, limit)
+    return _solve_many([puzzle], limit)[0]
 
 
 def _solve_many(puzzles: list[Puzzle], limit: int) -> list[SolveResult]:
+    """Solve a batch; a puzzle the solver cannot take (a cage with too many digit layouts)
+    gets no solutions and says why, instead of stopping the batch."""
     from puzzlefmt.keen.solver import solve_many
 
-    return solve_many(puzzles, limit)
+    try:
+        return solve_many(puzzles, limit)
+    except ValueError:
+        out = []
+        for puzzle in puzzles:
+            try:
+                out.extend(solve_many([puzzle], limit))
+            except ValueError as exc:
+                out.append(SolveResult(count=0, limit=limit, reason=f"not solved: {exc}"))
+        return out
 
 
 def _solution_text(puzzle: Puzzle, result: SolveResult) -> str:

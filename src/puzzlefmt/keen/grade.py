@@ -56,7 +56,8 @@ def grade_many(puzzles: Sequence[Puzzle]) -> list[Difficulty | None]:
         cstart, ccells, cop, ctarget, cell_cage = puzzle_arrays(puzzle)
         level = int(grade_one(puzzle.size, cstart, ccells, cop, ctarget, cell_cage))
         if level == -2:
-            raise ValueError(f"puzzle {i + 1} has a cage with too many digit layouts to grade")
+            where = f" (puzzle {i + 1} of {len(puzzles)})" if len(puzzles) > 1 else ""
+            raise ValueError(f"a cage has too many digit layouts to grade{where}")
         if level >= 0:
             out.append(Difficulty(level))
         else:

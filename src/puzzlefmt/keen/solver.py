@@ -114,9 +114,8 @@ def solve_many(puzzles: Sequence[Puzzle], limit: int = 2) -> list[SolveResult]:
             n = int(sizes[j]) ** 2
             count = int(counts[j])
             if count < 0:
-                raise ValueError(
-                    f"puzzle {i + 1} has a cage with too many digit layouts to solve"
-                )
+                where = f" (puzzle {i + 1} of {len(puzzles)})" if len(puzzles) > 1 else ""
+                raise ValueError(f"a cage has too many digit layouts to solve{where}")
             kept = [tuple(sols[j, k, :n].tolist()) for k in range(min(count, 2))]
             results[i] = SolveResult(count=count, limit=limit, solutions=kept)
     return [r if r is not None else _seed_result(limit) for r in results]
