@@ -1,0 +1,737 @@
+"""The minlex kernels: the smallest image of a grid under the 3,359,232 positional symmetries
+(transpose; bands, rows in a band, stacks, columns in a stack) and digit relabelling.
+
+A transform is written as 29 int64: ``[transpose, rows[9], cols[9], digits[10]]``. Output row
+``i`` is source row ``rows[i]`` of the (transposed, if ``transpose``) input, output column
+``j`` its column ``cols[j]``, and digit ``d`` becomes ``digits[d]`` (``digits[0] == 0``).
+
+Two searches:
+
+- :func:`_grid_minlex` for a full grid whose rows and columns each hold 1-9 once. Row 1
+  always becomes ``123456789``; a digit's label is then the output position of its column in
+  row 1, so the columns can be placed lazily while row 2 is written, one position at a time:
+  the column for a position is chosen (branch), and a digit met for the first time pulls its
+  row-1 column to the first free position that can take it (no branch: the smallest label
+  wins). Row 2 fixes every column; the other rows then follow by sorting.
+- :func:`_puzzle_minlex` for anything else. Output rows are chosen one by one (the band of
+  rows 1, 4, 7 first, then rows of that band). Columns still blank in every output row so far
+  are interchangeable and stay unplaced; a stack still blank in every such row too. Writing a
+  row places the row's clue columns among them: blanks first (a blank beats any digit),
+  every order of the clue-bearing stacks and of the clue columns within a stack. At each
+  level only the children giving the smallest row survive, compared against the best row
+  found so far at that level (branch and bound). Exact for any input, valid or not.
+
+Conventions: ``PATTERN == 0``: the true string minimum (blank ``0`` below every digit).
+``PATTERN == 1``: smallest clue pattern first (rows compared by their blank/clue pattern), the
+digits only decide between transforms giving the same whole pattern.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from puzzlefmt._jit import njit
+from puzzlefmt.sudoku._tables import FACT
+
+__all__ = ["TRANSFORM_WORDS", "minlex_batch"]
+
+TRANSFORM_WORDS = 29
+INF = 100
+BIG = 1 << 20
+TIES = 48
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+@njit
+def _perm(index: int, n: int, out: np.ndarray) -> None:
+    """The ``index``-th ordering (Lehmer code) of ``0..n-1`` into ``out[:n]``."""
+    for i in range(n):
+        out[i] = i
+    for i in range(n - 1):
+        f = FACT[n - 1 - i]
+        q = index // f
+        index -= q * f
+        v = out[i + q]
+        for m in range(i + q, i, -1):
+            out[m] = out[m - 1]
+        out[i] = v
+
+
+@njit
+def _latin(g: np.ndarray) -> bool:
+    """Every row and every column holds 1-9 once."""
+    for r in range(9):
+        seen_r = 0
+        seen_c = 0
+        for c in range(9):
+            a = g[9 * r + c]
+            b = g[9 * c + r]
+            if a == 0 or b == 0:
+                return False
+            seen_r |= 1 << a
+            seen_c |= 1 << b
+        if seen_r != 0x3FE or seen_c != 0x3FE:
+            return False
+    return True
+
+
+@njit
+def _less(a: np.ndarray, b: np.ndarray, n: int) -> int:
+    """-1, 0 or 1 as ``a[:n]`` is below, equal to or above ``b[:n]``."""
+    for i in range(n):
+        if a[i] != b[i]:
+            return -1 if a[i] < b[i] else 1
+    return 0
+
+
+# ---------------------------------------------------------------------- full grids
+
+
+@njit
+def _grid_minlex(g2: np.ndarray, best: np.ndarray, tr: np.ndarray) -> None:
+    """Minlex of a Latin full grid (both orientations in ``g2``) into ``best`` (81 labels)
+    and its transform into ``tr``."""
+    for i in range(81):
+        best[i] = INF
+    for j in range(9):
+        best[j] = j + 1
+    pos0 = np.empty(10, dtype=np.int64)
+    sig = np.empty(9, dtype=np.int64)
+    p = np.empty((10, 9), dtype=np.int64)  # output column -> source column, per level
+    pinv = np.empty((10, 9), dtype=np.int64)
+    slot = np.empty((10, 3), dtype=np.int64)  # output stack -> source stack
+    it = np.empty(10, dtype=np.int64)
+    lab = np.empty(10, dtype=np.int64)
+    rest = np.empty(63, dtype=np.int64)
+    order = np.empty(9, dtype=np.int64)
+    keys = np.empty((9, 9), dtype=np.int64)
+    for t in range(2):
+        g = g2[t]
+        for band in range(3):
+            for i0 in range(3):
+                r0 = 3 * band + i0
+                for c in range(9):
+                    pos0[g[9 * r0 + c]] = c
+                for i1 in range(3):
+                    if i1 == i0:
+                        continue
+                    r1 = 3 * band + i1
+                    r2 = 3 * band + 3 - i0 - i1
+                    for c in range(9):
+                        sig[c] = pos0[g[9 * r1 + c]]
+                    # Row 2 can open 4 5 6 only if some stack of row 2 holds the digits of
+                    # one stack of row 1 (else 4 5 7 at best): skip the pair when it cannot
+                    # match a best that opens 4 5 6.
+                    if best[11] == 6:
+                        pure = False
+                        for stk in range(3):
+                            x = sig[3 * stk] // 3
+                            if sig[3 * stk + 1] // 3 == x and sig[3 * stk + 2] // 3 == x:
+                                pure = True
+                        if not pure:
+                            continue
+                    for c in range(9):
+                        p[0, c] = -1
+                        pinv[0, c] = -1
+                    for s in range(3):
+                        slot[0, s] = -1
+                    it[0] = 0
+                    j = 0
+                    while j >= 0:
+                        if j == 9:
+                            _grid_leaf(
+                                g,
+                                t,
+                                r0,
+                                r1,
+                                r2,
+                                band,
+                                p[9],
+                                pinv[9],
+                                pos0,
+                                lab,
+                                rest,
+                                order,
+                                keys,
+                                best,
+                                tr,
+                            )
+                            j -= 1
+                            continue
+                        # The next column for output position j at this level.
+                        c = -1
+                        if p[j, j] >= 0:
+                            if it[j] == 0:
+                                c = p[j, j]
+                                it[j] = 9
+                        else:
+                            s = j // 3
+                            while it[j] < 9:
+                                cand = it[j]
+                                it[j] += 1
+                                if pinv[j, cand] >= 0:
+                                    continue
+                                stk = cand // 3
+                                if slot[j, s] == stk:
+                                    c = cand
+                                    break
+                                if slot[j, s] < 0:
+                                    taken = False
+                                    for s2 in range(3):
+                                        if slot[j, s2] == stk:
+                                            taken = True
+                                    if not taken:
+                                        c = cand
+                                        break
+                        if c < 0:
+                            j -= 1
+                            continue
+                        for m in range(9):
+                            p[j + 1, m] = p[j, m]
+                            pinv[j + 1, m] = pinv[j, m]
+                        for s2 in range(3):
+                            slot[j + 1, s2] = slot[j, s2]
+                        if p[j + 1, j] < 0:
+                            p[j + 1, j] = c
+                            pinv[j + 1, c] = j
+                            slot[j + 1, j // 3] = c // 3
+                        # The label of row 2's digit here: where its row-1 column goes.
+                        c2 = sig[c]
+                        if pinv[j + 1, c2] < 0:
+                            stk = c2 // 3
+                            q = j + 1
+                            while q < 9:
+                                if p[j + 1, q] < 0:
+                                    sq = slot[j + 1, q // 3]
+                                    if sq == stk:
+                                        break
+                                    if sq < 0:
+                                        taken = False
+                                        for s2 in range(3):
+                                            if slot[j + 1, s2] == stk:
+                                                taken = True
+                                        if not taken:
+                                            break
+                                q += 1
+                            p[j + 1, q] = c2
+                            pinv[j + 1, c2] = q
+                            slot[j + 1, q // 3] = stk
+                        v = pinv[j + 1, c2] + 1
+                        if v > best[9 + j]:
+                            continue
+                        if v < best[9 + j]:
+                            best[9 + j] = v
+                            for m in range(10 + j, 81):
+                                best[m] = INF
+                        j += 1
+                        it[j] = 0
+
+
+@njit
+def _grid_leaf(
+    g: np.ndarray,
+    t: int,
+    r0: int,
+    r1: int,
+    r2: int,
+    band: int,
+    p: np.ndarray,
+    pinv: np.ndarray,
+    pos0: np.ndarray,
+    lab: np.ndarray,
+    rest: np.ndarray,
+    order: np.ndarray,
+    keys: np.ndarray,
+    best: np.ndarray,
+    tr: np.ndarray,
+) -> None:
+    """Rows 3-9 once every column is placed; keep them if they beat the best."""
+    lab[0] = 0
+    for d in range(1, 10):
+        lab[d] = pinv[pos0[d]] + 1
+    # Row 3 is fixed: most leaves lose there, before the other rows are sorted.
+    for j in range(9):
+        v = lab[g[9 * r2 + p[j]]]
+        if v != best[18 + j]:
+            if v > best[18 + j]:
+                return
+            break
+    for r in range(9):
+        for j in range(9):
+            keys[r, j] = lab[g[9 * r + p[j]]]
+    # Row 3, then the other two bands, rows sorted in each, bands by their first row.
+    n = 0
+    order[n] = r2
+    n += 1
+    b1 = 0 if band != 0 else 1
+    b2 = 3 - band - b1
+    for bb in (b1, b2):
+        for i in range(3):
+            order[n + i] = 3 * bb + i
+        for i in range(n + 1, n + 3):  # insertion sort of three rows
+            x = order[i]
+            m = i
+            while m > n and _less(keys[x], keys[order[m - 1]], 9) < 0:
+                order[m] = order[m - 1]
+                m -= 1
+            order[m] = x
+        n += 3
+    if _less(keys[order[4]], keys[order[1]], 9) < 0:
+        for i in range(1, 4):
+            x = order[i]
+            order[i] = order[i + 3]
+            order[i + 3] = x
+    for i in range(7):
+        for j in range(9):
+            rest[9 * i + j] = keys[order[i], j]
+    cmp = _less(rest, best[18:], 63)
+    if cmp >= 0:
+        return  # worse, or a tie: keep the first transform found
+    for m in range(63):
+        best[18 + m] = rest[m]
+    tr[0] = t
+    tr[1] = r0
+    tr[2] = r1
+    for i in range(7):
+        tr[3 + i] = order[i]
+    for j in range(9):
+        tr[10 + j] = p[j]
+    for d in range(10):
+        tr[19 + d] = lab[d]
+
+
+# ---------------------------------------------------------------------- puzzles
+
+
+@njit
+def _candidate(
+    k: int,
+    r: int,
+    rowmask: int,
+    bandmask: int,
+    curband: int,
+    dup_row: np.ndarray,
+    dup_band: np.ndarray,
+) -> bool:
+    """May source row ``r`` be output row ``k``? Identical rows of a band (blank rows, most
+    often) are interchangeable, and so are identical bands: only the first unused one of
+    each kind is tried."""
+    if (rowmask >> r) & 1 or dup_row[r] & ~rowmask:
+        return False
+    b = r // 3
+    if k % 3 == 0:
+        return not ((bandmask >> b) & 1 or dup_band[b] & ~bandmask)
+    return b == curband
+
+
+@njit
+def _duplicates(g: np.ndarray, dup_row: np.ndarray, dup_band: np.ndarray) -> None:
+    """``dup_row[r]``: bit mask of the earlier rows of ``r``'s band with the same cells;
+    ``dup_band[b]``: of the earlier bands with the same cells."""
+    for r in range(9):
+        dup_row[r] = 0
+        for r2 in range(3 * (r // 3), r):
+            same = True
+            for c in range(9):
+                if g[9 * r + c] != g[9 * r2 + c]:
+                    same = False
+                    break
+            if same:
+                dup_row[r] |= 1 << r2
+    for b in range(3):
+        dup_band[b] = 0
+        for b2 in range(b):
+            same = True
+            for m in range(27):
+                if g[27 * b + m] != g[27 * b2 + m]:
+                    same = False
+                    break
+            if same:
+                dup_band[b] |= 1 << b2
+
+
+@njit
+def _arrange(
+    g: np.ndarray,
+    r: int,
+    a: int,
+    slot_in: np.ndarray,
+    col_in: np.ndarray,
+    lab_in: np.ndarray,
+    next_in: int,
+    slot_out: np.ndarray,
+    col_out: np.ndarray,
+    lab_out: np.ndarray,
+    row_out: np.ndarray,
+    perm: np.ndarray,
+) -> int:
+    """Write source row ``r`` as the next output row under arrangement number ``a``.
+
+    ``slot``: output stack -> source stack, -1 while unplaced (a prefix); ``col``: output
+    column -> source column, -1 while unplaced (a prefix of each stack). The arrangement
+    number picks the order of the clue-bearing unplaced stacks, then for each stack the
+    order of its newly placed clue columns. Returns the next free label, or -1 when ``a`` is
+    past the last arrangement.
+    """
+    base = 9 * r
+    for s in range(3):
+        slot_out[s] = slot_in[s]
+    for j in range(9):
+        col_out[j] = col_in[j]
+    for d in range(10):
+        lab_out[d] = lab_in[d]
+    used = 0
+    nfree = 0
+    for s in range(3):
+        if slot_in[s] >= 0:
+            used |= 1 << slot_in[s]
+        else:
+            nfree += 1
+    # Unplaced stacks with a clue in this row take the last unplaced slots, in some order.
+    m = 0
+    bearing = 0
+    for stk in range(3):
+        clue = g[base + 3 * stk] or g[base + 3 * stk + 1] or g[base + 3 * stk + 2]
+        if clue and not (used >> stk) & 1:
+            bearing |= 1 << stk
+            m += 1
+    if m:
+        f = FACT[m]
+        _perm(a % f, m, perm)
+        a //= f
+        i = 0
+        for stk in range(3):
+            if (bearing >> stk) & 1:
+                slot_out[nfree - m + perm[i]] = stk
+                i += 1
+    # In every placed stack, unplaced columns with a clue go after the blank ones.
+    for s in range(3):
+        stk = slot_out[s]
+        if stk < 0:
+            continue
+        nunplaced = 0
+        placed = 0
+        for x in range(3):
+            c = col_out[3 * s + x]
+            if c < 0:
+                nunplaced += 1
+            else:
+                placed |= 1 << (c - 3 * stk)
+        kc = 0
+        clue_cols = 0
+        for x in range(3):
+            if not (placed >> x) & 1 and g[base + 3 * stk + x]:
+                kc += 1
+                clue_cols |= 1 << x
+        if kc == 0:
+            continue
+        f = FACT[kc]
+        _perm(a % f, kc, perm)
+        a //= f
+        first = 3 * s + nunplaced - kc
+        i = 0
+        for x in range(3):
+            if (clue_cols >> x) & 1:
+                col_out[first + perm[i]] = 3 * stk + x
+                i += 1
+    if a != 0:
+        return -1
+    nl = next_in
+    for j in range(9):
+        c = col_out[j]
+        v = 0 if c < 0 else g[base + c]
+        if v == 0:
+            row_out[j] = 0
+        else:
+            if lab_out[v] == 0:
+                lab_out[v] = nl
+                nl += 1
+            row_out[j] = lab_out[v]
+    return nl
+
+
+@njit
+def _pattern(row: np.ndarray) -> int:
+    x = 0
+    for j in range(9):
+        x = 2 * x + (1 if row[j] else 0)
+    return x
+
+
+@njit
+def _puzzle_minlex(g2: np.ndarray, pattern: bool, best: np.ndarray, tr: np.ndarray) -> None:
+    """Minlex of any grid (both orientations in ``g2``) into ``best`` and ``tr``."""
+    best_rows = np.full((9, 9), INF, dtype=np.int64)
+    best_pat = np.full(9, BIG, dtype=np.int64)
+    have = False
+    fresh = False  # the bound improved since the last transform was kept
+    st_slot = np.empty((10, 3), dtype=np.int64)
+    st_col = np.empty((10, 9), dtype=np.int64)
+    st_lab = np.empty((10, 10), dtype=np.int64)
+    st_next = np.empty(10, dtype=np.int64)
+    st_rows = np.empty(10, dtype=np.int64)  # bit mask of used source rows
+    st_bands = np.empty(10, dtype=np.int64)
+    st_cur = np.empty(10, dtype=np.int64)
+    it_r = np.empty(10, dtype=np.int64)
+    it_a = np.empty(10, dtype=np.int64)
+    ties = np.empty(10, dtype=np.int64)  # children giving the level's smallest row
+    tie_r = np.empty((10, TIES), dtype=np.int64)
+    tie_a = np.empty((10, TIES), dtype=np.int64)
+    chosen = np.empty(9, dtype=np.int64)
+    path = np.empty((9, 9), dtype=np.int64)
+    min_row = np.empty((9, 9), dtype=np.int64)
+    min_pat = np.empty(9, dtype=np.int64)
+    slot_o = np.empty(3, dtype=np.int64)
+    col_o = np.empty(9, dtype=np.int64)
+    lab_o = np.empty(10, dtype=np.int64)
+    row_o = np.empty(9, dtype=np.int64)
+    perm = np.empty(3, dtype=np.int64)
+    dup_row = np.empty(9, dtype=np.int64)
+    dup_band = np.empty(3, dtype=np.int64)
+    for t in range(2):
+        g = g2[t]
+        _duplicates(g, dup_row, dup_band)
+        for s in range(3):
+            st_slot[0, s] = -1
+        for j in range(9):
+            st_col[0, j] = -1
+        for d in range(10):
+            st_lab[0, d] = 0
+        st_next[0] = 1
+        st_rows[0] = 0
+        st_bands[0] = 0
+        st_cur[0] = -1
+        k = 0
+        entering = True
+        while k >= 0:
+            if entering:
+                # Pass 1: the smallest row any child gives, against the best so far.
+                entering = False
+                it_r[k] = 0
+                it_a[k] = 0
+                for m in range(9):
+                    min_row[k, m] = INF
+                min_pat[k] = BIG
+                ties[k] = 0
+                for r in range(9):
+                    if not _candidate(k, r, st_rows[k], st_bands[k], st_cur[k], dup_row, dup_band):
+                        continue
+                    a = 0
+                    while True:
+                        nl = _arrange(
+                            g,
+                            r,
+                            a,
+                            st_slot[k],
+                            st_col[k],
+                            st_lab[k],
+                            st_next[k],
+                            slot_o,
+                            col_o,
+                            lab_o,
+                            row_o,
+                            perm,
+                        )
+                        if nl < 0:
+                            break
+                        if pattern:
+                            x = _pattern(row_o)
+                            cmp = -1 if x < min_pat[k] else (0 if x == min_pat[k] else 1)
+                            if cmp < 0:
+                                min_pat[k] = x
+                        else:
+                            cmp = _less(row_o, min_row[k], 9)
+                            if cmp < 0:
+                                for m in range(9):
+                                    min_row[k, m] = row_o[m]
+                        if cmp < 0:
+                            ties[k] = 0
+                        if cmp <= 0:
+                            if ties[k] < TIES:
+                                tie_r[k, ties[k]] = r
+                                tie_a[k, ties[k]] = a
+                            ties[k] += 1
+                        a += 1
+                if pattern:
+                    if min_pat[k] > best_pat[k]:
+                        k -= 1
+                        continue
+                    if min_pat[k] < best_pat[k]:
+                        best_pat[k] = min_pat[k]
+                        for m in range(k + 1, 9):
+                            best_pat[m] = BIG
+                        fresh = True
+                else:
+                    cmp = _less(min_row[k], best_rows[k], 9)
+                    if cmp > 0:
+                        k -= 1
+                        continue
+                    if cmp < 0:
+                        for m in range(9):
+                            best_rows[k, m] = min_row[k, m]
+                        for m in range(k + 1, 9):
+                            for j in range(9):
+                                best_rows[m, j] = INF
+                        fresh = True
+            # Pass 2: the next child giving that row, from the list made in pass 1 unless
+            # it overflowed.
+            found = False
+            if ties[k] <= TIES and it_a[k] < ties[k]:
+                nl = _arrange(
+                    g,
+                    tie_r[k, it_a[k]],
+                    tie_a[k, it_a[k]],
+                    st_slot[k],
+                    st_col[k],
+                    st_lab[k],
+                    st_next[k],
+                    slot_o,
+                    col_o,
+                    lab_o,
+                    row_o,
+                    perm,
+                )
+                it_r[k] = tie_r[k, it_a[k]]
+                it_a[k] += 1
+                found = True
+            while not found and ties[k] > TIES and it_r[k] < 9:
+                r = it_r[k]
+                if not _candidate(k, r, st_rows[k], st_bands[k], st_cur[k], dup_row, dup_band):
+                    it_r[k] += 1
+                    it_a[k] = 0
+                    continue
+                nl = _arrange(
+                    g,
+                    r,
+                    it_a[k],
+                    st_slot[k],
+                    st_col[k],
+                    st_lab[k],
+                    st_next[k],
+                    slot_o,
+                    col_o,
+                    lab_o,
+                    row_o,
+                    perm,
+                )
+                if nl < 0:
+                    it_r[k] += 1
+                    it_a[k] = 0
+                    continue
+                it_a[k] += 1
+                if pattern:
+                    if _pattern(row_o) == min_pat[k]:
+                        found = True
+                        break
+                elif _less(row_o, min_row[k], 9) == 0:
+                    found = True
+                    break
+            if not found:
+                k -= 1
+                continue
+            r = it_r[k]
+            chosen[k] = r
+            for m in range(9):
+                path[k, m] = row_o[m]
+            if k == 8:
+                keep = fresh or not have
+                if pattern and not keep:
+                    keep = _less(path.ravel(), best, 81) < 0
+                if keep:
+                    for i in range(9):
+                        for m in range(9):
+                            best[9 * i + m] = path[i, m]
+                    _puzzle_transform(t, chosen, slot_o, col_o, lab_o, tr)
+                    have = True
+                    fresh = False
+                continue
+            for s in range(3):
+                st_slot[k + 1, s] = slot_o[s]
+            for j in range(9):
+                st_col[k + 1, j] = col_o[j]
+            for d in range(10):
+                st_lab[k + 1, d] = lab_o[d]
+            st_next[k + 1] = nl
+            st_rows[k + 1] = st_rows[k] | (1 << r)
+            st_bands[k + 1] = st_bands[k] | (1 << (r // 3))
+            st_cur[k + 1] = r // 3
+            k += 1
+            entering = True
+
+
+@njit
+def _puzzle_transform(
+    t: int, chosen: np.ndarray, slot: np.ndarray, col: np.ndarray, lab: np.ndarray, tr: np.ndarray
+) -> None:
+    """The transform of a finished search path; stacks and columns still unplaced (blank
+    everywhere) and digits absent from the grid get the rest in increasing order."""
+    tr[0] = t
+    for i in range(9):
+        tr[1 + i] = chosen[i]
+    used = 0
+    for s in range(3):
+        if slot[s] >= 0:
+            used |= 1 << slot[s]
+    stk = 0
+    stacks = np.empty(3, dtype=np.int64)
+    for s in range(3):
+        if slot[s] >= 0:
+            stacks[s] = slot[s]
+        else:
+            while (used >> stk) & 1:
+                stk += 1
+            stacks[s] = stk
+            used |= 1 << stk
+    for s in range(3):
+        placed = 0
+        for x in range(3):
+            c = col[3 * s + x]
+            if c >= 0:
+                placed |= 1 << (c - 3 * stacks[s])
+        y = 0
+        for x in range(3):
+            c = col[3 * s + x]
+            if c < 0:
+                while (placed >> y) & 1:
+                    y += 1
+                placed |= 1 << y
+                c = 3 * stacks[s] + y
+            tr[10 + 3 * s + x] = c
+    taken = 0
+    for d in range(1, 10):
+        if lab[d]:
+            taken |= 1 << lab[d]
+    nxt = 1
+    tr[19] = 0
+    for d in range(1, 10):
+        if lab[d]:
+            tr[19 + d] = lab[d]
+        else:
+            while (taken >> nxt) & 1:
+                nxt += 1
+            taken |= 1 << nxt
+            tr[19 + d] = nxt
+
+
+# ---------------------------------------------------------------------- batch
+
+
+@njit
+def minlex_batch(puzzles: np.ndarray, pattern: bool, out: np.ndarray, trs: np.ndarray) -> None:
+    """Minlex of every row of ``puzzles`` (n, 81) into ``out`` (n, 81) and ``trs`` (n, 29)."""
+    g2 = np.empty((2, 81), dtype=np.int64)
+    best = np.empty(81, dtype=np.int64)
+    for i in range(puzzles.shape[0]):
+        for r in range(9):
+            for c in range(9):
+                v = puzzles[i, 9 * r + c]
+                g2[0, 9 * r + c] = v
+                g2[1, 9 * c + r] = v
+        if _latin(g2[0]):
+            _grid_minlex(g2, best, trs[i])
+        else:
+            _puzzle_minlex(g2, pattern, best, trs[i])
+        for m in range(81):
+            out[i, m] = best[m]
