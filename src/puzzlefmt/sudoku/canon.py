@@ -172,8 +172,8 @@ class Transform:
             arr = np.asarray(values)
             if arr.shape[-1:] != (81,):
                 raise ValueError(f"expected a last axis of 81 cells, found shape {arr.shape}")
-            table = np.array((0, *self.digits), dtype=arr.dtype)
-            return table[arr[..., list(src)]]
+            relabel = np.array((0, *self.digits), dtype=arr.dtype)
+            return relabel[arr[..., list(src)]]
         cells = [int(v) for v in values]
         if len(cells) != 81:
             raise ValueError(f"expected 81 cells, found {len(cells)}")
