@@ -124,8 +124,10 @@ def _validate_task(limit: int, records: list[Record]) -> list[Outcome]:
             result = fam.solve(rec.value, limit)
             data["solutions"] = result.count
             data["status"] = result.status
-            data["valid"] = result.count == 1
-            if result.count == 0:
+            data["valid"] = result.unique
+            if not result.complete:
+                words = f"unknown: {result.reason}"
+            elif result.count == 0:
                 words = "invalid: no solution"
             elif result.count > 1:
                 more = "+" if result.count >= limit else ""

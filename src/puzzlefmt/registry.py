@@ -113,19 +113,25 @@ class SolveResult:
     count: int
     limit: int
     solutions: list[Any] = field(default_factory=list)
-    # Why there is no solution when that is known without search (e.g. two 5s in a row).
+    # Why there is no solution when that is known without search (e.g. two 5s in a row),
+    # or why the solver could not decide.
     reason: str = ""
+    # False when the solver could not finish (the puzzle is outside what it handles): then
+    # ``count`` means nothing and ``status`` is ``"unknown"``.
+    complete: bool = True
 
     @property
     def status(self) -> str:
-        """``"none"``, ``"unique"`` or ``"multiple"``."""
+        """``"none"``, ``"unique"``, ``"multiple"``, or ``"unknown"`` (solver gave up)."""
+        if not self.complete:
+            return "unknown"
         if self.count == 0:
             return "none"
         return "unique" if self.count == 1 else "multiple"
 
     @property
     def unique(self) -> bool:
-        return self.count == 1
+        return self.complete and self.count == 1
 
     @property
     def solution(self) -> Any:

@@ -104,13 +104,15 @@ def _solve_many(puzzles: list[Puzzle], limit: int) -> list[SolveResult]:
             try:
                 out.extend(solve_many([puzzle], limit))
             except ValueError as exc:
-                out.append(SolveResult(count=0, limit=limit, reason=f"not solved: {exc}"))
+                out.append(SolveResult(count=0, limit=limit, reason=str(exc), complete=False))
         return out
 
 
 def _solution_text(puzzle: Puzzle, result: SolveResult) -> str:
     """``puzzlefmt solve``'s line: the solution (one digit per cell, row-major) when unique;
     ``none`` (with the reason when known); ``multiple`` and the first two found."""
+    if not result.complete:
+        return f"unknown: {result.reason}"
     if result.count == 1:
         return format_solution(result.solutions[0], puzzle.size)
     if result.count == 0:
@@ -179,6 +181,12 @@ register_format(Format(
 ))
 
 
+def _svg(puzzle: Puzzle, **options: Any) -> str:
+    from puzzlefmt.keen.svg import keen_svg
+
+    return keen_svg(puzzle, **options)
+
+
 register_family(Family(
     name="keen",
     models=(Puzzle,),
@@ -187,4 +195,5 @@ register_family(Family(
     solve_many=_solve_many,
     solution_text=_solution_text,
     to_json=puzzle_to_json,
+    svg=_svg,
 ))

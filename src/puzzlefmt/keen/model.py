@@ -562,6 +562,15 @@ class Puzzle:
             return self.game_id()
         return self.picture().rstrip("\n")
 
+    def _repr_svg_(self) -> str | None:
+        """Jupyter shows a puzzle as its SVG picture (a random-seed ID has none)."""
+        if self.is_seed:
+            return None
+        from puzzlefmt import registry
+
+        fam = registry.family("keen")
+        return fam.svg(self) if fam.svg is not None else None
+
     def __iter__(self) -> Iterator[Cage]:
         return iter(self._cages)
 
