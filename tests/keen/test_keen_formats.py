@@ -237,5 +237,5 @@ def test_cli_goes_on_past_a_puzzle_too_large(tmp_path: Path,
     path = _write(tmp_path, "big.keens", f"{big.game_id()}\n{SMALL}\n")
     assert main(["solve", path, "--no-progress"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "none: not solved: a cage has too many digit layouts to solve"
+    assert out[0] == "unknown: a cage has too many digit layouts to solve"
     assert out[1] == "213321132"
