@@ -353,6 +353,88 @@ def _duplicates(g: np.ndarray, dup_row: np.ndarray, dup_band: np.ndarray) -> Non
 
 
 @njit
+def _survey(g: np.ndarray, r: int, slot: np.ndarray, col: np.ndarray) -> tuple[int, int]:
+    """For source row ``r`` as the next output row: how many arrangements :func:`_arrange`
+    numbers, and the most leading blanks any of them gives (a row that cannot open with as
+    many blanks as the best row so far loses to it whatever its digits)."""
+    base = 9 * r
+    used = 0
+    nfree = 0
+    for s in range(3):
+        if slot[s] >= 0:
+            used |= 1 << slot[s]
+        else:
+            nfree += 1
+    count = 1
+    m = 0
+    fewest = 3
+    for stk in range(3):
+        if (used >> stk) & 1:
+            continue
+        n = 0
+        for x in range(3):
+            if g[base + 3 * stk + x]:
+                n += 1
+        if n:
+            m += 1
+            count *= FACT[n]
+            fewest = min(fewest, n)
+    count *= FACT[m]
+    zeros = 3 * (nfree - m)
+    open_run = m == 0
+    if m:
+        zeros += 3 - fewest
+    for s in range(nfree, 3):
+        stk = slot[s]
+        kc = 0
+        for x in range(3):
+            c = 3 * stk + x
+            placed = False
+            for y in range(3):
+                if col[3 * s + y] == c:
+                    placed = True
+            if not placed and g[base + c]:
+                kc += 1
+        count *= FACT[kc]
+        if not open_run:
+            continue
+        nunplaced = 0
+        for y in range(3):
+            if col[3 * s + y] < 0:
+                nunplaced += 1
+        zeros += nunplaced - kc
+        if kc:
+            open_run = False
+            continue
+        for y in range(nunplaced, 3):
+            if g[base + col[3 * s + y]]:
+                open_run = False
+                break
+            zeros += 1
+    return count, zeros
+
+
+@njit
+def _zeros(row: np.ndarray) -> int:
+    """Leading blanks of a row (a row of INF: none)."""
+    n = 0
+    while n < 9 and row[n] == 0:
+        n += 1
+    return n
+
+
+@njit
+def _pattern_zeros(x: int) -> int:
+    """Leading blanks of a 9-bit pattern (BIG: none)."""
+    if x >= 512:
+        return 0
+    n = 0
+    while n < 9 and not (x >> (8 - n)) & 1:
+        n += 1
+    return n
+
+
+@njit
 def _arrange(
     g: np.ndarray,
     r: int,
@@ -515,11 +597,14 @@ def _puzzle_minlex(g2: np.ndarray, pattern: bool, best: np.ndarray, tr: np.ndarr
                     min_row[k, m] = INF
                 min_pat[k] = BIG
                 ties[k] = 0
+                bound = _pattern_zeros(best_pat[k]) if pattern else _zeros(best_rows[k])
                 for r in range(9):
                     if not _candidate(k, r, st_rows[k], st_bands[k], st_cur[k], dup_row, dup_band):
                         continue
-                    a = 0
-                    while True:
+                    count, zeros = _survey(g, r, st_slot[k], st_col[k])
+                    if zeros < bound:
+                        continue
+                    for a in range(count):
                         nl = _arrange(
                             g,
                             r,
@@ -534,18 +619,18 @@ def _puzzle_minlex(g2: np.ndarray, pattern: bool, best: np.ndarray, tr: np.ndarr
                             row_o,
                             perm,
                         )
-                        if nl < 0:
-                            break
                         if pattern:
                             x = _pattern(row_o)
                             cmp = -1 if x < min_pat[k] else (0 if x == min_pat[k] else 1)
                             if cmp < 0:
                                 min_pat[k] = x
+                                bound = max(bound, _pattern_zeros(x))
                         else:
                             cmp = _less(row_o, min_row[k], 9)
                             if cmp < 0:
                                 for m in range(9):
                                     min_row[k, m] = row_o[m]
+                                bound = max(bound, _zeros(row_o))
                         if cmp < 0:
                             ties[k] = 0
                         if cmp <= 0:
@@ -553,7 +638,6 @@ def _puzzle_minlex(g2: np.ndarray, pattern: bool, best: np.ndarray, tr: np.ndarr
                                 tie_r[k, ties[k]] = r
                                 tie_a[k, ties[k]] = a
                             ties[k] += 1
-                        a += 1
                 if pattern:
                     if min_pat[k] > best_pat[k]:
                         k -= 1
