@@ -193,10 +193,10 @@ def main(argv: list[str]) -> int:
         for limit in (1, 2):
             seconds = best_of(3, lambda p=puzzles, lim=limit: solve_array(p, lim))
             counts, _ = solve_array(puzzles, limit)
-            tally = np.bincount(counts, minlength=limit + 1).tolist()
+            tally = np.bincount(counts, minlength=limit + 1).tolist()  # 0, 1, ..., limit
             print(
                 f"  puzzlefmt  limit={limit}: {seconds:7.3f} s  {len(puzzles) / seconds:>12,.0f}"
-                f" puzzles/s   counts 0/1/2+: {tally}"
+                f" puzzles/s   puzzles with 0, 1(, 2+) solutions: {tally}"
             )
         compare(puzzles, args.budget)
     if args.startup:

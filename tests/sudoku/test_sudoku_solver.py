@@ -147,6 +147,7 @@ def test_solve_multiple_shows_two_different_solutions() -> None:
 
 def test_count_is_capped_at_the_limit() -> None:
     assert count_solutions(Grid(), limit=1) == 1
+    assert solve_array(np.zeros((1, 81), dtype=np.uint8), limit=np.int64(4))[0][0] == 4
     assert count_solutions(Grid(), limit=7) == 7
     counts, sols = solve_array(np.zeros((1, 81), dtype=np.uint8), limit=3)
     assert counts[0] == 3
@@ -276,6 +277,7 @@ def test_solve_many_reports_each_grid() -> None:
         (np.full((1, 81), -1), {}, "from 0 to 9"),
         (np.zeros((1, 81)), {}, "integers"),
         (np.zeros((1, 81), dtype=np.uint8), {"limit": 0}, "limit"),
+        (np.zeros((1, 81), dtype=np.uint8), {"limit": 2.0}, "limit"),
         (
             np.zeros((1, 81), dtype=np.uint8),
             {"candidates": np.zeros((2, 81), dtype=np.uint16)},

@@ -26,6 +26,7 @@ use and cached on disk; numba and numpy are imported only when a function here i
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -59,7 +60,11 @@ def solve_array(
     from puzzlefmt.sudoku import _solve_kernel
 
     grid = _as_cells(puzzles, "puzzles", 9, np.uint8)
-    if not isinstance(limit, int) or limit < 1:
+    try:
+        limit = operator.index(limit)
+    except TypeError:
+        raise ValueError(f"limit must be a positive integer, found {limit!r}") from None
+    if limit < 1:
         raise ValueError(f"limit must be a positive integer, found {limit!r}")
     n = grid.shape[0]
     if candidates is None:
