@@ -99,6 +99,7 @@ def _grid_minlex(g2: np.ndarray, best: np.ndarray, tr: np.ndarray) -> None:
         best[j] = j + 1
     pos0 = np.empty(10, dtype=np.int64)
     sig = np.empty(9, dtype=np.int64)
+    mates = np.empty(9, dtype=np.int64)
     p = np.empty((10, 9), dtype=np.int64)  # output column -> source column, per level
     pinv = np.empty((10, 9), dtype=np.int64)
     slot = np.empty((10, 3), dtype=np.int64)  # output stack -> source stack
@@ -121,17 +122,20 @@ def _grid_minlex(g2: np.ndarray, best: np.ndarray, tr: np.ndarray) -> None:
                     r2 = 3 * band + 3 - i0 - i1
                     for c in range(9):
                         sig[c] = pos0[g[9 * r1 + c]]
-                    # Row 2 can open 4 5 6 only if some stack of row 2 holds the digits of
-                    # one stack of row 1 (else 4 5 7 at best): skip the pair when it cannot
-                    # match a best that opens 4 5 6.
-                    if best[11] == 6:
-                        pure = False
-                        for stk in range(3):
-                            x = sig[3 * stk] // 3
-                            if sig[3 * stk + 1] // 3 == x and sig[3 * stk + 2] // 3 == x:
-                                pure = True
-                        if not pure:
-                            continue
+                    # mates[c]: the other columns of c's stack whose row-2 digit sits in the
+                    # same stack of row 1 as c's. Row 2 can open 4 5 6 only if some column
+                    # has two (else 4 5 7 at best): skip the pair when it cannot match a
+                    # best that opens 4 5 6.
+                    most = 0
+                    for c in range(9):
+                        n = 0
+                        for x in range(3 * (c // 3), 3 * (c // 3) + 3):
+                            if x != c and sig[x] // 3 == sig[c] // 3:
+                                n += 1
+                        mates[c] = n
+                        most = max(most, n)
+                    if best[11] == 6 and most < 2:
+                        continue
                     for c in range(9):
                         p[0, c] = -1
                         pinv[0, c] = -1
@@ -172,6 +176,13 @@ def _grid_minlex(g2: np.ndarray, best: np.ndarray, tr: np.ndarray) -> None:
                                 cand = it[j]
                                 it[j] += 1
                                 if pinv[j, cand] >= 0:
+                                    continue
+                                # Row 2 opens 4 5 (6) only from a column whose stack sends
+                                # one (two) more digits to the same stack of row 1.
+                                if j == 0 and (
+                                    (best[10] == 5 and mates[cand] == 0)
+                                    or (best[11] == 6 and mates[cand] < 2)
+                                ):
                                     continue
                                 stk = cand // 3
                                 if slot[j, s] == stk:
