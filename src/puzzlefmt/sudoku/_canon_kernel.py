@@ -7,12 +7,13 @@ A transform is written as 29 int64: ``[transpose, rows[9], cols[9], digits[10]]`
 
 Two searches:
 
-- :func:`_grid_minlex` for a full grid whose rows and columns each hold 1-9 once. Row 1
+- :func:`_grid_minlex` for a valid solution grid (rows, columns, boxes hold 1-9). Row 1
   always becomes ``123456789``; a digit's label is then the output position of its column in
   row 1, so the columns can be placed lazily while row 2 is written, one position at a time:
   the column for a position is chosen (branch), and a digit met for the first time pulls its
   row-1 column to the first free position that can take it (no branch: the smallest label
-  wins). Row 2 fixes every column; the other rows then follow by sorting.
+  wins). Row 2 fixes every column; the other rows then follow by sorting. The pruning relies
+  on validity: a row-2 digit never comes from its own stack of row 1.
 - :func:`_puzzle_minlex` for anything else. Output rows are chosen one by one (the band of
   rows 1, 4, 7 first, then rows of that band). Columns still blank in every output row so far
   are interchangeable and stay unplaced; a stack still blank in every such row too. Writing a
@@ -60,19 +61,23 @@ def _perm(index: int, n: int, out: np.ndarray) -> None:
 
 
 @njit
-def _latin(g: np.ndarray) -> bool:
-    """Every row and every column holds 1-9 once."""
-    for r in range(9):
+def _sudoku(g: np.ndarray) -> bool:
+    """A full grid whose every row, column and box holds 1-9 once (the full-grid search
+    relies on all three)."""
+    for u in range(9):
         seen_r = 0
         seen_c = 0
-        for c in range(9):
-            a = g[9 * r + c]
-            b = g[9 * c + r]
-            if a == 0 or b == 0:
+        seen_b = 0
+        for x in range(9):
+            a = g[9 * u + x]
+            b = g[9 * x + u]
+            c = g[27 * (u // 3) + 3 * (u % 3) + 9 * (x // 3) + x % 3]
+            if a == 0 or b == 0 or c == 0:
                 return False
             seen_r |= 1 << a
             seen_c |= 1 << b
-        if seen_r != 0x3FE or seen_c != 0x3FE:
+            seen_b |= 1 << c
+        if seen_r != 0x3FE or seen_c != 0x3FE or seen_b != 0x3FE:
             return False
     return True
 
@@ -91,8 +96,8 @@ def _less(a: np.ndarray, b: np.ndarray, n: int) -> int:
 
 @njit
 def _grid_minlex(g2: np.ndarray, best: np.ndarray, tr: np.ndarray) -> None:
-    """Minlex of a Latin full grid (both orientations in ``g2``) into ``best`` (81 labels)
-    and its transform into ``tr``."""
+    """Minlex of a valid solution grid (both orientations in ``g2``) into ``best`` (81
+    labels) and its transform into ``tr``."""
     for i in range(81):
         best[i] = INF
     for j in range(9):
@@ -824,9 +829,14 @@ def minlex_batch(puzzles: np.ndarray, pattern: bool, out: np.ndarray, trs: np.nd
                 v = puzzles[i, 9 * r + c]
                 g2[0, 9 * r + c] = v
                 g2[1, 9 * c + r] = v
-        if _latin(g2[0]):
+        full = True
+        for m in range(81):
+            if g2[0, m] == 0:
+                full = False
+        if _sudoku(g2[0]):
             _grid_minlex(g2, best, trs[i])
         else:
-            _puzzle_minlex(g2, pattern, best, trs[i])
+            # Without blanks every image has the same pattern: pattern first is the string.
+            _puzzle_minlex(g2, pattern and not full, best, trs[i])
         for m in range(81):
             out[i, m] = best[m]
