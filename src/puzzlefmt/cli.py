@@ -171,15 +171,9 @@ def _solve_task(limit: int, count_only: bool, records: list[Record]) -> list[Out
             out.append(Outcome(rec.number, rec.line, error=_where(rec, f"{name}: no solver")))
             continue
         fam = _family_of(rec.value)
-        if count_only:
-            text = str(res.count)
-        elif fam.solution_text is not None:
-            text = fam.solution_text(rec.value, res)
-        else:
-            text = res.status
-        data: dict[str, Any] = {"status": res.status, "solutions": res.count}
-        if fam.solution_text is not None:
-            data["text"] = fam.solution_text(rec.value, res)
+        solution = fam.solution_text(rec.value, res) if fam.solution_text else res.status
+        text = str(res.count) if count_only else solution
+        data: dict[str, Any] = {"status": res.status, "solutions": res.count, "text": solution}
         out.append(Outcome(rec.number, rec.line, output=text + "\n", data=data))
     return out
 

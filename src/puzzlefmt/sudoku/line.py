@@ -27,6 +27,7 @@ __all__ = ["read_line", "sniff_line", "split_line", "write_line"]
 _TO_BYTES = str.maketrans({**{d: chr(int(d)) for d in DIGITS}, **dict.fromkeys(BLANKS, "\x00")})
 _DIGITSET = frozenset(DIGITS)
 _NO_DIGITS = str.maketrans("", "", DIGITS)
+_TABLES: dict[str, bytes] = {}
 _COMMENT_START = frozenset(" \t#,;")
 
 
@@ -108,7 +109,13 @@ def write_line(grid: Grid, *, blank: str = ".", values: bool = False, comment: b
     if len(blank) != 1 or blank in DIGITS:
         raise ValueError(f"blank must be one non-digit character, not {blank!r}")
     cells = grid.values if values else grid.givens
-    out = "".join(str(v) if v else blank for v in cells)
+    if ord(blank) < 128:
+        table = _TABLES.get(blank)
+        if table is None:
+            table = _TABLES[blank] = bytes.maketrans(bytes(range(10)), (blank + DIGITS).encode())
+        out = bytes(cells).translate(table).decode("ascii")
+    else:
+        out = "".join(str(v) if v else blank for v in cells)
     note = grid.meta.get("comment")
     if comment and note:
         out += " " + note
