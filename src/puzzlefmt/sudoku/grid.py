@@ -314,11 +314,13 @@ def _cells(src: Sequence[int] | str | None) -> list[int]:
         if len(src) != 81:
             raise ValueError(f"expected 81 cells, found {len(src)}")
         return [int(c) if c in "123456789" else 0 for c in src]
-    out = list(src) if isinstance(src, list | tuple | bytes | bytearray) else [int(v) for v in src]
-    if len(out) != 81 or not all(type(v) is int for v in out) or min(out) < 0 or max(out) > 9:
-        out = [int(v) for v in out]
-        if len(out) != 81 or min(out) < 0 or max(out) > 9:
-            raise ValueError("expected 81 digits from 0 to 9")
+    out = list(src) if isinstance(src, list | bytes | bytearray) else [int(v) for v in src]
+    try:
+        ok = len(out) == 81 and min(out) >= 0 and max(out) <= 9
+    except TypeError:
+        ok = False
+    if not ok:
+        raise ValueError("expected 81 digits from 0 to 9")
     return out
 
 
