@@ -40,6 +40,8 @@ TRANSFORM_WORDS = 29
 INF = 100
 BIG = 1 << 20
 TIES = 48
+WORKSPACE = 606 + 2 * 10 * TIES
+GRID_WORKSPACE = 411
 
 
 # ---------------------------------------------------------------------- helpers
@@ -95,24 +97,36 @@ def _less(a: np.ndarray, b: np.ndarray, n: int) -> int:
 
 
 @njit
-def _grid_minlex(g2: np.ndarray, best: np.ndarray, tr: np.ndarray) -> None:
+def _grid_minlex(g2: np.ndarray, best: np.ndarray, tr: np.ndarray, ws: np.ndarray) -> None:
     """Minlex of a valid solution grid (both orientations in ``g2``) into ``best`` (81
-    labels) and its transform into ``tr``."""
+    labels) and its transform into ``tr``; ``ws``: ``GRID_WORKSPACE`` int64 of scratch."""
     for i in range(81):
         best[i] = INF
     for j in range(9):
         best[j] = j + 1
-    pos0 = np.empty(10, dtype=np.int64)
-    sig = np.empty(9, dtype=np.int64)
-    mates = np.empty(9, dtype=np.int64)
-    p = np.empty((10, 9), dtype=np.int64)  # output column -> source column, per level
-    pinv = np.empty((10, 9), dtype=np.int64)
-    slot = np.empty((10, 3), dtype=np.int64)  # output stack -> source stack
-    it = np.empty(10, dtype=np.int64)
-    lab = np.empty(10, dtype=np.int64)
-    rest = np.empty(63, dtype=np.int64)
-    order = np.empty(9, dtype=np.int64)
-    keys = np.empty((9, 9), dtype=np.int64)
+    at = 0
+    pos0 = ws[at : at + 10]
+    at += 10
+    sig = ws[at : at + 9]
+    at += 9
+    mates = ws[at : at + 9]
+    at += 9
+    p = ws[at : at + 10 * 9].reshape((10, 9))  # output column -> source column, per level
+    at += 10 * 9
+    pinv = ws[at : at + 10 * 9].reshape((10, 9))
+    at += 10 * 9
+    slot = ws[at : at + 10 * 3].reshape((10, 3))  # output stack -> source stack
+    at += 10 * 3
+    it = ws[at : at + 10]
+    at += 10
+    lab = ws[at : at + 10]
+    at += 10
+    rest = ws[at : at + 63]
+    at += 63
+    order = ws[at : at + 9]
+    at += 9
+    keys = ws[at : at + 9 * 9].reshape((9, 9))
+    at += 9 * 9
     for t in range(2):
         g = g2[t]
         for band in range(3):
@@ -559,35 +573,67 @@ def _pattern(row: np.ndarray) -> int:
 
 
 @njit
-def _puzzle_minlex(g2: np.ndarray, pattern: bool, best: np.ndarray, tr: np.ndarray) -> None:
-    """Minlex of any grid (both orientations in ``g2``) into ``best`` and ``tr``."""
-    best_rows = np.full((9, 9), INF, dtype=np.int64)
-    best_pat = np.full(9, BIG, dtype=np.int64)
+def _puzzle_minlex(
+    g2: np.ndarray, pattern: bool, best: np.ndarray, tr: np.ndarray, ws: np.ndarray
+) -> None:
+    """Minlex of any grid (both orientations in ``g2``) into ``best`` and ``tr``; ``ws``:
+    ``WORKSPACE`` int64 of scratch space."""
+    # Every array is a view of the caller's workspace (no allocation per grid).
+    at = 0
+    best_rows = ws[at : at + 9 * 9].reshape((9, 9))
+    at += 9 * 9
+    best_pat = ws[at : at + 9]
+    at += 9
+    st_slot = ws[at : at + 10 * 3].reshape((10, 3))
+    at += 10 * 3
+    st_col = ws[at : at + 10 * 9].reshape((10, 9))
+    at += 10 * 9
+    st_lab = ws[at : at + 10 * 10].reshape((10, 10))
+    at += 10 * 10
+    st_next = ws[at : at + 10]
+    at += 10
+    st_rows = ws[at : at + 10]  # bit mask of used source rows
+    at += 10
+    st_bands = ws[at : at + 10]
+    at += 10
+    st_cur = ws[at : at + 10]
+    at += 10
+    it_r = ws[at : at + 10]
+    at += 10
+    it_a = ws[at : at + 10]
+    at += 10
+    ties = ws[at : at + 10]  # children giving the level's smallest row
+    at += 10
+    tie_r = ws[at : at + 10 * TIES].reshape((10, TIES))
+    at += 10 * TIES
+    tie_a = ws[at : at + 10 * TIES].reshape((10, TIES))
+    at += 10 * TIES
+    chosen = ws[at : at + 9]
+    at += 9
+    path = ws[at : at + 9 * 9].reshape((9, 9))
+    at += 9 * 9
+    min_row = ws[at : at + 9 * 9].reshape((9, 9))
+    at += 9 * 9
+    min_pat = ws[at : at + 9]
+    at += 9
+    slot_o = ws[at : at + 3]
+    at += 3
+    col_o = ws[at : at + 9]
+    at += 9
+    lab_o = ws[at : at + 10]
+    at += 10
+    row_o = ws[at : at + 9]
+    at += 9
+    perm = ws[at : at + 3]
+    at += 3
+    dup_row = ws[at : at + 9]
+    at += 9
+    dup_band = ws[at : at + 3]
+    at += 3
+    best_rows[:, :] = INF
+    best_pat[:] = BIG
     have = False
     fresh = False  # the bound improved since the last transform was kept
-    st_slot = np.empty((10, 3), dtype=np.int64)
-    st_col = np.empty((10, 9), dtype=np.int64)
-    st_lab = np.empty((10, 10), dtype=np.int64)
-    st_next = np.empty(10, dtype=np.int64)
-    st_rows = np.empty(10, dtype=np.int64)  # bit mask of used source rows
-    st_bands = np.empty(10, dtype=np.int64)
-    st_cur = np.empty(10, dtype=np.int64)
-    it_r = np.empty(10, dtype=np.int64)
-    it_a = np.empty(10, dtype=np.int64)
-    ties = np.empty(10, dtype=np.int64)  # children giving the level's smallest row
-    tie_r = np.empty((10, TIES), dtype=np.int64)
-    tie_a = np.empty((10, TIES), dtype=np.int64)
-    chosen = np.empty(9, dtype=np.int64)
-    path = np.empty((9, 9), dtype=np.int64)
-    min_row = np.empty((9, 9), dtype=np.int64)
-    min_pat = np.empty(9, dtype=np.int64)
-    slot_o = np.empty(3, dtype=np.int64)
-    col_o = np.empty(9, dtype=np.int64)
-    lab_o = np.empty(10, dtype=np.int64)
-    row_o = np.empty(9, dtype=np.int64)
-    perm = np.empty(3, dtype=np.int64)
-    dup_row = np.empty(9, dtype=np.int64)
-    dup_band = np.empty(3, dtype=np.int64)
     for t in range(2):
         g = g2[t]
         _duplicates(g, dup_row, dup_band)
@@ -775,21 +821,29 @@ def _puzzle_transform(
         if slot[s] >= 0:
             used |= 1 << slot[s]
     stk = 0
-    stacks = np.empty(3, dtype=np.int64)
+    s0 = -1
+    s1 = -1
+    s2 = -1
     for s in range(3):
-        if slot[s] >= 0:
-            stacks[s] = slot[s]
-        else:
+        x = slot[s]
+        if x < 0:
             while (used >> stk) & 1:
                 stk += 1
-            stacks[s] = stk
+            x = stk
             used |= 1 << stk
+        if s == 0:
+            s0 = x
+        elif s == 1:
+            s1 = x
+        else:
+            s2 = x
     for s in range(3):
+        stack_s = s0 if s == 0 else (s1 if s == 1 else s2)
         placed = 0
         for x in range(3):
             c = col[3 * s + x]
             if c >= 0:
-                placed |= 1 << (c - 3 * stacks[s])
+                placed |= 1 << (c - 3 * stack_s)
         y = 0
         for x in range(3):
             c = col[3 * s + x]
@@ -797,7 +851,7 @@ def _puzzle_transform(
                 while (placed >> y) & 1:
                     y += 1
                 placed |= 1 << y
-                c = 3 * stacks[s] + y
+                c = 3 * stack_s + y
             tr[10 + 3 * s + x] = c
     taken = 0
     for d in range(1, 10):
@@ -823,6 +877,8 @@ def minlex_batch(puzzles: np.ndarray, pattern: bool, out: np.ndarray, trs: np.nd
     """Minlex of every row of ``puzzles`` (n, 81) into ``out`` (n, 81) and ``trs`` (n, 29)."""
     g2 = np.empty((2, 81), dtype=np.int64)
     best = np.empty(81, dtype=np.int64)
+    ws = np.empty(WORKSPACE, dtype=np.int64)
+    gws = np.empty(GRID_WORKSPACE, dtype=np.int64)
     for i in range(puzzles.shape[0]):
         for r in range(9):
             for c in range(9):
@@ -834,9 +890,9 @@ def minlex_batch(puzzles: np.ndarray, pattern: bool, out: np.ndarray, trs: np.nd
             if g2[0, m] == 0:
                 full = False
         if _sudoku(g2[0]):
-            _grid_minlex(g2, best, trs[i])
+            _grid_minlex(g2, best, trs[i], gws)
         else:
             # Without blanks every image has the same pattern: pattern first is the string.
-            _puzzle_minlex(g2, pattern and not full, best, trs[i])
+            _puzzle_minlex(g2, pattern and not full, best, trs[i], ws)
         for m in range(81):
             out[i, m] = best[m]
