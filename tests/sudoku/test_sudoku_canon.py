@@ -288,15 +288,27 @@ def test_module_doctest() -> None:
     assert doctest.testmod(canon).failed == 0
 
 
-def test_kernel_runs_with_the_jit_disabled_and_a_tiny_tie_list() -> None:
-    # Plain Python, and a list of tied children so short that the search's fallback (scan
-    # every child again) runs on ordinary puzzles too.
-    rows = _rows("puzzles_minlex.tsv")[:4]
-    rows += [[r[0], r[1], r[1]] for r in _rows("grids_minlex.tsv")[:2]]
+@pytest.mark.parametrize(
+    "settings",
+    [
+        # A list of tied children so short that the searches' fallbacks (scan every child
+        # again) run on ordinary puzzles too.
+        "_canon_kernel.TIES = 1",
+        # The pattern convention's two-stage search (for dense puzzles), forced; once by
+        # the density rule, once by the budget of the one-search path running out.
+        "_canon_kernel.DENSE_SEGMENTS = 0",
+        "_canon_kernel.PATTERN_BUDGET = 0",
+        "_canon_kernel.DENSE_SEGMENTS = 0; _canon_kernel.TIES = 1",
+    ],
+)
+def test_kernel_runs_with_the_jit_disabled(settings: str) -> None:
+    # Plain Python: module constants can be changed to send puzzles down every path.
+    rows = _rows("puzzles_minlex.tsv")[:6]
+    rows += [[r[0], r[1], r[1]] for r in _rows("grids_minlex.tsv")[:1]]
     code = f"""
         from puzzlefmt.sudoku import _canon_kernel
         from puzzlefmt.sudoku.canon import minlex
-        _canon_kernel.TIES = 1
+        {settings}
         for text in {[r[0] for r in rows]!r}:
             print(minlex(text, "string")[0], minlex(text, "pattern")[0])
     """
