@@ -49,7 +49,7 @@ def main() -> int:
         print("command:", " ".join(cmd))
         best[jobs] = min(run(cmd) for _ in range(args.repeat))
     same = filecmp.cmp(out / "j1.txt", out / "j2.txt", shallow=False)
-    lines = sum(1 for _ in open(out / "j1.txt", encoding="utf-8"))
+    lines = len((out / "j1.txt").read_text(encoding="utf-8").splitlines())
     print()
     print(f"{'jobs':>4} {'seconds':>8} {'puzzles/s':>10}")
     for jobs, secs in best.items():
