@@ -96,3 +96,10 @@ def test_line_blank_conventions(grid: Grid) -> None:
     for blank in "0.X*_-":
         text = grid.line(blank=blank, comment=False)
         assert Grid.from_line(text).givens == grid.givens
+
+
+@given(st.one_of(S.ss_grids(), S.sdk_grids(), S.hodoku_grids(), S.candidate_grids()))
+def test_pickle_round_trip(grid: Grid) -> None:
+    import pickle
+
+    assert pickle.loads(pickle.dumps(grid)) == grid

@@ -267,6 +267,20 @@ class Grid:
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Compact pickles: batch workers receive grids by the thousand.
+        return (
+            _unpickle,
+            (
+                bytes(self.givens),
+                bytes(self.placed) if any(self.placed) else None,
+                self.candidates,
+                self.eliminated,
+                self.meta or None,
+                self.sections or None,
+            ),
+        )
+
     def __repr__(self) -> str:
         if (
             self.candidates is None
@@ -305,6 +319,24 @@ class Grid:
         if fam.svg is None:
             raise NotImplementedError
         return fam.svg(self)
+
+
+def _unpickle(
+    givens: bytes,
+    placed: bytes | None,
+    candidates: list[int] | None,
+    eliminated: list[int] | None,
+    meta: dict[str, str] | None,
+    sections: dict[str, list[str]] | None,
+) -> Grid:
+    grid = Grid.__new__(Grid)
+    grid.givens = list(givens)
+    grid.placed = list(placed) if placed is not None else [0] * 81
+    grid.candidates = candidates
+    grid.eliminated = eliminated
+    grid.meta = meta or {}
+    grid.sections = sections or {}
+    return grid
 
 
 def _cells(src: Sequence[int] | str | None) -> list[int]:
