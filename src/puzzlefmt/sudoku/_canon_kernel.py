@@ -45,7 +45,7 @@ BIG = 1 << 20
 TIES = 48
 PATTERN_BUDGET = 20000  # rows written before the one-search pattern minlex gives up
 DENSE_SEGMENTS = 6  # full row segments (both orientations) that call for two stages
-WORKSPACE = 700 + 2 * 10 * TIES + 10 * TIES * 9
+WORKSPACE = 700 + 2 * 10 * TIES
 GRID_WORKSPACE = 411
 
 
@@ -1031,10 +1031,11 @@ def _filtered_minlex(
     """The smallest string among the images of ``g2`` whose row patterns are ``target``
     (the pattern convention's second stage) into ``best`` and ``tr``.
 
-    Unlike :func:`_puzzle_minlex` a path can dead-end here (an order of clue columns chosen
-    for its digits may not give a later row the target pattern), so the smallest child is
-    not enough: children are tried in increasing order, pruned against the best image found
-    so far whenever the path still equals it."""
+    Unlike in :func:`_puzzle_minlex` a path can dead-end here (an order of clue columns
+    chosen for its digits may not give a later row the target pattern), so the children
+    giving the smallest row are not always enough: a node tries the group of children
+    giving its smallest row, then, only if no image was found below it, the group giving
+    the next row, and so on; a group above the best image found so far is pruned."""
     at = 0
     st_slot = ws[at : at + 10 * 3].reshape((10, 3))
     at += 10 * 3
@@ -1050,24 +1051,24 @@ def _filtered_minlex(
     at += 10
     st_cur = ws[at : at + 10]
     at += 10
-    kids = ws[at : at + 10]  # children stored for the level (more than TIES: rescan)
-    at += 10
-    pos = ws[at : at + 10]  # children tried so far at the level
-    at += 10
-    kid_r = ws[at : at + 10 * TIES].reshape((10, TIES))
-    at += 10 * TIES
-    kid_a = ws[at : at + 10 * TIES].reshape((10, TIES))
-    at += 10 * TIES
-    kid_row = ws[at : at + 10 * TIES * 9].reshape((10 * TIES, 9))
-    at += 10 * TIES * 9
-    last_row = ws[at : at + 10 * 9].reshape((10, 9))
+    group = ws[at : at + 10 * 9].reshape((10, 9))  # the row of the group being tried
     at += 10 * 9
-    last_key = ws[at : at + 10]  # 4096 * r + a of the child tried last (rescan mode)
+    ties = ws[at : at + 10]  # children in the group (more than TIES: scan for them)
     at += 10
+    it_r = ws[at : at + 10]
+    at += 10
+    it_a = ws[at : at + 10]
+    at += 10
+    tie_r = ws[at : at + 10 * TIES].reshape((10, TIES))
+    at += 10 * TIES
+    tie_a = ws[at : at + 10 * TIES].reshape((10, TIES))
+    at += 10 * TIES
     chosen = ws[at : at + 9]
     at += 9
     path = ws[at : at + 81]
     at += 81
+    nxt = ws[at : at + 9]
+    at += 9
     slot_o = ws[at : at + 3]
     at += 3
     col_o = ws[at : at + 9]
@@ -1097,14 +1098,17 @@ def _filtered_minlex(
         st_bands[0] = 0
         st_cur[0] = -1
         k = 0
-        entering = True
+        for m in range(9):
+            group[0, m] = -1  # below every row: no group tried yet
+        new_group = True
         while k >= 0:
-            if entering:
-                # Store the children with the target pattern, in increasing order.
-                entering = False
-                pos[k] = 0
-                kids[k] = 0
-                last_key[k] = -1
+            tight = have and _less(path, best, 9 * k) == 0
+            if new_group:
+                # The next group: the smallest row above the last group's, its children.
+                new_group = False
+                for m in range(9):
+                    nxt[m] = INF
+                ties[k] = 0
                 need = _pattern_zeros(target[k])
                 for r in range(9):
                     if not _candidate(k, r, st_rows[k], st_bands[k], st_cur[k], dup_row, dup_band):
@@ -1127,76 +1131,70 @@ def _filtered_minlex(
                             row_o,
                             perm,
                         )
-                        if _pattern(row_o) != target[k]:
+                        if _pattern(row_o) != target[k] or _less(row_o, group[k], 9) <= 0:
                             continue
-                        n = kids[k]
-                        kids[k] = n + 1
-                        if n >= TIES:
-                            continue
-                        m = n  # insertion into the sorted list
-                        while m > 0 and _less(row_o, kid_row[k * TIES + m - 1], 9) < 0:
-                            kid_r[k, m] = kid_r[k, m - 1]
-                            kid_a[k, m] = kid_a[k, m - 1]
-                            for x in range(9):
-                                kid_row[k * TIES + m, x] = kid_row[k * TIES + m - 1, x]
-                            m -= 1
-                        kid_r[k, m] = r
-                        kid_a[k, m] = a
-                        for x in range(9):
-                            kid_row[k * TIES + m, x] = row_o[x]
-            # The next child in increasing order.
+                        cmp = _less(row_o, nxt, 9)
+                        if cmp < 0:
+                            for m in range(9):
+                                nxt[m] = row_o[m]
+                            ties[k] = 0
+                        if cmp <= 0:
+                            if ties[k] < TIES:
+                                tie_r[k, ties[k]] = r
+                                tie_a[k, ties[k]] = a
+                            ties[k] += 1
+                # No group left, or only groups above the best image: the node is done.
+                if ties[k] == 0 or (tight and _less(nxt, best[9 * k :], 9) > 0):
+                    k -= 1
+                    continue
+                for m in range(9):
+                    group[k, m] = nxt[m]
+                it_r[k] = 0
+                it_a[k] = 0
+            # The next child of the group.
             found = False
-            r = -1
-            a = -1
-            if kids[k] <= TIES:
-                if pos[k] < kids[k]:
-                    r = kid_r[k, pos[k]]
-                    a = kid_a[k, pos[k]]
-                    pos[k] += 1
+            if ties[k] <= TIES:
+                if it_a[k] < ties[k]:
+                    it_r[k] = tie_r[k, it_a[k]]
+                    a = tie_a[k, it_a[k]]
+                    it_a[k] += 1
                     found = True
-            else:  # too many to store: find the next one by a fresh scan
-                for r2 in range(9):
-                    if not _candidate(k, r2, st_rows[k], st_bands[k], st_cur[k], dup_row, dup_band):
+            else:  # too many to list: walk every child again, keep the group's
+                while it_r[k] < 9:
+                    r = it_r[k]
+                    if not _candidate(k, r, st_rows[k], st_bands[k], st_cur[k], dup_row, dup_band):
+                        it_r[k] += 1
+                        it_a[k] = 0
                         continue
-                    count, zeros = _survey(g, r2, st_slot[k], st_col[k])
-                    for a2 in range(count):
-                        _arrange(
-                            g,
-                            r2,
-                            a2,
-                            st_slot[k],
-                            st_col[k],
-                            st_lab[k],
-                            st_next[k],
-                            slot_o,
-                            col_o,
-                            lab_o,
-                            row_o,
-                            perm,
-                        )
-                        if _pattern(row_o) != target[k]:
-                            continue
-                        key = 4096 * r2 + a2
-                        if last_key[k] >= 0:
-                            cmp = _less(row_o, last_row[k], 9)
-                            if cmp < 0 or (cmp == 0 and key <= last_key[k]):
-                                continue
-                        if found:
-                            cmp = _less(row_o, kid_row[k * TIES], 9)
-                            if cmp > 0 or (cmp == 0 and key > 4096 * r + a):
-                                continue
+                    a = it_a[k]
+                    nl = _arrange(
+                        g,
+                        r,
+                        a,
+                        st_slot[k],
+                        st_col[k],
+                        st_lab[k],
+                        st_next[k],
+                        slot_o,
+                        col_o,
+                        lab_o,
+                        row_o,
+                        perm,
+                    )
+                    if nl < 0:
+                        it_r[k] += 1
+                        it_a[k] = 0
+                        continue
+                    it_a[k] += 1
+                    if _less(row_o, group[k], 9) == 0:
                         found = True
-                        r = r2
-                        a = a2
-                        for x in range(9):
-                            kid_row[k * TIES, x] = row_o[x]
-                if found:
-                    last_key[k] = 4096 * r + a
-                    for x in range(9):
-                        last_row[k, x] = kid_row[k * TIES, x]
+                        break
             if not found:
-                k -= 1
+                # The group is spent: on to the next one, which the bound drops at once if
+                # an image was found below (the best then runs through this group's row).
+                new_group = True
                 continue
+            r = it_r[k]
             nl = _arrange(
                 g,
                 r,
@@ -1211,17 +1209,8 @@ def _filtered_minlex(
                 row_o,
                 perm,
             )
-            # Prune while the path so far equals the best image: children come in order.
-            if have and _less(path, best, 9 * k) == 0:
-                cmp = _less(row_o, best[9 * k :], 9)
-                if cmp > 0:
-                    if kids[k] <= TIES:
-                        pos[k] = kids[k]
-                    else:
-                        last_key[k] = 1 << 30
-                        for x in range(9):
-                            last_row[k, x] = INF
-                    continue
+            if tight and _less(row_o, best[9 * k :], 9) > 0:
+                continue
             chosen[k] = r
             for x in range(9):
                 path[9 * k + x] = row_o[x]
@@ -1243,7 +1232,9 @@ def _filtered_minlex(
             st_bands[k + 1] = st_bands[k] | (1 << (r // 3))
             st_cur[k + 1] = r // 3
             k += 1
-            entering = True
+            for m in range(9):
+                group[k, m] = -1
+            new_group = True
 
 
 @njit
