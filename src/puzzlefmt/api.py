@@ -6,6 +6,7 @@ import io
 import itertools
 import os
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import IO, Any, Literal
 
 from puzzlefmt import registry
@@ -14,7 +15,17 @@ from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.registry import Candidate, Format, Record
 from puzzlefmt.textio import decode, numbered_lines, open_text, split_lines
 
-__all__ = ["detect", "dump", "dumps", "iter_records", "load", "loads", "resolve_format"]
+__all__ = [
+    "Lines",
+    "detect",
+    "dump",
+    "dumps",
+    "iter_records",
+    "load",
+    "loads",
+    "open_lines",
+    "resolve_format",
+]
 
 PathOrFile = str | os.PathLike[str] | IO[str] | IO[bytes]
 # iter_records also takes any iterable of text chunks (a generator of lines, say).
@@ -137,13 +148,56 @@ def iter_records(
     document yields one record. ``errors``: ``"collect"`` yields bad records with ``error``
     set, ``"raise"`` raises the first error, ``"skip"`` leaves bad records out.
     """
-    close = False
+    raw = open_lines(source, format)
+    try:
+        for rec in records_of(raw):
+            if rec.error is not None:
+                if errors == "raise":
+                    raise rec.error
+                if errors == "skip":
+                    continue
+            yield rec
+    finally:
+        raw.close()
+
+
+def records_of(raw: Lines) -> Iterator[Record]:
+    """The records of an opened source; errors carry the source's name."""
+    fmt = raw.format
+    if fmt.collection and fmt.iter_read is not None:
+        records = fmt.iter_read(raw.lines)
+    else:
+        records = _single(raw.lines, fmt)
+    for rec in records:
+        if rec.error is not None:
+            rec = Record(rec.number, rec.line, rec.text, error=rec.error.relocated(path=raw.name))
+        yield rec
+
+
+@dataclass
+class Lines:
+    """A source opened for reading: its detected ``format``, its ``name`` (for messages), and
+    its numbered ``lines``, read lazily. ``close()`` when done."""
+
+    format: Format
+    name: str | None
+    lines: Iterator[tuple[int, str]]
+    _handle: Any = None
+
+    def close(self) -> None:
+        if self._handle is not None:
+            self._handle.close()
+
+
+def open_lines(source: Source, format: str | None = None) -> Lines:
+    """Open a path, file or iterable of text for streaming and detect its format from the
+    first lines (and the file name) unless ``format`` is given."""
     name: str | None = None
     handle: Iterable[str]
+    owned: Any = None
     if isinstance(source, str | os.PathLike):
         name = os.fspath(source)
-        handle = open_text(name)
-        close = True
+        handle = owned = open_text(name)
     elif hasattr(source, "read"):
         raw_name = getattr(source, "name", None)
         name = raw_name if isinstance(raw_name, str) else None
@@ -159,22 +213,11 @@ def iter_records(
             fmt = resolve_format(head_text, format, filename=name)
         except PuzzleFormatError as exc:
             raise exc.relocated(path=name) from None
-        all_lines = itertools.chain(head, lines)
-        if fmt.collection and fmt.iter_read is not None:
-            records = fmt.iter_read(all_lines)
-        else:
-            records = _single(all_lines, fmt)
-        for rec in records:
-            if rec.error is not None:
-                if errors == "raise":
-                    raise rec.error.relocated(path=name)
-                if errors == "skip":
-                    continue
-                rec = Record(rec.number, rec.line, rec.text, error=rec.error.relocated(path=name))
-            yield rec
-    finally:
-        if close and hasattr(handle, "close"):
-            handle.close()
+    except BaseException:
+        if owned is not None:
+            owned.close()
+        raise
+    return Lines(fmt, name, itertools.chain(head, lines), owned)
 
 
 def _single(lines: Iterator[tuple[int, str]], fmt: Format) -> Iterator[Record]:

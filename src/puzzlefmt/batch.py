@@ -18,11 +18,14 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import IO, Any
 
+from puzzlefmt.api import Lines
+from puzzlefmt.collection import is_comment_line
+from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.registry import Record
 
 __all__ = ["Outcome", "Summary", "atomic_output", "count_lines", "run_batch"]
 
-CHUNK = 1024
+CHUNK = 512
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,8 +76,13 @@ def _run_chunk(task: Task, chunk: list[Record]) -> list[Outcome]:
     return [next(done) if r.error is None else _rejected(r) for r in chunk]
 
 
-def _chunks(records: Iterable[Record], size: int) -> Iterator[list[Record]]:
+def _chunks(
+    records: Iterable[Record], size: int, first: int | None = None
+) -> Iterator[list[Record]]:
+    """Lists of ``size`` records; the first list has ``first`` records when given."""
     it = iter(records)
+    if first is not None and (chunk := list(itertools.islice(it, first))):
+        yield chunk
     while chunk := list(itertools.islice(it, size)):
         yield chunk
 
@@ -85,29 +93,108 @@ def _init_worker() -> None:
         sys.stdin.close()
 
 
-def _outcomes(records: Iterable[Record], task: Task, jobs: int) -> Iterator[list[Outcome]]:
-    chunks = _chunks(records, CHUNK)
+RawChunk = list[tuple[int, int, str]]
+
+
+def _raw_chunks(
+    lines: Iterable[tuple[int, str]], size: int, first: int | None = None
+) -> Iterator[RawChunk]:
+    """Number the record lines of a one-record-a-line collection (``#`` and blank lines are
+    comments) without parsing them; the first chunk has ``first`` lines when given."""
+    number = 0
+    chunk: RawChunk = []
+    want = first or size
+    for lineno, line in lines:
+        if not (line and line[0] not in "# \t") and is_comment_line(line):
+            continue
+        number += 1
+        chunk.append((number, lineno, line))
+        if len(chunk) == want:
+            yield chunk
+            chunk = []
+            want = size
+    if chunk:
+        yield chunk
+
+
+def _run_raw_chunk(
+    task: Task, parse: Callable[[str], Any], path: str | None, chunk: RawChunk
+) -> list[Outcome]:
+    """Parse raw record lines (in a worker), then run the task on them."""
+    records = []
+    for number, lineno, line in chunk:
+        try:
+            records.append(Record(number, lineno, line, parse(line)))
+        except PuzzleFormatError as exc:
+            err = exc.relocated(line=lineno, record=number, path=path)
+            records.append(Record(number, lineno, line, error=err))
+    return _run_chunk(task, records)
+
+
+Packed = list[tuple[int, int, str | None, str | None, dict[str, Any] | None, bool]]
+
+
+def _packed(work: Callable[[Any], list[Outcome]], keep_data: bool, chunk: Any) -> Packed:
+    """Run ``work`` in a worker and send back plain tuples (cheaper to pickle), without the
+    JSON data unless it is wanted."""
+    return [
+        (o.number, o.line, o.output, o.error, o.data if keep_data else None, o.flagged)
+        for o in work(chunk)
+    ]
+
+
+def _unpacked(packed: Packed) -> list[Outcome]:
+    return [Outcome(*fields) for fields in packed]
+
+
+def _outcomes(
+    source: Iterable[Record] | Lines, task: Task, jobs: int, keep_data: bool = True
+) -> Iterator[list[Outcome]]:
+    import functools
+
+    work: Callable[[Any], list[Outcome]]
+    chunks: Iterator[Any]
+    # With workers, the parent first runs a few records itself: that loads (or compiles)
+    # whatever kernels the task uses, and the forked workers inherit them.
+    first = 8 if jobs > 1 else None
+    if isinstance(source, Lines):
+        if source.format.parse_line is not None and jobs > 1:
+            # Workers parse: the parent only reads and numbers lines, and writes results.
+            work = functools.partial(_run_raw_chunk, task, source.format.parse_line,
+                                     source.name)
+            chunks = _raw_chunks(source.lines, CHUNK, first)
+        else:
+            work = functools.partial(_run_chunk, task)
+            chunks = _chunks(_records_of(source), CHUNK, first)
+    else:
+        work = functools.partial(_run_chunk, task)
+        chunks = _chunks(source, CHUNK, first)
     if jobs <= 1:
         for chunk in chunks:
-            yield _run_chunk(task, chunk)
+            yield work(chunk)
         return
-    import functools
     import multiprocessing
 
-    # The first chunk runs here, before the workers exist: it loads (or compiles) whatever
-    # kernels the task uses, and forked workers inherit them instead of each paying again.
-    first = next(chunks, None)
-    if first is None:
+    head = next(chunks, None)
+    if head is None:
         return
-    yield _run_chunk(task, first)
+    yield work(head)
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
     with ctx.Pool(jobs, initializer=_init_worker) as pool:
-        yield from pool.imap(functools.partial(_run_chunk, task), chunks)
+        for packed in pool.imap(functools.partial(_packed, work, keep_data), chunks):
+            yield _unpacked(packed)
+
+
+def _records_of(source: Lines) -> Iterator[Record]:
+    """The records of an opened source, read in this process, errors placed in the file."""
+    from puzzlefmt.api import records_of
+
+    return records_of(source)
 
 
 def run_batch(
-    records: Iterable[Record],
+    records: Iterable[Record] | Lines,
     task: Task,
     *,
     out: IO[str],
@@ -137,7 +224,7 @@ def run_batch(
         bar = tqdm(total=progress_total, unit="line", file=sys.stderr, dynamic_ncols=True)
     last_line = 0
     try:
-        for outcomes in _outcomes(records, task, jobs):
+        for outcomes in _outcomes(records, task, jobs, keep_data=json_lines):
             for oc in outcomes:
                 summary.records_in += 1
                 if oc.error is not None:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import IO, Any
 
 from puzzlefmt import registry
-from puzzlefmt.api import iter_records
+from puzzlefmt.api import Lines, iter_records, open_lines
 from puzzlefmt.batch import Outcome, Summary, atomic_output, count_lines, run_batch
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.registry import Record
@@ -49,16 +49,20 @@ def _stdin_text() -> str:
 
 def _records(path: str, fmt: str | None) -> Iterator[Record]:
     """Records of a file or of stdin (``-``); the name is attached to every error."""
+    return iter_records(_source(path), fmt)
+
+
+def _source(path: str) -> Any:
     if path == "-":
         import io
 
         text = _stdin_text()
         stream = io.StringIO(text, newline="")
         stream.name = "<stdin>"  # errors need a name
-        return iter_records(stream, fmt)
+        return stream
     if not os.path.exists(path):
         raise _UsageError(f"{path}: no such file")
-    return iter_records(path, fmt)
+    return path
 
 
 def _err(line: str) -> None:
@@ -206,7 +210,11 @@ def _batch(
     records: Iterator[Record] | None = None,
 ) -> Summary:
     path = args.input
-    recs = records if records is not None else _records(path, getattr(args, "from_format", None))
+    recs: Iterator[Record] | Lines
+    if records is not None:
+        recs = records
+    else:
+        recs = open_lines(_source(path), getattr(args, "from_format", None))
     rejects_path = getattr(args, "rejects", None)
     reject_handle: IO[str] | None = None
     quiet = getattr(args, "quiet", False)
@@ -234,6 +242,8 @@ def _batch(
     finally:
         if reject_handle is not None:
             reject_handle.close()
+        if isinstance(recs, Lines):
+            recs.close()
     if not quiet:
         _err(f"puzzlefmt {args.command}: {summary.line(verb)}")
     return summary

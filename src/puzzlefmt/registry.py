@@ -99,6 +99,10 @@ class Format:
     collection: bool = False
     iter_read: Callable[[NumberedLines], Iterator[Record]] | None = None
     write_record: Callable[[Any], str] | None = None
+    # For one-record-a-line collections whose comments are '#' lines and blank lines: the
+    # parser of one record line. Batch jobs send raw lines to worker processes and parse
+    # there, so it must be picklable (a module-level function, class or partial).
+    parse_line: Callable[[str], Any] | None = None
     # The line ending a collection's records are written with.
     newline: str = "\n"
     # Lower numbers win ties in detection and are the default writer for a model type.

@@ -198,6 +198,7 @@ register_format(
         models=(Position,),
         collection=True,
         iter_read=_iter_cgp_list,
+        parse_line=Position,
         write_record=_write_record,
         priority=45,
     )

@@ -16,6 +16,7 @@ from typing import Any
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.keen.idlist import (
     iter_list,
+    parse_list_line,
     read_id,
     read_list,
     sniff_id,
@@ -149,6 +150,7 @@ register_format(Format(
     models=(Puzzle,),
     collection=True,
     iter_read=iter_list,
+    parse_line=parse_list_line,
     write_record=write_line,
     priority=20,
 ))

@@ -117,19 +117,19 @@ def write_id(puzzle: Puzzle, *, solution: bool = False) -> str:
     return write_line(puzzle, solution=solution) + "\n"
 
 
-def _parse_list_line(line: str) -> Puzzle:
+def parse_list_line(line: str) -> Puzzle:
     return parse_line(line, "keen-list")
 
 
 def iter_list(lines: NumberedLines) -> Iterator[Record]:
     """Records of a ``keen-list`` text, one per non-comment line; bad lines are records with
     ``error`` set (line, column and record number filled in)."""
-    return line_records(lines, _parse_list_line)
+    return line_records(lines, parse_list_line)
 
 
 def read_list(text: str) -> Collection:
     """All puzzles of a ``keen-list`` text, with its comments; the first bad line raises."""
-    return read_collection(numbered_lines(text), _parse_list_line, format="keen-list")
+    return read_collection(numbered_lines(text), parse_list_line, format="keen-list")
 
 
 def write_list(items: Puzzle | Iterable[Puzzle]) -> str:

@@ -245,10 +245,12 @@ _reg("line", (), "81 characters on one line (any blank; comment after it kept)",
      _sniff_line, line.read, line.write, priority=10)
 _reg("txt", ("txt",), "collection: one 81-character (or 729) puzzle a line, # comments",
      lambda t: _sniff_collection(t, "txt"), sdm.read_txt, sdm.write_txt, priority=20,
-     collection=True, iter_read=sdm.iter_txt, write_record=sdm.record_txt, newline="\r\n")
+     collection=True, iter_read=sdm.iter_txt, write_record=sdm.record_txt, newline="\r\n",
+     parse_line=sdm._parser("txt"))
 _reg("sdm", ("sdm",), "SudoCue collection: one puzzle a line, 0 for blanks, CRLF",
      lambda t: _sniff_collection(t, "sdm"), sdm.read_sdm, sdm.write_sdm, priority=21,
-     collection=True, iter_read=sdm.iter_sdm, write_record=sdm.record_sdm, newline="\r\n")
+     collection=True, iter_read=sdm.iter_sdm, write_record=sdm.record_sdm, newline="\r\n",
+     parse_line=sdm._parser("sdm"))
 _reg("ss", ("ss",), "Simple Sudoku (*---* frame), HoDoKu I/E records",
      _sniff_ss("current", False), _read_ss("ss"), _w(ss.write_ss), priority=30)
 _reg("ss-spaced", (), "Simple Sudoku with extra spaces (| . 3 . |)",
@@ -284,7 +286,8 @@ _reg("sukaku", (), "729 characters: 9 candidate places per cell",
      priority=47)
 _reg("hodoku-lib", (), "HoDoKu library lines :technique:candidates:cells:...",
      _sniff_hodoku, hodoku.read_hodoku, hodoku.write_hodoku, priority=48, collection=True,
-     iter_read=hodoku.iter_hodoku, write_record=hodoku.write_hodoku_line, newline="\r\n")
+     iter_read=hodoku.iter_hodoku, write_record=hodoku.write_hodoku_line, newline="\r\n",
+     parse_line=hodoku.read_hodoku_line)
 _reg("forum-csv", ("csv",), "forum CSV collection with a #!sudoku -cN header",
      _sniff_forum, forumcsv.read_forum_csv, forumcsv.write_forum_csv, priority=49,
      collection=True, iter_read=forumcsv.iter_forum_csv,

@@ -138,6 +138,19 @@ class Grid:
         """A grid whose givens are ``values`` (81 digits, 0 or ``.`` for empty)."""
         return cls(givens=values)
 
+    @classmethod
+    def _solved(cls, puzzle: Grid, placed: list[int]) -> Grid:
+        """A solution of ``puzzle``: its givens and metadata, the rest as placed digits
+        (``placed`` must be 0 wherever ``puzzle`` has a given; the solver guarantees it)."""
+        grid = cls.__new__(cls)
+        grid.givens = list(puzzle.givens)
+        grid.placed = placed
+        grid.candidates = None
+        grid.eliminated = None
+        grid.meta = dict(puzzle.meta)
+        grid.sections = {}
+        return grid
+
     def copy(self) -> Grid:
         return Grid(
             givens=self.givens,

@@ -13,6 +13,7 @@ blank, ``.txt`` with ``.``. A grid with candidates and no clues is written as a 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 
 from puzzlefmt.collection import Collection, line_records, read_collection, write_collection
@@ -26,15 +27,17 @@ from puzzlefmt.textio import numbered_lines
 __all__ = ["iter_sdm", "iter_txt", "read_sdm", "read_txt", "write_sdm", "write_txt"]
 
 
-def _parser(fmt: str) -> Callable[[str], Grid]:
-    def parse(line: str) -> Grid:
-        if line.startswith(":"):
-            return read_hodoku_line(line)
-        if len(line) >= 729 and len(line.rstrip()) == 729 and line[81] not in " \t#,;":
-            return read_sukaku_line(line, fmt)
-        return read_line(line, fmt)
+def parse_record(fmt: str, line: str) -> Grid:
+    """One record line of a ``fmt`` collection (``"txt"`` or ``"sdm"``)."""
+    if line.startswith(":"):
+        return read_hodoku_line(line)
+    if len(line) >= 729 and len(line.rstrip()) == 729 and line[81] not in " \t#,;":
+        return read_sukaku_line(line, fmt)
+    return read_line(line, fmt)
 
-    return parse
+
+def _parser(fmt: str) -> Callable[[str], Grid]:
+    return functools.partial(parse_record, fmt)
 
 
 def iter_txt(lines: NumberedLines) -> Iterator[Record]:

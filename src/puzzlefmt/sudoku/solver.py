@@ -108,28 +108,28 @@ def solve_many(
     import numpy as np
 
     n = len(grids)
-    values = np.zeros((n, 81), dtype=np.uint8)
+    rows = [g.values if use_placed and any(g.placed) else g.givens for g in grids]
+    values = np.frombuffer(b"".join(map(bytes, rows)), dtype=np.uint8).reshape(n, 81).copy()
     masks: np.ndarray | None = None
     constrained = use_candidates and any(
         g.candidates is not None or g.eliminated is not None for g in grids
     )
     if constrained:
         masks = np.full((n, 81), ALL, dtype=np.uint16)
-    for k, g in enumerate(grids):
-        vals = g.values if use_placed else g.givens
-        values[k] = vals
-        if masks is not None:
-            masks[k] = _grid_masks(g, vals)
+        for k, g in enumerate(grids):
+            masks[k] = _grid_masks(g, rows[k])
     counts, sols = solve_array(values, limit, masks)
+    # Placed digits of each solution: what the solver filled in around the givens.
+    givens = np.frombuffer(b"".join(bytes(g.givens) for g in grids), dtype=np.uint8)
+    placed = np.where(givens.reshape(n, 1, 81) == 0, sols, 0).tolist()
     out = []
     for k, g in enumerate(grids):
         count = int(counts[k])
         if count == 0:
-            vals = g.values if use_placed else g.givens
-            reason = contradiction(vals, masks[k].tolist() if masks is not None else None)
+            reason = contradiction(rows[k], masks[k].tolist() if masks is not None else None)
             out.append(SolveResult(0, limit, [], reason))
             continue
-        found = [_solution_grid(g, sols[k, j].tolist()) for j in range(min(count, 2))]
+        found = [Grid._solved(g, placed[k][j]) for j in range(min(count, 2))]
         out.append(SolveResult(count, limit, found))
     return out
 
@@ -203,7 +203,3 @@ def _grid_masks(grid: Grid, values: Sequence[int]) -> list[int]:
         out.append(m)
     return out
 
-
-def _solution_grid(grid: Grid, digits: list[int]) -> Grid:
-    placed = [0 if grid.givens[i] else digits[i] for i in range(81)]
-    return Grid(givens=grid.givens, placed=placed, meta=grid.meta)
