@@ -173,3 +173,62 @@ def test_progress_bar_only_when_asked_or_on_a_terminal(
     assert "3/3" in err  # tqdm's bar, on stderr, counting lines
     assert main(["convert", str(src), "--to", "txt"]) == 0
     assert "line/s" not in capsys.readouterr().err  # not a terminal: no bar
+
+
+SOLVABLE = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+
+
+def test_solve_writes_one_line_per_record(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from puzzlefmt.sudoku import Grid
+
+    src = tmp_path / "p.txt"
+    empty = "." * 81
+    src.write_text("# header\n" + SOLVABLE + "\n" + "bad\n" + empty + "\n" + DUP + "\n")
+    assert main(["solve", str(src), "--no-progress"]) == 2  # one record did not parse
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 4  # one line per record, the bad one left empty
+    solved = Grid.from_line(out[0])
+    assert solved.is_solved
+    assert all(g in (0, s) for g, s in zip(Grid.from_line(SOLVABLE).givens, solved.givens,
+                                            strict=True))
+    assert out[1] == ""
+    assert out[2].startswith("multiple ")
+    assert len(out[2].split()) == 3
+    assert out[3] == "none (r1c1 and r1c2 both hold 5)"
+    assert main(["solve", str(src), "--count", "--json", "-q"]) == 2
+    rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [r.get("solutions") for r in rows] == [1, None, 2, 0]
+
+
+def test_validate_counts_solutions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src = tmp_path / "p.txt"
+    src.write_text(SOLVABLE + "\n" + "." * 81 + "\n")
+    assert main(["validate", str(src), "-q"]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        "1\tvalid, unique solution", "2\tinvalid: 2+ solutions"]
+
+
+def test_canon_unique_drops_equivalent_puzzles(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    from puzzlefmt.sudoku import Grid
+    from puzzlefmt.sudoku.canon import Transform
+
+    grid = Grid.from_line(SOLVABLE)
+    moved = Transform(transpose=True, rows=(2, 1, 0, 3, 4, 5, 8, 7, 6),
+                      cols=tuple(range(9)), digits=(9, 8, 7, 6, 5, 4, 3, 2, 1))
+    other = "".join(str(v) if v else "." for v in moved.apply(grid.givens))
+    src = tmp_path / "p.txt"
+    src.write_text(SOLVABLE + "\n" + other + "\n" + PUZZLE + "\n")
+    assert main(["canon", str(src), "--unique", "--no-progress"]) == 0
+    captured = capsys.readouterr()
+    assert len(captured.out.splitlines()) == 2
+    assert "2 unique, 1 duplicates dropped" in captured.err
+
+
+def test_sdk_counts_on_request(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src = tmp_path / "p.txt"
+    src.write_text(SOLVABLE + "\n")
+    assert main(["convert", str(src), "--to", "sdk", "--option", "counts=true", "-q"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:2] == ["#N1", "#H32"]
