@@ -183,17 +183,29 @@ def _solve_task(limit: int, count_only: bool, records: list[Record]) -> list[Out
 
 
 def _canon_task(convention: str, records: list[Record]) -> list[Outcome]:
+    forms: dict[int, str] = {}
+    by_family: dict[str, list[int]] = {}
+    for i, rec in enumerate(records):
+        by_family.setdefault(_family_of(rec.value).name, []).append(i)
+    for name, idx in by_family.items():
+        fam = registry.family(name)
+        if fam.canon_many is not None:
+            found = fam.canon_many([records[i].value for i in idx], convention)
+            forms.update(zip(idx, found, strict=True))
     out: list[Outcome] = []
-    for rec in records:
+    for i, rec in enumerate(records):
         fam = _family_of(rec.value)
-        if fam.canon is None:
-            out.append(Outcome(rec.number, rec.line, error=_where(rec, f"{fam.name}: no canon")))
-            continue
-        try:
-            text = fam.canon(rec.value, convention)
-        except ValueError as exc:
-            out.append(Outcome(rec.number, rec.line, error=_where(rec, str(exc))))
-            continue
+        text = forms.get(i)
+        if text is None:
+            if fam.canon is None:
+                msg = _where(rec, f"{fam.name}: no canonical form")
+                out.append(Outcome(rec.number, rec.line, error=msg))
+                continue
+            try:
+                text = fam.canon(rec.value, convention)
+            except ValueError as exc:
+                out.append(Outcome(rec.number, rec.line, error=_where(rec, str(exc))))
+                continue
         out.append(Outcome(rec.number, rec.line, output=text + "\n", data={"canon": text}))
     return out
 

@@ -161,6 +161,7 @@ class Family:
     solve_many: Callable[[list[Any], int], list[SolveResult]] | None = None
     solution_text: Callable[[Any, SolveResult], str] | None = None
     canon: Callable[[Any, str], str] | None = None
+    canon_many: Callable[[list[Any], str], list[str]] | None = None
     canon_conventions: tuple[str, ...] = ()
     to_json: Callable[[Any], dict[str, Any]] | None = None
     svg: Callable[..., str] | None = None

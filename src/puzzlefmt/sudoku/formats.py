@@ -324,6 +324,20 @@ def _canon(grid: Grid, convention: str) -> str:
     return canonical(grid, "pattern" if convention == "pattern" else "string")
 
 
+def _canon_many(grids: list[Grid], convention: str) -> list[str]:
+    import numpy as np
+
+    from puzzlefmt.sudoku.bulk import write_lines
+    from puzzlefmt.sudoku.canon import minlex_array
+
+    if not grids:
+        return []
+    arr = np.frombuffer(b"".join(bytes(g.givens) for g in grids), dtype=np.uint8)
+    forms = minlex_array(arr.reshape(len(grids), 81),
+                         "pattern" if convention == "pattern" else "string")
+    return write_lines(forms, blank="0").splitlines()
+
+
 def _to_json(grid: Grid) -> dict[str, Any]:
     from puzzlefmt.sudoku.grid import digits_of
 
@@ -354,6 +368,7 @@ register_family(
         solve_many=_solve_many,
         solution_text=_solution_text,
         canon=_canon,
+        canon_many=_canon_many,
         canon_conventions=("string", "pattern"),
         to_json=_to_json,
         svg=_svg,
