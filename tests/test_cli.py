@@ -232,3 +232,19 @@ def test_sdk_counts_on_request(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert main(["convert", str(src), "--to", "sdk", "--option", "counts=true", "-q"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[:2] == ["#N1", "#H32"]
+
+
+def test_survey_of_the_bundled_examples(capsys: pytest.CaptureFixture[str]) -> None:
+    from helpers import ROOT
+
+    assert main(["survey", str(ROOT / "examples")]) == 0
+    rows = [ln.split() for ln in capsys.readouterr().out.splitlines()[2:]]
+    families = {r[2] for r in rows}
+    assert families == {"sudoku", "keen", "cgp"}
+    for r in rows:
+        records, read, rejected = int(r[3]), int(r[4]), int(r[5])
+        assert records == read > 0
+        assert rejected == 0
+        assert r[8] == f"{read}/{read}"  # every record round-trips through its format
+        if r[2] != "cgp":
+            assert r[7] == r[6]  # every valid Sudoku and Keen example has one solution

@@ -27,7 +27,7 @@ class SurveyRow:
     read: int = 0
     rejected: int = 0
     valid: int = 0
-    unique: int = 0
+    unique: int | None = None  # None: the family has no solver (or solving was off)
     round_trip: int = 0
     error: str = ""
     notes: list[str] = field(default_factory=list)
@@ -40,7 +40,8 @@ class SurveyRow:
     def cells(self) -> list[str]:
         note = self.error or "; ".join(self.notes[:1])
         return [self.file, self.format, self.family, str(self.records), str(self.read),
-                str(self.rejected), str(self.valid), str(self.unique),
+                str(self.rejected), str(self.valid),
+                "-" if self.unique is None else str(self.unique),
                 f"{self.round_trip}/{self.read}", note[:60]]
 
     def as_dict(self) -> dict[str, Any]:
@@ -91,13 +92,8 @@ def survey_file(path: str, *, limit: int = 2) -> SurveyRow:
         problems = fam.problems(value) if fam.problems else []
         if not problems:
             row.valid += 1
-        if (
-            fam.solve is not None
-            and limit > 0
-            and not problems
-            and fam.solve(value, limit).count == 1
-        ):
-            row.unique += 1
+        if fam.solve is not None and limit > 0:
+            row.unique = (row.unique or 0) + (not problems and fam.solve(value, limit).unique)
         if fmt is not None and _round_trips(fmt, value):
             row.round_trip += 1
     return row
