@@ -106,12 +106,7 @@ def _clues(masks: np.ndarray, w: int, level: int, cstart: np.ndarray, ccells: np
                 scratch[i] = 0
         for t in range(tcount[c]):
             off = base + t * k
-            ok = True
-            for j in range(k):
-                if (tbuf[off + j] & masks[ccells[s + j]]) == 0:
-                    ok = False
-                    break
-            if not ok:
+            if not kern.layout_fits(tbuf, off, masks, ccells, s, k):
                 continue
             if level == EASY:
                 pooled = 0
@@ -213,28 +208,29 @@ def _set(rows: np.ndarray, w: int, reduced: np.ndarray, rowidx: np.ndarray,
 
 
 @njit
+def _set_line(masks: np.ndarray, w: int, first: int, step: int, rows: np.ndarray,
+              reduced: np.ndarray, rowidx: np.ndarray, colidx: np.ndarray) -> int:
+    """:func:`_set` on the row or column of cells ``first + i * step``; written back on
+    progress."""
+    for i in range(w):
+        rows[i] = masks[first + i * step]
+    ret = _set(rows, w, reduced, rowidx, colidx)
+    if ret > 0:
+        for i in range(w):
+            masks[first + i * step] = rows[i]
+    return ret
+
+
+@njit
 def _sets(masks: np.ndarray, w: int, extreme: bool, rows: np.ndarray, reduced: np.ndarray,
           rowidx: np.ndarray, colidx: np.ndarray) -> int:
     """latin.c's set deductions: rows then columns (Hard), or one digit across rows and
     columns (Extreme)."""
     if not extreme:
-        for y in range(w):
-            for i in range(w):
-                rows[i] = masks[y * w + i]
-            ret = _set(rows, w, reduced, rowidx, colidx)
+        for u in range(2 * w):
+            first, step = kern.line_span(u, w)
+            ret = _set_line(masks, w, first, step, rows, reduced, rowidx, colidx)
             if ret != 0:
-                if ret > 0:
-                    for i in range(w):
-                        masks[y * w + i] = rows[i]
-                return ret
-        for x in range(w):
-            for i in range(w):
-                rows[i] = masks[i * w + x]
-            ret = _set(rows, w, reduced, rowidx, colidx)
-            if ret != 0:
-                if ret > 0:
-                    for i in range(w):
-                        masks[i * w + x] = rows[i]
                 return ret
         return 0
     for n in range(w):
@@ -404,11 +400,8 @@ def grade_one(w: int, cstart: np.ndarray, ccells: np.ndarray, cop: np.ndarray,
     """The level 0..3 at which the real program's deductions solve the puzzle; -1 if none
     does (then only search can: Unreasonable, or no unique solution); -2 for a cage too
     large to enumerate."""
-    ncages = cop.shape[0]
-    tstart = np.zeros(ncages, np.int64)
-    tcount = np.zeros(ncages, np.int64)
-    tbuf = kern.build_layouts(w, cstart, ccells, cop, ctarget, tstart, tcount)
-    if ncages > 0 and tcount[0] < 0:
+    tstart, tcount, tbuf, ok = kern.cage_layouts(w, cstart, ccells, cop, ctarget)
+    if not ok:
         return -2
     for maxdiff in range(EXTREME + 1):
         ret = _run(w, maxdiff, cstart, ccells, cop, ctarget, cell_cage, tstart, tcount, tbuf)

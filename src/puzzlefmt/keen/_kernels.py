@@ -53,6 +53,26 @@ def lowest_digit(m: int) -> int:
 
 
 @njit
+def layout_fits(tbuf: np.ndarray, off: int, masks: np.ndarray, ccells: np.ndarray, s: int,
+                k: int) -> bool:
+    """Whether the layout of ``k`` masks at ``tbuf[off:]`` meets the candidates ``masks`` of
+    the cells ``ccells[s:s+k]`` in every cell."""
+    j = 0
+    while j < k and (tbuf[off + j] & masks[ccells[s + j]]) != 0:
+        j += 1
+    return j == k
+
+
+@njit
+def line_span(u: int, w: int) -> tuple[int, int]:
+    """Line ``u`` (rows 0..w-1, then columns w..2w-1) as its first cell and the step between
+    its cells."""
+    if u < w:
+        return u * w, 1
+    return u - w, w
+
+
+@njit
 def enumerate_cage(
     w: int,
     cells: np.ndarray,
@@ -209,6 +229,19 @@ def build_layouts(
 
 
 @njit
+def cage_layouts(
+    w: int, cstart: np.ndarray, ccells: np.ndarray, cop: np.ndarray, ctarget: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
+    """:func:`build_layouts` with its own ``tstart``/``tcount``: those two, the buffer, and
+    False for a cage too large to enumerate."""
+    ncages = cop.shape[0]
+    tstart = np.zeros(ncages, np.int64)
+    tcount = np.zeros(ncages, np.int64)
+    tbuf = build_layouts(w, cstart, ccells, cop, ctarget, tstart, tcount)
+    return tstart, tcount, tbuf, not (ncages > 0 and tcount[0] < 0)
+
+
+@njit
 def propagate(
     masks: np.ndarray,
     w: int,
@@ -267,12 +300,7 @@ def propagate(
             alive = False
             for t in range(tcount[c]):
                 off = base + t * k
-                ok = True
-                for j in range(k):
-                    if (tbuf[off + j] & masks[ccells[s + j]]) == 0:
-                        ok = False
-                        break
-                if ok:
+                if layout_fits(tbuf, off, masks, ccells, s, k):
                     alive = True
                     for q in range(nl):
                         scr[5 * maxk + q] = 0
@@ -293,9 +321,9 @@ def propagate(
                     must = scr[3 * maxk + q]
                     if must == 0:
                         continue
-                    line = scr[maxk + q]
+                    first, step = line_span(scr[maxk + q], w)
                     for i in range(w):
-                        cell = line * w + i if line < w else i * w + line - w
+                        cell = first + i * step
                         m = masks[cell]
                         if (m & must) != 0 and cell_cage[cell] != c:
                             m &= ~must
@@ -305,12 +333,7 @@ def propagate(
                             dirty[cell_cage[cell]] = True
         changed = False
         for u in range(2 * w):
-            if u < w:
-                first = u * w
-                step = 1
-            else:
-                first = u - w
-                step = w
+            first, step = line_span(u, w)
             seen = 0
             for i in range(w):
                 m = masks[first + i * step]
@@ -357,8 +380,7 @@ def propagate(
             # At a fixed point of the cheap rules: naked subsets in rows and columns (which
             # are also the hidden subsets, seen from the other cells).
             for u in range(2 * w):
-                first = u * w if u < w else u - w
-                step = 1 if u < w else w
+                first, step = line_span(u, w)
                 n = 0
                 for i in range(w):
                     m = masks[first + i * step]
@@ -514,11 +536,8 @@ def solve_batch(
         x1 = cell_off[p + 1]
         starts = cstart[c0 : c1 + 1] - cstart[c0]
         cells = ccells[x0:x1]
-        ncages = c1 - c0
-        tstart = np.zeros(ncages, np.int64)
-        tcount = np.zeros(ncages, np.int64)
-        tbuf = build_layouts(w, starts, cells, cop[c0:c1], ctarget[c0:c1], tstart, tcount)
-        if ncages > 0 and tcount[0] < 0:
+        tstart, tcount, tbuf, ok = cage_layouts(w, starts, cells, cop[c0:c1], ctarget[c0:c1])
+        if not ok:
             counts[p] = -1
             continue
         masks = np.full(w * w, (1 << w) - 1, np.int64)
