@@ -98,6 +98,34 @@ def _less(a: np.ndarray, b: np.ndarray, n: int) -> int:
     return 0
 
 
+@njit
+def _used_stacks(slot: np.ndarray) -> tuple[int, int]:
+    """The source stacks placed in ``slot`` (output stack -> source stack, -1 while
+    unplaced) as a bit mask, and the number of unplaced output stacks."""
+    used = 0
+    nfree = 0
+    for s in range(3):
+        if slot[s] >= 0:
+            used |= 1 << slot[s]
+        else:
+            nfree += 1
+    return used, nfree
+
+
+@njit
+def _bearing(g: np.ndarray, base: int, used: int) -> tuple[int, int]:
+    """The source stacks not in ``used`` with a clue in the row at ``g[base:]``, as a bit
+    mask, and their number."""
+    m = 0
+    bearing = 0
+    for stk in range(3):
+        clue = g[base + 3 * stk] | g[base + 3 * stk + 1] | g[base + 3 * stk + 2]
+        if clue != 0 and not (used >> stk) & 1:
+            bearing |= 1 << stk
+            m += 1
+    return bearing, m
+
+
 # ---------------------------------------------------------------------- full grids
 
 
@@ -393,13 +421,7 @@ def _survey(g: np.ndarray, r: int, slot: np.ndarray, col: np.ndarray) -> tuple[i
     numbers, and the most leading blanks any of them gives (a row that cannot open with as
     many blanks as the best row so far loses to it whatever its digits)."""
     base = 9 * r
-    used = 0
-    nfree = 0
-    for s in range(3):
-        if slot[s] >= 0:
-            used |= 1 << slot[s]
-        else:
-            nfree += 1
+    used, nfree = _used_stacks(slot)
     count = 1
     m = 0
     fewest = 3
@@ -499,21 +521,9 @@ def _arrange(
         col_out[j] = col_in[j]
     for d in range(10):
         lab_out[d] = lab_in[d]
-    used = 0
-    nfree = 0
-    for s in range(3):
-        if slot_in[s] >= 0:
-            used |= 1 << slot_in[s]
-        else:
-            nfree += 1
+    used, nfree = _used_stacks(slot_in)
     # Unplaced stacks with a clue in this row take the last unplaced slots, in some order.
-    m = 0
-    bearing = 0
-    for stk in range(3):
-        clue = g[base + 3 * stk] or g[base + 3 * stk + 1] or g[base + 3 * stk + 2]
-        if clue and not (used >> stk) & 1:
-            bearing |= 1 << stk
-            m += 1
+    bearing, m = _bearing(g, base, used)
     if m:
         f = FACT[m]
         _perm(a % f, m, perm)
@@ -575,6 +585,35 @@ def _pattern(row: np.ndarray) -> int:
     for j in range(9):
         x = 2 * x + (1 if row[j] else 0)
     return x
+
+
+# ---------------------------------------------------------------------- puzzle search state
+# The row-by-row searches keep, per level ``k`` (output rows written so far): ``st_slot[k]``
+# (output stack -> source stack), ``st_col[k]`` (output column -> source column), one more
+# per-search array ``st_aux[k]`` (digit labels, or column classes), and the bit masks of
+# the source rows and bands used, with the band of the last row (``st_cur``).
+
+
+@njit
+def _root(
+    st_slot: np.ndarray,
+    st_col: np.ndarray,
+    st_aux: np.ndarray,
+    aux0: int,
+    st_rows: np.ndarray,
+    st_bands: np.ndarray,
+    st_cur: np.ndarray,
+) -> None:
+    """Level 0: nothing placed, ``st_aux[0]`` all ``aux0``."""
+    for s in range(3):
+        st_slot[0, s] = -1
+    for j in range(9):
+        st_col[0, j] = -1
+    for d in range(st_aux.shape[1]):
+        st_aux[0, d] = aux0
+    st_rows[0] = 0
+    st_bands[0] = 0
+    st_cur[0] = -1
 
 
 @njit
@@ -644,16 +683,8 @@ def _puzzle_minlex(
     for t in range(2):
         g = g2[t]
         _duplicates(g, dup_row, dup_band)
-        for s in range(3):
-            st_slot[0, s] = -1
-        for j in range(9):
-            st_col[0, j] = -1
-        for d in range(10):
-            st_lab[0, d] = 0
+        _root(st_slot, st_col, st_lab, 0, st_rows, st_bands, st_cur)
         st_next[0] = 1
-        st_rows[0] = 0
-        st_bands[0] = 0
-        st_cur[0] = -1
         k = 0
         entering = True
         while k >= 0:
@@ -838,20 +869,8 @@ def _pattern_step(
     splits each class, blanks first (no branch). Returns the row's 9-bit pattern, or -1 when
     ``a`` is past the last order."""
     base = 9 * r
-    used = 0
-    nfree = 0
-    for s in range(3):
-        if slot_in[s] >= 0:
-            used |= 1 << slot_in[s]
-        else:
-            nfree += 1
-    m = 0
-    bearing = 0
-    for stk in range(3):
-        clue = p[base + 3 * stk] or p[base + 3 * stk + 1] or p[base + 3 * stk + 2]
-        if clue and not (used >> stk) & 1:
-            bearing |= 1 << stk
-            m += 1
+    used, nfree = _used_stacks(slot_in)
+    bearing, m = _bearing(p, base, used)
     if a >= FACT[m]:
         return -1
     for s in range(3):
@@ -953,14 +972,7 @@ def _min_pattern(p2: np.ndarray, target: np.ndarray, ws: np.ndarray) -> None:
     for t in range(2):
         p = p2[t]
         _duplicates(p, dup_row, dup_band)
-        for s in range(3):
-            st_slot[0, s] = -1
-        for j in range(9):
-            st_col[0, j] = -1
-            st_cls[0, j] = -1
-        st_rows[0] = 0
-        st_bands[0] = 0
-        st_cur[0] = -1
+        _root(st_slot, st_col, st_cls, -1, st_rows, st_bands, st_cur)
         k = 0
         entering = True
         while k >= 0:
@@ -1087,16 +1099,8 @@ def _filtered_minlex(
     for t in range(2):
         g = g2[t]
         _duplicates(g, dup_row, dup_band)
-        for s in range(3):
-            st_slot[0, s] = -1
-        for j in range(9):
-            st_col[0, j] = -1
-        for d in range(10):
-            st_lab[0, d] = 0
+        _root(st_slot, st_col, st_lab, 0, st_rows, st_bands, st_cur)
         st_next[0] = 1
-        st_rows[0] = 0
-        st_bands[0] = 0
-        st_cur[0] = -1
         k = 0
         for m in range(9):
             group[0, m] = -1  # below every row: no group tried yet
@@ -1137,6 +1141,7 @@ def _filtered_minlex(
                         if cmp < 0:
                             for m in range(9):
                                 nxt[m] = row_o[m]
+                        if cmp < 0:
                             ties[k] = 0
                         if cmp <= 0:
                             if ties[k] < TIES:
@@ -1246,10 +1251,7 @@ def _puzzle_transform(
     tr[0] = t
     for i in range(9):
         tr[1 + i] = chosen[i]
-    used = 0
-    for s in range(3):
-        if slot[s] >= 0:
-            used |= 1 << slot[s]
+    used = _used_stacks(slot)[0]
     stk = 0
     s0 = -1
     s1 = -1
