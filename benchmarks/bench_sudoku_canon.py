@@ -26,21 +26,16 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import subprocess
 import sys
-import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
 import puzzlefmt
+from _common import DATA, best_of, load, startup
 from puzzlefmt.sudoku.canon import minlex_array, unique_indices
 from puzzlefmt.sudoku.solver import solve_array
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT.parent / "shared" / "data" / "sudoku" / "tdoku_format"
 DEFAULT = [
     DATA / "puzzles2_17_clue",
     DATA / "puzzles5_forum_hardest_1905_11+",
@@ -48,51 +43,12 @@ DEFAULT = [
 ]
 
 
-def load(path: Path) -> np.ndarray:
-    """Puzzles of a one-per-line file as (n, 81) uint8, 0 for blanks."""
-    lines = [
-        line[:81]
-        for line in path.read_text(encoding="utf-8").splitlines()
-        if line.strip() and not line.startswith("#")
-    ]
-    raw = np.frombuffer("".join(lines).encode("ascii"), dtype=np.uint8).reshape(-1, 81)
-    digits = raw - ord("0")
-    return np.where((raw >= ord("1")) & (raw <= ord("9")), digits, 0).astype(np.uint8)
 
 
-def best_of(n: int, func: Callable[[], object]) -> float:
-    best = float("inf")
-    for _ in range(n):
-        start = time.perf_counter()
-        func()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
-STARTUP = """
-import time
-t0 = time.perf_counter()
-import numpy as np
-from puzzlefmt.sudoku.canon import minlex_array
-t1 = time.perf_counter()
-minlex_array(np.zeros((1, 81), dtype=np.uint8))
-t2 = time.perf_counter()
-print(f"{t1 - t0:.2f} {t2 - t1:.2f}")
-"""
 
 
-def startup() -> None:
-    with tempfile.TemporaryDirectory() as cache:
-        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
-        for label in ("empty cache (compile)", "warm cache (load)"):
-            out = subprocess.run(
-                [sys.executable, "-c", STARTUP],
-                env=env,
-                capture_output=True,
-                text=True,
-                check=True,
-            ).stdout.split()
-            print(f"  first call, {label:<22}: import {out[0]} s, first minlex_array {out[1]} s")
 
 
 def main(argv: list[str]) -> int:
@@ -129,7 +85,7 @@ def main(argv: list[str]) -> int:
             print(f"  distinct puzzles under {convention!r}: {distinct:,} of {len(puzzles):,}")
     if args.startup:
         print("\nstartup (fresh processes):")
-        startup()
+        startup("puzzlefmt.sudoku.canon", "minlex_array")
     return 0
 
 

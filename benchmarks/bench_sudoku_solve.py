@@ -37,9 +37,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -47,32 +45,14 @@ from pathlib import Path
 import numpy as np
 
 import puzzlefmt
+from _common import DATA, best_of, load, startup
 from puzzlefmt.sudoku.solver import solve_array
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT.parent / "shared" / "data" / "sudoku" / "tdoku_format"
 DEFAULT = [DATA / "puzzles2_17_clue", DATA / "puzzles5_forum_hardest_1905_11+"]
 
 
-def load(path: Path) -> np.ndarray:
-    """Puzzles of a one-per-line file as (n, 81) uint8, 0 for blanks."""
-    lines = [
-        line[:81]
-        for line in path.read_text(encoding="utf-8").splitlines()
-        if line.strip() and not line.startswith("#")
-    ]
-    raw = np.frombuffer("".join(lines).encode("ascii"), dtype=np.uint8).reshape(-1, 81)
-    digits = raw - ord("0")
-    return np.where((raw >= ord("1")) & (raw <= ord("9")), digits, 0).astype(np.uint8)
 
 
-def best_of(n: int, func: Callable[[], object]) -> float:
-    best = float("inf")
-    for _ in range(n):
-        start = time.perf_counter()
-        func()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 # ---------------------------------------------------------------------- comparison solvers
@@ -145,30 +125,8 @@ def compare(puzzles: np.ndarray, budget: float) -> None:
 # ---------------------------------------------------------------------- startup
 
 
-STARTUP = """
-import time
-t0 = time.perf_counter()
-import numpy as np
-from puzzlefmt.sudoku.solver import solve_array
-t1 = time.perf_counter()
-solve_array(np.zeros((1, 81), dtype=np.uint8))
-t2 = time.perf_counter()
-print(f"{t1 - t0:.2f} {t2 - t1:.2f}")
-"""
 
 
-def startup() -> None:
-    with tempfile.TemporaryDirectory() as cache:
-        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
-        for label in ("empty cache (compile)", "warm cache (load)"):
-            out = subprocess.run(
-                [sys.executable, "-c", STARTUP],
-                env=env,
-                capture_output=True,
-                text=True,
-                check=True,
-            ).stdout.split()
-            print(f"  first call, {label:<22}: import {out[0]} s, first solve_array {out[1]} s")
 
 
 def main(argv: list[str]) -> int:
@@ -201,7 +159,7 @@ def main(argv: list[str]) -> int:
         compare(puzzles, args.budget)
     if args.startup:
         print("\nstartup (fresh processes):")
-        startup()
+        startup("puzzlefmt.sudoku.solver", "solve_array")
     return 0
 
 
