@@ -30,7 +30,7 @@ DATA = ROOT.parent / "shared" / "data" / "sudoku" / "tdoku_format"
 DEFAULT = [DATA / "puzzles2_17_clue", DATA / "puzzles5_forum_hardest_1905_11+"]
 
 
-def best_of_count(n: int, func: Callable[[], int]) -> tuple[float, int]:
+def best_of(n: int, func: Callable[[], int]) -> tuple[float, int]:
     best = float("inf")
     count = 0
     for _ in range(n):
