@@ -72,6 +72,25 @@ def digits_of(mask: int) -> str:
     return "".join(str(d) for d in range(1, 10) if mask >> (d - 1) & 1)
 
 
+def unit_repeats(values: Sequence[int]) -> list[tuple[int, int, int]]:
+    """``(first_cell, cell, digit)`` for each cell repeating a digit already seen in its row,
+    column or box, in unit order, each pair once (a pair may share a row and a box)."""
+    out: list[tuple[int, int, int]] = []
+    seen: set[tuple[int, int]] = set()
+    for u in UNITS:
+        first: dict[int, int] = {}
+        for i in u:
+            v = values[i]
+            if not v:
+                continue
+            if v not in first:
+                first[v] = i
+            elif (first[v], i) not in seen:
+                seen.add((first[v], i))
+                out.append((first[v], i, v))
+    return out
+
+
 def cell_name(i: int) -> str:
     """``r1c1`` style name of cell index ``i`` (0-80)."""
     return f"r{i // 9 + 1}c{i % 9 + 1}"
@@ -207,19 +226,7 @@ class Grid:
 
     def conflicts(self) -> list[tuple[int, int, int]]:
         """Pairs of cells in one unit holding the same digit: ``(cell_a, cell_b, digit)``."""
-        vals = self.values
-        out: set[tuple[int, int, int]] = set()
-        for u in UNITS:
-            first: dict[int, int] = {}
-            for i in u:
-                v = vals[i]
-                if not v:
-                    continue
-                if v in first:
-                    out.add((first[v], i, v))
-                else:
-                    first[v] = i
-        return sorted(out)
+        return sorted(unit_repeats(self.values))
 
     def problems(self) -> list[str]:
         """Rule problems in words: repeated digits, cells with no candidate left. Empty: the

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from puzzlefmt.registry import SolveResult
-from puzzlefmt.sudoku.grid import ALL, PEERS, UNITS, Grid, cell_name
+from puzzlefmt.sudoku.grid import ALL, PEERS, Grid, cell_name, unit_repeats
 
 if TYPE_CHECKING:
     import numpy as np
@@ -146,21 +146,7 @@ def contradiction(values: Sequence[int], masks: Sequence[int] | None = None) -> 
     for an empty cell left with no candidate by its peers' digits and by ``masks`` (9-bit
     candidate masks, when given).
     """
-    found: list[str] = []
-    seen_pairs: set[tuple[int, int]] = set()
-    for unit in UNITS:
-        first: dict[int, int] = {}
-        for i in unit:
-            v = values[i]
-            if not v:
-                continue
-            if v in first:
-                pair = (first[v], i)
-                if pair not in seen_pairs:
-                    seen_pairs.add(pair)
-                    found.append(f"{cell_name(pair[0])} and {cell_name(i)} both hold {v}")
-            else:
-                first[v] = i
+    found = [f"{cell_name(a)} and {cell_name(b)} both hold {v}" for a, b, v in unit_repeats(values)]
     for i in range(81):
         if values[i]:
             continue
