@@ -150,13 +150,18 @@ def _validate_task(limit: int, records: list[Record]) -> list[Outcome]:
     return out
 
 
+def _by_family(records: list[Record]) -> dict[str, list[int]]:
+    """Indices of the records of each family, so that batch hooks get one family at a time."""
+    groups: dict[str, list[int]] = {}
+    for i, rec in enumerate(records):
+        groups.setdefault(_family_of(rec.value).name, []).append(i)
+    return groups
+
+
 def _solve_task(limit: int, count_only: bool, records: list[Record]) -> list[Outcome]:
     out: list[Outcome] = []
-    by_family: dict[str, list[int]] = {}
-    for i, rec in enumerate(records):
-        by_family.setdefault(_family_of(rec.value).name, []).append(i)
     results: list[registry.SolveResult | None] = [None] * len(records)
-    for name, idx in by_family.items():
+    for name, idx in _by_family(records).items():
         fam = registry.family(name)
         values = [records[i].value for i in idx]
         if fam.solve_many is not None:
@@ -164,9 +169,7 @@ def _solve_task(limit: int, count_only: bool, records: list[Record]) -> list[Out
         elif fam.solve is not None:
             found = [fam.solve(v, limit) for v in values]
         else:
-            for i in idx:
-                results[i] = None
-            continue
+            continue  # left None: reported as "no solver" below
         for i, one in zip(idx, found, strict=True):
             results[i] = one
     for rec, res in zip(records, results, strict=True):
@@ -184,10 +187,7 @@ def _solve_task(limit: int, count_only: bool, records: list[Record]) -> list[Out
 
 def _canon_task(convention: str, records: list[Record]) -> list[Outcome]:
     forms: dict[int, str] = {}
-    by_family: dict[str, list[int]] = {}
-    for i, rec in enumerate(records):
-        by_family.setdefault(_family_of(rec.value).name, []).append(i)
-    for name, idx in by_family.items():
+    for name, idx in _by_family(records).items():
         fam = registry.family(name)
         if fam.canon_many is not None:
             found = fam.canon_many([records[i].value for i in idx], convention)

@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from puzzlefmt import registry
-from puzzlefmt.api import iter_records, loads
+from puzzlefmt.api import loads, open_lines, records_of
 from puzzlefmt.errors import PuzzleFormatError
 
 __all__ = ["SurveyRow", "survey_file", "survey_paths"]
@@ -64,20 +64,19 @@ def _files(paths: list[str]) -> list[str]:
 def survey_file(path: str, *, limit: int = 2) -> SurveyRow:
     row = SurveyRow(path)
     try:
-        records = list(iter_records(path))
+        raw = open_lines(path)
+        try:
+            records = list(records_of(raw))
+        finally:
+            raw.close()
     except PuzzleFormatError as exc:
         row.error = exc.message
         return row
     except OSError as exc:
         row.error = str(exc)
         return row
-    with open(path, "rb") as fh:
-        from puzzlefmt.textio import decode
-
-        ranked = registry.detect(decode(fh.read(1 << 16)), filename=path)
-    if ranked:
-        row.format, row.family = ranked[0].format, ranked[0].family
-    fmt = registry.get_format(row.format) if ranked else None
+    fmt = raw.format  # detected once, from the same lines the records came from
+    row.format, row.family = fmt.name, fmt.family
     good = []
     for rec in records:
         row.records += 1
@@ -94,7 +93,7 @@ def survey_file(path: str, *, limit: int = 2) -> SurveyRow:
             row.valid += 1
         if fam.solve is not None and limit > 0:
             row.unique = (row.unique or 0) + (not problems and fam.solve(value, limit).unique)
-        if fmt is not None and _round_trips(fmt, value):
+        if _round_trips(fmt, value):
             row.round_trip += 1
     return row
 

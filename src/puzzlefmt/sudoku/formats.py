@@ -51,7 +51,7 @@ def _sniff_collection(text: str, fmt: str) -> Sniff | None:
         if ln.startswith(":"):
             continue  # a HoDoKu library line: read inside a .txt, but not what makes one
         try:
-            sdm._parser(fmt)(ln)
+            sdm.parse_record(fmt, ln)
         except PuzzleFormatError:
             continue
         good += 1
