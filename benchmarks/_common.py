@@ -29,6 +29,19 @@ def load(path: Path) -> np.ndarray:
     return np.where((raw >= ord("1")) & (raw <= ord("9")), digits, 0).astype(np.uint8)
 
 
+def header(script: str, argv: list[str]) -> None:
+    """Print the machine, the versions and the command line a table was made with."""
+    import platform
+
+    import puzzlefmt
+
+    print(
+        f"python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores, "
+        f"puzzlefmt {puzzlefmt.__version__}, numpy {np.__version__}"
+    )
+    print(f"command: python benchmarks/{script} {' '.join(argv)}".rstrip())
+
+
 def best_of(n: int, func: Callable[[], object]) -> float:
     best = float("inf")
     for _ in range(n):

@@ -24,15 +24,12 @@ Targets (issue 3): >= 20,000 solution grids/s and >= 20,000 puzzles/s.
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import sys
 from pathlib import Path
 
 import numpy as np
 
-import puzzlefmt
-from _common import DATA, best_of, load, startup
+from _common import DATA, best_of, header, load, startup
 from puzzlefmt.sudoku.canon import minlex_array, unique_indices
 from puzzlefmt.sudoku.solver import solve_array
 
@@ -57,11 +54,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--startup", action="store_true", help="time compile and cache load")
     args = parser.parse_args(argv)
     files = args.files or DEFAULT
-    print(
-        f"python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores, "
-        f"puzzlefmt {puzzlefmt.__version__}, numpy {np.__version__}"
-    )
-    print(f"command: python benchmarks/bench_sudoku_canon.py {' '.join(argv)}".rstrip())
+    header("bench_sudoku_canon.py", argv)
     minlex_array(np.zeros((1, 81), dtype=np.uint8))  # compile or load the kernels first
     solve_array(np.zeros((1, 81), dtype=np.uint8))
     for path in files:

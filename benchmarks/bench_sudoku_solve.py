@@ -35,8 +35,6 @@ puzzles5_forum_hardest_1905_11+ (``limit=2``).
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import sys
 import time
 from collections.abc import Callable
@@ -44,8 +42,7 @@ from pathlib import Path
 
 import numpy as np
 
-import puzzlefmt
-from _common import DATA, best_of, load, startup
+from _common import DATA, best_of, header, load, startup
 from puzzlefmt.sudoku.solver import solve_array
 
 DEFAULT = [DATA / "puzzles2_17_clue", DATA / "puzzles5_forum_hardest_1905_11+"]
@@ -136,11 +133,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--startup", action="store_true", help="time compile and cache load")
     args = parser.parse_args(argv)
     files = args.files or DEFAULT
-    print(
-        f"python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores, "
-        f"puzzlefmt {puzzlefmt.__version__}, numpy {np.__version__}"
-    )
-    print(f"command: python benchmarks/bench_sudoku_solve.py {' '.join(argv)}".rstrip())
+    header("bench_sudoku_solve.py", argv)
     solve_array(np.zeros((1, 81), dtype=np.uint8))  # compile or load the kernel first
     for path in files:
         if not path.exists():
