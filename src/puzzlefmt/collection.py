@@ -1,28 +1,63 @@
-"""Collections: files of many records, read lazily, written back with their comments.
+"""Collections: files of many records, read as a stream, written back with their comments.
 
-Most collection formats are "one record per line, ``#`` comments and blank lines allowed"
-(Sudoku ``.sdm``/``.txt``, Keen ID lists, CGP lists). :func:`line_records` turns numbered lines
-into :class:`~puzzlefmt.registry.Record` objects for any such format, given the function that
-parses one line; :class:`Collection` is what ``loads`` returns for a whole collection text.
+One generic mechanism serves every collection format (Sudoku ``.sdm``/``.txt``, HoDoKu
+library files, forum CSV, Keen ID lists, CGP lists...): a :class:`LineCollection` is a
+:class:`~puzzlefmt.format.Format` made of a *record codec* (``parse_record(line)`` and
+``write_record(obj)`` for one record line) and the collection's line rules (which lines are
+comments or blank, an optional header, the line ending it writes). The same object reads a
+whole text (``loads``), streams numbered lines (``iter_records``, what ``iter_records`` of the
+API, the command line and the batch runner use) and writes (``dumps``).
+
+``parse_record`` must be picklable (a module-level function, class or ``functools.partial``):
+batch jobs send raw lines to worker processes and parse them there.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.registry import NumberedLines, Record
+from puzzlefmt.format import Format, check_options
+from puzzlefmt.textio import numbered_lines
 
-__all__ = ["Collection", "is_comment_line", "line_records", "read_collection", "write_collection"]
+__all__ = [
+    "Collection",
+    "LineCollection",
+    "NumberedLines",
+    "Record",
+    "is_comment_line",
+]
+
+NumberedLines = Iterable[tuple[int, str]]
+
+
+@dataclass(slots=True)
+class Record:
+    """One record of a collection: its 1-based ``number``, first ``line``, raw ``text``, and
+    either the parsed ``value`` or the ``error`` that stopped it. With ``comments=True``
+    streams also yield the comment, blank and header lines as records with ``comment=True``
+    and ``number == 0``, so that a converter can keep them."""
+
+    number: int
+    line: int
+    text: str
+    value: Any = None
+    error: PuzzleFormatError | None = None
+    comment: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and not self.comment
 
 
 class Collection(list[Any]):
-    """A list of model objects read from one collection text, with what surrounded them.
+    """A list of models read from one collection text, with what surrounded them.
 
-    ``comments[i]`` holds the comment and blank lines that stood before item ``i``
-    (``comments[len(self)]``: those after the last item), so that writing the collection back
-    keeps them. ``format`` names the format it was read from.
+    ``comments[i]`` holds the comment, blank and header lines that stood before item ``i``
+    (``comments[len(self)]``: those after the last item), so that writing the collection
+    back keeps them. ``format`` names the format it was read from.
     """
 
     def __init__(
@@ -44,7 +79,7 @@ class Collection(list[Any]):
             return list.__eq__(self, other) and self.comments == other.comments
         return list.__eq__(self, other)
 
-    __hash__ = None  # a list is not hashable
+    __hash__ = None  # type: ignore[assignment]  # a list is not hashable
 
 
 def is_comment_line(line: str) -> bool:
@@ -53,64 +88,109 @@ def is_comment_line(line: str) -> bool:
     return not stripped or stripped.startswith("#")
 
 
-def line_records(
-    lines: NumberedLines,
-    parse: Callable[[str], Any],
-    *,
-    skip: Callable[[str], bool] = is_comment_line,
-) -> Iterator[Record]:
-    """One record per non-skipped line; a parse error becomes a record with ``error`` set,
-    placed at the record's line and number, and reading goes on."""
-    number = 0
-    quick = skip is is_comment_line  # most lines start with a cell, not '#' or a space
-    for lineno, line in lines:
-        if not (quick and line and line[0] not in "# \t") and skip(line):
-            continue
-        number += 1
-        try:
-            value = parse(line)
-        except PuzzleFormatError as exc:
-            yield Record(number, lineno, line, error=exc.relocated(line=lineno, record=number))
-        else:
-            yield Record(number, lineno, line, value)
+@dataclass(frozen=True, kw_only=True)
+class LineCollection(Format):
+    """A collection format of one record a line (see the module docstring).
 
+    ``is_comment``: lines that are not records (kept as comments). ``header``: a line that
+    must come before the first record (forum CSV's ``#!sudoku``), or ``None``; the header is
+    kept with the comments. ``newline``: the line ending written.
+    """
 
-def read_collection(
-    lines: NumberedLines,
-    parse: Callable[[str], Any],
-    *,
-    format: str,
-    skip: Callable[[str], bool] = is_comment_line,
-) -> Collection:
-    """Read a whole line-based collection, keeping comments; the first bad record raises."""
-    items: list[Any] = []
-    comments: dict[int, list[str]] = {}
-    number = 0
-    for lineno, line in lines:
-        if skip(line):
-            comments.setdefault(len(items), []).append(line)
-            continue
-        number += 1
-        try:
-            items.append(parse(line))
-        except PuzzleFormatError as exc:
-            raise exc.relocated(line=lineno, record=number) from None
-    return Collection(items, format=format, comments=comments)
+    parse_record: Callable[[str], Any]
+    write_record: Callable[..., str]
+    is_comment: Callable[[str], bool] = is_comment_line
+    header: Callable[[str], bool] | None = None
+    header_name: str = "header"
+    newline: str = "\n"
+    read: Callable[..., Any] = field(default=None)  # type: ignore[assignment]
+    write: Callable[..., str] = field(default=None)  # type: ignore[assignment]
+    collection: bool = field(default=True, init=False)
 
+    # ------------------------------------------------------------------ reading
 
-def write_collection(
-    items: Iterable[Any],
-    write_record: Callable[[Any], str],
-    *,
-    newline: str = "\n",
-) -> str:
-    """Write records one per line, with a :class:`Collection`'s comments where they stood."""
-    comments = items.comments if isinstance(items, Collection) else {}
-    out: list[str] = []
-    count = 0
-    for i, item in enumerate(items):
-        out.extend(comments.get(i, ()))
-        out.append(write_record(item))
-        count = i + 1
-    out.extend(comments.get(count, ()))
-    return "".join(line + newline for line in out)
+    def iter_records(
+        self, lines: NumberedLines, *, comments: bool = False
+    ) -> Iterator[Record]:
+        """One :class:`Record` per record line, lazily; a bad line becomes a record with
+        ``error`` set at its line and number, and reading goes on."""
+        number = 0
+        parse = self.parse_record
+        skip = self.is_comment
+        quick = skip is is_comment_line  # most lines start with a cell, not '#' or a space
+        header = self.header
+        seen_header = header is None
+        for lineno, line in lines:
+            if not seen_header:
+                assert header is not None
+                if header(line):
+                    seen_header = True
+                    if comments:
+                        yield Record(0, lineno, line, comment=True)
+                    continue
+                if skip(line):
+                    if comments:
+                        yield Record(0, lineno, line, comment=True)
+                    continue
+                number += 1
+                yield Record(number, lineno, line, error=PuzzleFormatError.expecting(
+                    f"the {self.header_name} before the first record", "a record",
+                    format=self.name, line=lineno, record=number, text=line))
+                seen_header = True
+                continue
+            if not (quick and line and line[0] not in "# \t\f\v") and skip(line):
+                if comments:
+                    yield Record(0, lineno, line, comment=True)
+                continue
+            number += 1
+            try:
+                value = parse(line)
+            except PuzzleFormatError as exc:
+                yield Record(number, lineno, line,
+                             error=exc.relocated(line=lineno, record=number))
+            else:
+                yield Record(number, lineno, line, value)
+        if not seen_header:
+            raise PuzzleFormatError.expecting(
+                f"the {self.header_name}", "no records and no header", format=self.name)
+
+    def loads(self, text: str, **options: Any) -> Collection:
+        """The whole collection, with its comments; the first bad record raises."""
+        check_options(self.read_options, options, owner=self.name, role="reader")
+        items: list[Any] = []
+        notes: dict[int, list[str]] = {}
+        for rec in self.iter_records(numbered_lines(text), comments=True):
+            if rec.comment:
+                notes.setdefault(len(items), []).append(rec.text)
+            elif rec.error is not None:
+                raise rec.error
+            else:
+                items.append(rec.value)
+        return Collection(items, format=self.name, comments=notes)
+
+    # ------------------------------------------------------------------ writing
+
+    def dumps(self, obj: Any, **options: Any) -> str:
+        """Write a collection (or any iterable of models, or one model) one record a line,
+        with a :class:`Collection`'s comments where they stood."""
+        opts = check_options(self.write_options, options, owner=self.name, role="writer")
+        items = [obj] if isinstance(obj, self.model) else obj
+        if not isinstance(items, Iterable):
+            raise TypeError(f"{self.name} writes {self.model.__name__} objects, "
+                            f"not {type(obj).__name__}")
+        notes = items.comments if isinstance(items, Collection) else {}
+        out: list[str] = []
+        count = 0
+        write = self.write_record
+        for i, item in enumerate(items):
+            out.extend(notes.get(i, ()))
+            out.append(write(self.one(item), **opts))
+            count = i + 1
+        out.extend(notes.get(count, ()))
+        nl = self.newline
+        return "".join(line + nl for line in out)
+
+    def dump_record(self, obj: Any, **options: Any) -> str:
+        """One record's line, with the collection's line ending."""
+        opts = check_options(self.write_options, options, owner=self.name, role="writer")
+        return self.write_record(self.one(obj), **opts) + self.newline

@@ -12,7 +12,7 @@ tiles than the bag) are not errors: the models report them through ``status()``/
 
 from __future__ import annotations
 
-__all__ = ["PuzzleFormatError", "quote"]
+__all__ = ["OptionError", "PuzzleFormatError", "quote"]
 
 
 def quote(text: str, limit: int = 40) -> str:
@@ -142,3 +142,11 @@ def _rebuild(message: str, state: dict[str, object]) -> PuzzleFormatError:
     err.__dict__.update(state)
     ValueError.__init__(err, str(err))
     return err
+
+
+class OptionError(ValueError):
+    """A reader or writer option that the format does not declare, or a value it refuses.
+
+    Not a :class:`PuzzleFormatError`: the input is fine, the request is not. The command line
+    reports it as a usage error (exit 2) before reading any record.
+    """
