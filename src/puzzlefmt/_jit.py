@@ -19,6 +19,6 @@ __all__ = ["njit"]
 
 def njit(func: F) -> F:
     """Compile ``func`` with numba in nopython mode, cached on disk."""
-    import numba
+    import numba  # noqa: PLC0415 - the kernel loader: numba loads only where a kernel runs
 
     return cast("F", numba.njit(cache=True, nogil=True)(func))

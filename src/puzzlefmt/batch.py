@@ -1,6 +1,6 @@
 """Batch work over collections: ordered parallel map, rejects, progress, summary, safe output.
 
-A batch job turns a stream of :class:`~puzzlefmt.registry.Record` objects into one output text
+A batch job turns a stream of :class:`~puzzlefmt.collection.Record` objects into one output text
 per good record. Records that failed to parse, or that the task rejects, are *rejected*: they are
 reported (stderr, and a ``--rejects`` file) with their number and reason, and the job goes on.
 The closing :class:`Summary` always satisfies ``records_in == written + rejected``.
@@ -9,21 +9,25 @@ The closing :class:`Summary` always satisfies ``records_in == written + rejected
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
+import json
+import multiprocessing
 import os
+import stat
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import IO, Any
 
-from puzzlefmt.api import Lines
-from puzzlefmt.collection import is_comment_line
-from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.registry import Record
+from tqdm import tqdm
 
-__all__ = ["Outcome", "Summary", "atomic_output", "count_lines", "run_batch"]
+from puzzlefmt.api import Lines, records_of
+from puzzlefmt.collection import LineCollection, Record
+from puzzlefmt.errors import PuzzleFormatError
+
+__all__ = ["Outcome", "Summary", "count_lines", "run_batch"]
 
 CHUNK = 512
 
@@ -41,6 +45,9 @@ class Outcome:
     error: str | None = None
     data: dict[str, Any] | None = None
     flagged: bool = False  # parsed, but not a good puzzle (invalid, unsolvable, ambiguous)
+    # What became of a written record, counted apart in the summary ("unique", "none",
+    # "multiple", "unknown"; "valid", "invalid"), or None.
+    kind: str | None = None
 
 
 @dataclass
@@ -50,15 +57,18 @@ class Summary:
     rejected: int = 0
     flagged: int = 0
     seconds: float = 0.0
+    kinds: dict[str, int] = field(default_factory=dict)
 
     @property
     def rate(self) -> float:
         return self.records_in / self.seconds if self.seconds > 0 else 0.0
 
     def line(self, verb: str = "converted") -> str:
+        kinds = ", ".join(f"{n} {k}" for k, n in self.kinds.items())
+        kinds = f" ({kinds})" if kinds else ""
         return (
-            f"{self.records_in} records in: {self.written} {verb}, {self.rejected} rejected "
-            f"({self.seconds:.2f} s, {self.rate:,.0f} records/s)"
+            f"{self.records_in} records in: {self.written} {verb}{kinds}, "
+            f"{self.rejected} rejected ({self.seconds:.2f} s, {self.rate:,.0f} records/s)"
         )
 
 
@@ -97,15 +107,18 @@ RawChunk = list[tuple[int, int, str]]
 
 
 def _raw_chunks(
-    lines: Iterable[tuple[int, str]], size: int, first: int | None = None
+    lines: Iterable[tuple[int, str]],
+    is_comment: Callable[[str], bool],
+    size: int,
+    first: int | None = None,
 ) -> Iterator[RawChunk]:
-    """Number the record lines of a one-record-a-line collection (``#`` and blank lines are
-    comments) without parsing them; the first chunk has ``first`` lines when given."""
+    """Number the record lines of a one-record-a-line collection without parsing them; the
+    first chunk has ``first`` lines when given."""
     number = 0
     chunk: RawChunk = []
     want = first or size
     for lineno, line in lines:
-        if not (line and line[0] not in "# \t") and is_comment_line(line):
+        if is_comment(line):
             continue
         number += 1
         chunk.append((number, lineno, line))
@@ -131,14 +144,16 @@ def _run_raw_chunk(
     return _run_chunk(task, records)
 
 
-Packed = list[tuple[int, int, str | None, str | None, dict[str, Any] | None, bool]]
+Packed = list[
+    tuple[int, int, str | None, str | None, dict[str, Any] | None, bool, str | None]
+]
 
 
 def _packed(work: Callable[[Any], list[Outcome]], keep_data: bool, chunk: Any) -> Packed:
     """Run ``work`` in a worker and send back plain tuples (cheaper to pickle), without the
     JSON data unless it is wanted."""
     return [
-        (o.number, o.line, o.output, o.error, o.data if keep_data else None, o.flagged)
+        (o.number, o.line, o.output, o.error, o.data if keep_data else None, o.flagged, o.kind)
         for o in work(chunk)
     ]
 
@@ -150,22 +165,20 @@ def _unpacked(packed: Packed) -> list[Outcome]:
 def _outcomes(
     source: Iterable[Record] | Lines, task: Task, jobs: int, keep_data: bool = True
 ) -> Iterator[list[Outcome]]:
-    import functools
-
     work: Callable[[Any], list[Outcome]]
     chunks: Iterator[Any]
     # With workers, the parent first runs a few records itself: that loads (or compiles)
     # whatever kernels the task uses, and the forked workers inherit them.
     first = 8 if jobs > 1 else None
     if isinstance(source, Lines):
-        if source.format.parse_line is not None and jobs > 1:
+        fmt = source.format
+        if isinstance(fmt, LineCollection) and fmt.header is None and jobs > 1:
             # Workers parse: the parent only reads and numbers lines, and writes results.
-            work = functools.partial(_run_raw_chunk, task, source.format.parse_line,
-                                     source.name)
-            chunks = _raw_chunks(source.lines, CHUNK, first)
+            work = functools.partial(_run_raw_chunk, task, fmt.parse_record, source.name)
+            chunks = _raw_chunks(source.lines, fmt.is_comment, CHUNK, first)
         else:
             work = functools.partial(_run_chunk, task)
-            chunks = _chunks(_records_of(source), CHUNK, first)
+            chunks = _chunks(records_of(source), CHUNK, first)
     else:
         work = functools.partial(_run_chunk, task)
         chunks = _chunks(source, CHUNK, first)
@@ -173,8 +186,6 @@ def _outcomes(
         for chunk in chunks:
             yield work(chunk)
         return
-    import multiprocessing
-
     head = next(chunks, None)
     if head is None:
         return
@@ -184,13 +195,6 @@ def _outcomes(
     with ctx.Pool(jobs, initializer=_init_worker) as pool:
         for packed in pool.imap(functools.partial(_packed, work, keep_data), chunks):
             yield _unpacked(packed)
-
-
-def _records_of(source: Lines) -> Iterator[Record]:
-    """The records of an opened source, read in this process, errors placed in the file."""
-    from puzzlefmt.api import records_of
-
-    return records_of(source)
 
 
 def run_batch(
@@ -212,14 +216,10 @@ def run_batch(
     ``None`` writes nothing for it. ``report`` receives one line per rejected record.
     ``json_lines``: write each outcome's ``data`` as a JSON object instead of its output.
     """
-    import json
-
     summary = Summary()
     start = time.perf_counter()
     bar: Any = None
     if progress:
-        from tqdm import tqdm
-
         tqdm.monitor_interval = 0  # no monitor thread: workers are forked after this
         bar = tqdm(total=progress_total, unit="line", file=sys.stderr, dynamic_ncols=True)
     last_line = 0
@@ -243,6 +243,8 @@ def run_batch(
                     continue
                 summary.written += 1
                 summary.flagged += oc.flagged
+                if oc.kind is not None:
+                    summary.kinds[oc.kind] = summary.kinds.get(oc.kind, 0) + 1
                 if json_lines:
                     data = {"record": oc.number, "line": oc.line, **(oc.data or {})}
                     out.write(json.dumps(data, ensure_ascii=False) + "\n")
@@ -259,8 +261,11 @@ def run_batch(
 
 
 def count_lines(path: str) -> int | None:
-    """Count line endings in a file quickly (for a progress bar's total); ``None`` if unknown."""
+    """Count line endings in a regular file quickly (for a progress bar's total); ``None``
+    for anything else (a pipe must be read once, by the job itself)."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
         total = 0
         last = b"\n"
         with open(path, "rb") as fh:
@@ -270,22 +275,3 @@ def count_lines(path: str) -> int | None:
         return total + (last not in (b"\n", b"\r"))
     except OSError:
         return None
-
-
-@contextlib.contextmanager
-def atomic_output(path: str | None, *, stdout: IO[str] | None = None) -> Iterator[IO[str]]:
-    """Yield a text handle; for a path, a temporary file renamed over the target only when the
-    block finishes without an exception, so a failed or killed run leaves no half file."""
-    if path is None or path == "-":
-        yield stdout if stdout is not None else sys.stdout
-        return
-    directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".puzzlefmt-", suffix=".part", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            yield fh
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
