@@ -79,7 +79,7 @@ class Collection(list[Any]):
             return list.__eq__(self, other) and self.comments == other.comments
         return list.__eq__(self, other)
 
-    __hash__ = None  # type: ignore[assignment]  # a list is not hashable
+    __hash__ = None  # a list is not hashable
 
 
 def is_comment_line(line: str) -> bool:

@@ -29,6 +29,7 @@ from puzzlefmt.cli._common import (
 )
 from puzzlefmt.cli.tasks import canon_task, convert_task, solve_task, validate_task
 from puzzlefmt.collection import Record
+from puzzlefmt.format import Format
 from puzzlefmt.outfile import output
 from puzzlefmt.survey import survey_paths
 
@@ -90,7 +91,7 @@ def cmd_formats(args: argparse.Namespace) -> int:
         except KeyError as exc:
             raise UsageError(str(exc.args[0])) from None
         groups = ([("reader", item.read_options), ("writer", item.write_options)]
-                  if hasattr(item, "read_options") else [("picture", item.options)])
+                  if isinstance(item, Format) else [("picture", item.options)])
         if args.json:
             print(json.dumps({"name": item.name, **{
                 role: [{"name": o.name, "type": o.kind.__name__, "default": o.default,
