@@ -103,10 +103,17 @@ WORDS = LineCollection(
     write_options=(Option("shout", bool, False, "upper case"),),
     newline="\r\n",
 )
+def _read_headed(line: str, context: str) -> Word:
+    word = _read_word(line)
+    return Word(letters=word.letters.upper() if context == "upper" else word.letters)
+
+
 HEADED = LineCollection(
     name="headed", family="toy", model=Word, description="words after a header",
-    sniff_text=lambda t: None, parse_record=_read_word,
-    write_record=lambda w: w.letters, header=lambda ln: ln.startswith("#!words"),
+    sniff_text=lambda t: None, parse_record=_read_headed,
+    write_record=lambda w: w.letters.lower(),
+    header=lambda ln: ln.split()[1] if ln.startswith("#!words ") else None,
+    write_header=lambda first: "#!words upper" if first.letters.isupper() else "#!words lower",
     header_name="#!words header",
 )
 TOY = Family(name="toy", models=(Word,), formats=(WORD, WORDS, HEADED),
@@ -189,11 +196,14 @@ def test_line_collection_keeps_comments_and_streams_errors() -> None:
 
 
 def test_a_header_is_required_where_the_format_has_one() -> None:
-    assert list(HEADED.loads("#!words\nab\n")) == [Word(letters="ab")]
-    recs = list(HEADED.iter_records([(1, "ab"), (2, "cd")]))
-    assert recs[0].error is not None
-    assert "expected the #!words header before the first record" in str(recs[0].error)
-    assert recs[1].ok
+    assert list(HEADED.loads("#!words lower\nab\n")) == [Word(letters="ab")]
+    assert list(HEADED.loads("#!words upper\nab\n")) == [Word(letters="AB")]
+    assert HEADED.dumps([Word(letters="AB")]) == "#!words upper\nab\n"
+    assert HEADED.dumps(HEADED.loads("# c\n#!words upper\nab\n")) == "# c\n#!words upper\nab\n"
+    with pytest.raises(PuzzleFormatError) as info:
+        list(HEADED.iter_records([(1, "# c"), (2, "ab"), (3, "cd")]))
+    assert str(info.value) == ('headed: line 2: expected the #!words header before the first '
+                               'record, found a record ("ab")')
     with pytest.raises(PuzzleFormatError, match="expected the #!words header"):
         HEADED.loads("# only a comment\n")
 
