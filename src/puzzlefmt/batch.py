@@ -71,6 +71,10 @@ class Outcome:
     # What became of a written record, counted apart in the summary ("unique", "none",
     # "multiple", "unknown"; "valid", "invalid"), or None.
     kind: str | None = None
+    # A written record that lost something on the way (reported, and counted apart).
+    warning: str | None = None
+    # A line the output must start with (a collection's header), given by the first record.
+    preamble: str | None = None
 
 
 @dataclass(slots=True)
@@ -82,8 +86,10 @@ class Chunk:
     written: int = 0
     flagged: int = 0
     rejects: list[tuple[int, int, str]] = field(default_factory=list)
+    warnings: list[tuple[int, int, str]] = field(default_factory=list)
     kinds: dict[str, int] = field(default_factory=dict)
     last_line: int = 0
+    preamble: str | None = None
 
 
 @dataclass
@@ -92,6 +98,7 @@ class Summary:
     written: int = 0
     rejected: int = 0
     flagged: int = 0
+    warned: int = 0
     seconds: float = 0.0
     kinds: dict[str, int] = field(default_factory=dict)
 
@@ -100,8 +107,10 @@ class Summary:
         return self.records_in / self.seconds if self.seconds > 0 else 0.0
 
     def line(self, verb: str = "converted") -> str:
-        kinds = ", ".join(f"{n} {k}" for k, n in self.kinds.items())
-        kinds = f" ({kinds})" if kinds else ""
+        parts = [f"{n} {k}" for k, n in self.kinds.items()]
+        if self.warned:
+            parts.append(f"{self.warned} with losses")
+        kinds = f" ({', '.join(parts)})" if parts else ""
         return (
             f"{self.records_in} records in: {self.written} {verb}{kinds}, "
             f"{self.rejected} rejected ({self.seconds:.2f} s, {self.rate:,.0f} records/s)"
@@ -121,8 +130,12 @@ def fold(outcomes: Iterable[Outcome], placeholder: str | None, json_lines: bool)
     chunk = Chunk()
     kinds = chunk.kinds
     for oc in outcomes:
-        chunk.records += 1
         chunk.last_line = oc.line
+        if oc.number == 0:  # a comment line, passed through
+            if oc.output is not None and not json_lines:
+                out.append(oc.output)
+            continue
+        chunk.records += 1
         if oc.error is not None:
             chunk.rejects.append((oc.number, oc.line, oc.error))
             if json_lines:
@@ -135,6 +148,10 @@ def fold(outcomes: Iterable[Outcome], placeholder: str | None, json_lines: bool)
         chunk.flagged += oc.flagged
         if oc.kind is not None:
             kinds[oc.kind] = kinds.get(oc.kind, 0) + 1
+        if oc.warning is not None:
+            chunk.warnings.append((oc.number, oc.line, oc.warning))
+        if oc.preamble is not None and chunk.preamble is None:
+            chunk.preamble = oc.preamble
         if json_lines:
             data = {"record": oc.number, "line": oc.line, **(oc.data or {})}
             out.append(json.dumps(data, ensure_ascii=False) + "\n")
@@ -149,22 +166,29 @@ def _rejected(rec: Record) -> Outcome:
     return Outcome(rec.number, rec.line, error=str(rec.error))
 
 
-def _run_records(task: Task, chunk: list[Record]) -> list[Outcome]:
-    good = [r for r in chunk if r.error is None]
+def _run_records(task: Task, chunk: list[Record], newline: str) -> list[Outcome]:
+    good = [r for r in chunk if r.ok]
     done = iter(task(good)) if good else iter(())
-    return [next(done) if r.error is None else _rejected(r) for r in chunk]
+    return [
+        Outcome(0, r.line, output=r.text + newline) if r.comment
+        else next(done) if r.error is None else _rejected(r)
+        for r in chunk
+    ]
 
 
 def _records_chunk(
-    task: Task, placeholder: str | None, json_lines: bool, chunk: list[Record]
+    task: Task, placeholder: str | None, json_lines: bool, newline: str, chunk: list[Record]
 ) -> Chunk:
-    return fold(_run_records(task, chunk), placeholder, json_lines)
+    return fold(_run_records(task, chunk, newline), placeholder, json_lines)
 
 
 def parse_raw(parse: Callable[[str], Any], path: str | None, chunk: RawChunk) -> list[Record]:
     """Parse raw record lines into records (errors placed at their record and line)."""
     records = []
     for number, lineno, line in chunk:
+        if number == 0:
+            records.append(Record(0, lineno, line, comment=True))
+            continue
         try:
             records.append(Record(number, lineno, line, parse(line)))
         except PuzzleFormatError as exc:
@@ -179,9 +203,11 @@ def _raw_chunk(
     path: str | None,
     placeholder: str | None,
     json_lines: bool,
+    newline: str,
     chunk: RawChunk,
 ) -> Chunk:
-    return _records_chunk(task, placeholder, json_lines, parse_raw(parse, path, chunk))
+    return _records_chunk(task, placeholder, json_lines, newline,
+                          parse_raw(parse, path, chunk))
 
 
 def _block_chunk(block: Block, fallback: Callable[[RawChunk], Chunk], chunk: RawChunk) -> Chunk:
@@ -204,14 +230,18 @@ def _raw_chunks(
     is_comment: Callable[[str], bool],
     size: int,
     first: int | None = None,
+    comments: bool = False,
 ) -> Iterator[RawChunk]:
     """Number the record lines of a one-record-a-line collection without parsing them; the
-    first chunk has ``first`` lines when given."""
+    first chunk has ``first`` lines when given. Comment lines are left out, or with
+    ``comments`` kept as number 0."""
     number = 0
     chunk: RawChunk = []
     want = first or size
     for lineno, line in lines:
         if is_comment(line):
+            if comments:
+                chunk.append((0, lineno, line))
             continue
         number += 1
         chunk.append((number, lineno, line))
@@ -238,6 +268,7 @@ def _results(
     placeholder: str | None,
     json_lines: bool,
     block: Block | None,
+    comments: str | None,
 ) -> Iterator[Chunk]:
     work: Callable[[Any], Chunk]
     chunks: Iterator[Any]
@@ -245,21 +276,23 @@ def _results(
     # whatever kernels the task uses, and the forked workers inherit them.
     first = 8 if jobs > 1 else None
     fmt = source.format if isinstance(source, Lines) else None
+    keep = comments is not None
+    newline = comments or "\n"
     if (isinstance(source, Lines) and isinstance(fmt, LineCollection) and fmt.header is None
             and (jobs > 1 or block is not None)):
         # The parent only reads and numbers lines, and writes results; parsing happens in
         # the work (in workers, with --jobs).
         raw = functools.partial(_raw_chunk, task, fmt.parse_record, source.name, placeholder,
-                                json_lines)
+                                json_lines, newline)
         if block is not None and not json_lines:
             work = functools.partial(_block_chunk, block, raw)
-            chunks = _raw_chunks(source.lines, fmt.is_comment, BLOCK, first)
+            chunks = _raw_chunks(source.lines, fmt.is_comment, BLOCK, first, keep)
         else:
             work = raw
-            chunks = _raw_chunks(source.lines, fmt.is_comment, CHUNK, first)
+            chunks = _raw_chunks(source.lines, fmt.is_comment, CHUNK, first, keep)
     else:
-        work = functools.partial(_records_chunk, task, placeholder, json_lines)
-        recs = records_of(source) if isinstance(source, Lines) else source
+        work = functools.partial(_records_chunk, task, placeholder, json_lines, newline)
+        recs = records_of(source, comments=keep) if isinstance(source, Lines) else source
         chunks = _chunks(recs, CHUNK, first)
     if jobs <= 1:
         for chunk in chunks:
@@ -310,6 +343,8 @@ def run_batch(
     placeholder: str | None = None,
     json_lines: bool = False,
     block: Block | None = None,
+    comments: str | None = None,
+    warn: Callable[[str], None] | None = None,
 ) -> Summary:
     """Run ``task`` over ``records`` (in order, ``jobs`` processes), writing each output.
 
@@ -317,7 +352,9 @@ def run_batch(
     ``None`` writes nothing for it. ``report`` receives one line per rejected record.
     ``json_lines``: write each outcome's ``data`` as a JSON object instead of its output.
     ``block``: the columnar path for one-record-a-line collections (its output must equal
-    the task's, byte for byte).
+    the task's, byte for byte). ``comments``: pass a collection's comment and blank lines
+    through to the output, ending them with this newline (``None``: leave them out).
+    ``warn`` receives one line per record that lost something (``Outcome.warning``).
     """
     summary = Summary()
     start = time.perf_counter()
@@ -329,8 +366,18 @@ def run_batch(
     kinds = summary.kinds
     try:
         with _collector_relaxed():
-            for chunk in _results(records, task, jobs, placeholder, json_lines, block):
+            preamble_done = False
+            for chunk in _results(records, task, jobs, placeholder, json_lines, block,
+                                  comments):
+                if chunk.preamble is not None and not preamble_done:
+                    out.write(chunk.preamble)
+                if chunk.records:
+                    preamble_done = True
                 summary.records_in += chunk.records
+                summary.warned += len(chunk.warnings)
+                for number, line, message in chunk.warnings:
+                    if warn is not None:
+                        warn(f"record {number}, line {line}: warning: {message}")
                 summary.written += chunk.written
                 summary.flagged += chunk.flagged
                 summary.rejected += len(chunk.rejects)

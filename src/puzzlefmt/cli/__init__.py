@@ -94,6 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", metavar="NAME=VALUE",
                    help="a writer option, e.g. blank=0 (repeatable; "
                    "puzzlefmt formats --options FORMAT lists them)")
+    p.add_argument("--strict", action="store_true",
+                   help="reject a record that would lose something the target cannot hold "
+                   "(default: write it, and warn)")
     p.set_defaults(func=cmd_convert)
 
     p = sub.add_parser("validate", help="check every record: parses, follows the rules, "

@@ -28,7 +28,7 @@ from puzzlefmt.cli._common import (
     target_format,
 )
 from puzzlefmt.cli.tasks import canon_task, convert_task, solve_task, validate_task
-from puzzlefmt.collection import Record
+from puzzlefmt.collection import LineCollection, Record
 from puzzlefmt.format import Format
 from puzzlefmt.outfile import output
 from puzzlefmt.survey import survey_paths
@@ -46,6 +46,7 @@ def run_job(
     verb: str,
     placeholder: str | None = None,
     lines: Lines | None = None,
+    comments: str | None = None,
 ) -> Summary:
     """Run a batch command over its input, writing through one atomic output."""
     path = args.input
@@ -73,6 +74,8 @@ def run_job(
                 progress_total=count_lines(path) if path != "-" else None,
                 placeholder=placeholder,
                 json_lines=getattr(args, "json", False),
+                comments=comments,
+                warn=report,
             )
     finally:
         recs.close()
@@ -156,8 +159,18 @@ def cmd_convert(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.input} is {lines.format.family} ({lines.format.name}); "
                          f"{target.name} writes {target.family}: pick a {lines.format.family} "
                          f"format (puzzlefmt formats --family {lines.format.family})")
-    summary = run_job(args, functools.partial(convert_task, target.name, options),
-                      verb="converted", lines=lines)
+    source_fmt = lines.format
+    # A collection's comments, blank lines and header go on into a collection that can hold
+    # comments; its header is written again only where the target's differs.
+    keep = (isinstance(source_fmt, LineCollection) and isinstance(target, LineCollection)
+            and "comments" in target.holds)
+    if keep and isinstance(target, LineCollection) and target.header is not None and (
+            source_fmt.name != target.name):
+        keep = False  # the source's header would not be the target's
+    summary = run_job(args, functools.partial(convert_task, target.name, options, args.strict),
+                      verb="converted", lines=lines,
+                      comments=target.newline if keep and isinstance(target, LineCollection)
+                      else None)
     return EXIT_BAD_INPUT if summary.rejected else EXIT_OK
 
 

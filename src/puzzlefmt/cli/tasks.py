@@ -18,10 +18,26 @@ def where(rec: Record, message: str) -> str:
     return f"record {rec.number}, line {rec.line}: {message}"
 
 
-def convert_task(target: str, options: dict[str, Any], records: list[Record]) -> list[Outcome]:
+def lost(value: Any, holds: frozenset[str]) -> list[str]:
+    """What ``value`` carries that a format holding ``holds`` would drop."""
+    if not holds or not isinstance(value, Model):
+        return []
+    return sorted(value.contents() - holds)
+
+
+def convert_task(
+    target: str, options: dict[str, Any], strict: bool, records: list[Record]
+) -> list[Outcome]:
     fmt = registry.get_format(target)
+    header = fmt.write_header if isinstance(fmt, LineCollection) else None
+    newline = fmt.newline if isinstance(fmt, LineCollection) else "\n"
     out: list[Outcome] = []
     for rec in records:
+        dropped = lost(rec.value, fmt.holds)
+        if dropped and strict:
+            out.append(Outcome(rec.number, rec.line, error=where(
+                rec, f"{fmt.name} cannot hold its {', '.join(dropped)} (--strict)")))
+            continue
         try:
             if isinstance(fmt, LineCollection):
                 text = fmt.dump_record(rec.value, **options)
@@ -29,11 +45,17 @@ def convert_task(target: str, options: dict[str, Any], records: list[Record]) ->
                 text = fmt.dumps(rec.value, **options)
                 if not text.endswith("\n"):
                     text += "\n"
+            preamble = header(fmt.one(rec.value)) + newline if header is not None else None
         except (TypeError, ValueError) as exc:
             out.append(Outcome(rec.number, rec.line, error=where(rec, f"cannot write: {exc}")))
             continue
-        data = {"text": text.rstrip("\r\n")}
-        out.append(Outcome(rec.number, rec.line, output=text, data=data))
+        data: dict[str, Any] = {"text": text.rstrip("\r\n")}
+        warning = None
+        if dropped:
+            warning = f"{fmt.name} cannot hold its {', '.join(dropped)}: dropped"
+            data["dropped"] = dropped
+        out.append(Outcome(rec.number, rec.line, output=text, data=data, warning=warning,
+                           preamble=preamble))
     return out
 
 
