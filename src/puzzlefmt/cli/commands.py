@@ -167,8 +167,8 @@ def cmd_convert(args: argparse.Namespace) -> int:
     if keep and isinstance(target, LineCollection) and target.header is not None and (
             source_fmt.name != target.name):
         keep = False  # the source's header would not be the target's
-    summary = run_job(args, functools.partial(convert_task, target.name, options, args.strict),
-                      verb="converted", lines=lines,
+    task = functools.partial(convert_task, target.name, options, args.strict, not keep)
+    summary = run_job(args, task, verb="converted", lines=lines,
                       comments=target.newline if keep and isinstance(target, LineCollection)
                       else None)
     return EXIT_BAD_INPUT if summary.rejected else EXIT_OK

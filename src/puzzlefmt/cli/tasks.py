@@ -26,10 +26,12 @@ def lost(value: Any, holds: frozenset[str]) -> list[str]:
 
 
 def convert_task(
-    target: str, options: dict[str, Any], strict: bool, records: list[Record]
+    target: str, options: dict[str, Any], strict: bool, headed: bool, records: list[Record]
 ) -> list[Outcome]:
+    """Write each record in ``target``; ``headed``: the output needs the target's header
+    (the source's does not pass through)."""
     fmt = registry.get_format(target)
-    header = fmt.write_header if isinstance(fmt, LineCollection) else None
+    header = fmt.write_header if isinstance(fmt, LineCollection) and headed else None
     newline = fmt.newline if isinstance(fmt, LineCollection) else "\n"
     out: list[Outcome] = []
     for rec in records:
