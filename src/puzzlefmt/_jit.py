@@ -13,13 +13,15 @@ a :class:`SlowKernelWarning` says so once per process.
 
 from __future__ import annotations
 
+import os
+import sys
 import warnings
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-__all__ = ["SlowKernelWarning", "have_numba", "njit"]
+__all__ = ["SlowKernelWarning", "have_numba", "njit", "notice_if_cold"]
 
 
 class SlowKernelWarning(UserWarning):
@@ -27,6 +29,8 @@ class SlowKernelWarning(UserWarning):
 
 
 _warned = False
+_kernels: list[Any] = []  # every compiled dispatcher, to tell a cold cache
+_noticed = False
 
 
 def have_numba() -> bool:
@@ -53,4 +57,31 @@ def njit(func: F) -> F:
                 stacklevel=2,
             )
         return func
-    return cast("F", numba.njit(cache=True, nogil=True)(func))
+    dispatcher = numba.njit(cache=True, nogil=True)(func)
+    _kernels.append(dispatcher)
+    return cast("F", dispatcher)
+
+
+def _cached(dispatcher: Any) -> bool:
+    """Whether numba's on-disk cache holds an index for this kernel (any signature)."""
+    try:
+        path = dispatcher._cache._cache_file._index_path
+    except AttributeError:  # pragma: no cover - another numba layout: assume warm
+        return True
+    return bool(os.path.exists(path))
+
+
+def notice_if_cold(what: str = "kernels") -> None:
+    """Before the first kernel call of a process: if some kernel is not in the cache yet,
+    say on stderr that compiling happens now, once (a first use takes seconds, never in
+    silence)."""
+    global _noticed  # noqa: PLW0603 - once per process
+    if _noticed:
+        return
+    _noticed = True
+    if os.environ.get("NUMBA_DISABLE_JIT") == "1" or not _kernels:
+        return
+    if not all(_cached(d) for d in _kernels):
+        sys.stderr.write(f"puzzlefmt: compiling {what} (once; later runs load them from "
+                         "the cache)\n")
+        sys.stderr.flush()
