@@ -27,9 +27,9 @@ from puzzlefmt.cli._common import (
     table,
     target_format,
 )
-from puzzlefmt.cli.tasks import canon_task, convert_task, solve_task, validate_task
 from puzzlefmt.collection import LineCollection, Record
 from puzzlefmt.format import Format
+from puzzlefmt.jobs import canon_task, convert_task, solve_task, validate_task
 from puzzlefmt.outfile import output
 from puzzlefmt.survey import survey_paths
 

@@ -1,5 +1,10 @@
-"""The per-chunk work of the batch commands. Module-level functions (bound with
-``functools.partial``) so that ``--jobs`` can send them to worker processes."""
+"""The batch jobs: convert, validate, solve, canonicalise, as per-chunk work for
+:func:`puzzlefmt.batch.run_batch`.
+
+The command line runs them on one machine (``--jobs``), :mod:`puzzlefmt.dask` on a cluster;
+both get the same output from the same records. Module-level functions (bound with
+``functools.partial``) so that worker processes can receive them.
+"""
 
 from __future__ import annotations
 
