@@ -216,7 +216,7 @@ def records_of(raw: Lines, *, comments: bool = False) -> Iterator[Record]:
     ``comments=True`` a collection's comment and blank lines come too (``rec.comment``)."""
     fmt = raw.format
     if isinstance(fmt, LineCollection):
-        records = fmt.iter_records(raw.lines, comments=comments)
+        records = fmt.iter_records(raw.lines, comments=comments, numbered_from=raw.records_before)
     else:
         records = _single(raw.lines, fmt)
     name = raw.name
@@ -232,12 +232,15 @@ def records_of(raw: Lines, *, comments: bool = False) -> Iterator[Record]:
 @dataclass
 class Lines:
     """A source opened for reading: its detected ``format``, its ``name`` (for messages), and
-    its numbered ``lines``, read lazily. ``close()`` when done."""
+    its numbered ``lines``, read lazily. ``close()`` when done. ``records_before``: for a
+    part of a larger collection, how many records came before it (record numbers go on from
+    there)."""
 
     format: Format
     name: str | None
     lines: Iterator[tuple[int, str]]
     _handle: Any = None
+    records_before: int = 0
 
     def close(self) -> None:
         if self._handle is not None:

@@ -231,11 +231,12 @@ def _raw_chunks(
     size: int,
     first: int | None = None,
     comments: bool = False,
+    numbered_from: int = 0,
 ) -> Iterator[RawChunk]:
     """Number the record lines of a one-record-a-line collection without parsing them; the
     first chunk has ``first`` lines when given. Comment lines are left out, or with
-    ``comments`` kept as number 0."""
-    number = 0
+    ``comments`` kept as number 0. Numbers go on from ``numbered_from``."""
+    number = numbered_from
     chunk: RawChunk = []
     want = first or size
     for lineno, line in lines:
@@ -286,10 +287,12 @@ def _results(
                                 json_lines, newline)
         if block is not None and not json_lines:
             work = functools.partial(_block_chunk, block, raw)
-            chunks = _raw_chunks(source.lines, fmt.is_comment, BLOCK, first, keep)
+            chunks = _raw_chunks(source.lines, fmt.is_comment, BLOCK, first, keep,
+                                 source.records_before)
         else:
             work = raw
-            chunks = _raw_chunks(source.lines, fmt.is_comment, CHUNK, first, keep)
+            chunks = _raw_chunks(source.lines, fmt.is_comment, CHUNK, first, keep,
+                                 source.records_before)
     else:
         work = functools.partial(_records_chunk, task, placeholder, json_lines, newline)
         recs = records_of(source, comments=keep) if isinstance(source, Lines) else source

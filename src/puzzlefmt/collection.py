@@ -116,11 +116,12 @@ class LineCollection(Format):
     # ------------------------------------------------------------------ reading
 
     def iter_records(
-        self, lines: NumberedLines, *, comments: bool = False
+        self, lines: NumberedLines, *, comments: bool = False, numbered_from: int = 0
     ) -> Iterator[Record]:
         """One :class:`Record` per record line, lazily; a bad line becomes a record with
-        ``error`` set at its line and number, and reading goes on."""
-        number = 0
+        ``error`` set at its line and number, and reading goes on. ``numbered_from``: how
+        many records came before these lines (a part of a larger file)."""
+        number = numbered_from
         parse = self.parse_record
         skip = self.is_comment
         quick = skip is is_comment_line  # most lines start with a cell, not '#' or a space

@@ -8,15 +8,17 @@ both get the same output from the same records. Module-level functions (bound wi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from puzzlefmt import registry
 from puzzlefmt.batch import Outcome
 from puzzlefmt.collection import LineCollection, Record
 from puzzlefmt.model import Model, SolveResult
 
-__all__ = ["canon_task", "convert_task", "solve_task", "validate_task"]
+__all__ = ["Job", "canon_task", "convert_task", "solve_task", "validate_task"]
 
 
 def where(rec: Record, message: str) -> str:
@@ -171,3 +173,38 @@ def canon_task(convention: str, records: list[Record]) -> list[Outcome]:
         text = forms[i]
         out.append(Outcome(rec.number, rec.line, output=text + "\n", data={"canon": text}))
     return out
+
+
+@dataclass(frozen=True)
+class Job:
+    """One batch job, described so that it can be sent anywhere (a worker process, a Dask
+    worker) and run the same there: ``task()`` is its per-chunk work, ``placeholder`` what it
+    writes for a rejected record, ``verb`` how the summary names a written record."""
+
+    name: Literal["convert", "validate", "solve", "canon"]
+    target: str = ""
+    options: tuple[tuple[str, Any], ...] = ()
+    strict: bool = False
+    headed: bool = True
+    limit: int = 2
+    count: bool = False
+    convention: str = "string"
+
+    def task(self) -> Callable[[list[Record]], list[Outcome]]:
+        if self.name == "convert":
+            return functools.partial(convert_task, self.target, dict(self.options), self.strict,
+                                     self.headed)
+        if self.name == "validate":
+            return functools.partial(validate_task, self.limit)
+        if self.name == "solve":
+            return functools.partial(solve_task, self.limit, self.count)
+        return functools.partial(canon_task, self.convention)
+
+    @property
+    def placeholder(self) -> str | None:
+        return "\n" if self.name in ("solve", "canon") else None
+
+    @property
+    def verb(self) -> str:
+        return {"convert": "converted", "validate": "checked", "solve": "solved",
+                "canon": "canonicalised"}[self.name]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
 import json
 from collections.abc import Callable
 
@@ -29,7 +28,7 @@ from puzzlefmt.cli._common import (
 )
 from puzzlefmt.collection import LineCollection, Record
 from puzzlefmt.format import Format
-from puzzlefmt.jobs import canon_task, convert_task, solve_task, validate_task
+from puzzlefmt.jobs import Job
 from puzzlefmt.outfile import output
 from puzzlefmt.survey import survey_paths
 
@@ -167,15 +166,17 @@ def cmd_convert(args: argparse.Namespace) -> int:
     if keep and isinstance(target, LineCollection) and target.header is not None and (
             source_fmt.name != target.name):
         keep = False  # the source's header would not be the target's
-    task = functools.partial(convert_task, target.name, options, args.strict, not keep)
-    summary = run_job(args, task, verb="converted", lines=lines,
+    job = Job("convert", target=target.name, options=tuple(options.items()),
+              strict=args.strict, headed=not keep)
+    summary = run_job(args, job.task(), verb=job.verb, lines=lines,
                       comments=target.newline if keep and isinstance(target, LineCollection)
                       else None)
     return EXIT_BAD_INPUT if summary.rejected else EXIT_OK
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    summary = run_job(args, functools.partial(validate_task, args.limit), verb="checked")
+    job = Job("validate", limit=args.limit)
+    summary = run_job(args, job.task(), verb=job.verb)
     if summary.rejected:
         return EXIT_BAD_INPUT
     return EXIT_INVALID if summary.flagged else EXIT_OK
@@ -199,12 +200,8 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    summary = run_job(
-        args,
-        functools.partial(solve_task, args.limit, args.count),
-        verb="solved",
-        placeholder="\n",
-    )
+    job = Job("solve", limit=args.limit, count=args.count)
+    summary = run_job(args, job.task(), verb=job.verb, placeholder=job.placeholder)
     if summary.rejected:
         return EXIT_BAD_INPUT
     return EXIT_INVALID if summary.flagged else EXIT_OK
@@ -221,7 +218,7 @@ def _family_has_canon(lines: Lines) -> None:
 def cmd_canon(args: argparse.Namespace) -> int:
     lines = _open(args)
     _family_has_canon(lines)
-    task = functools.partial(canon_task, args.convention)
+    task = Job("canon", convention=args.convention).task()
     if not args.unique:
         summary = run_job(args, task, verb="canonicalised", placeholder="\n", lines=lines)
         return EXIT_BAD_INPUT if summary.rejected else EXIT_OK
