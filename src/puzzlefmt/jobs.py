@@ -21,6 +21,12 @@ from puzzlefmt.model import Model, SolveResult
 __all__ = ["Job", "canon_task", "convert_task", "solve_task", "validate_task"]
 
 
+def _clues(value: Any) -> int | None:
+    """The clue count of a puzzle that has one (a Sudoku grid's givens)."""
+    count = getattr(value, "clue_count", None)
+    return count if isinstance(count, int) else None
+
+
 def where(rec: Record, message: str) -> str:
     return f"record {rec.number}, line {rec.line}: {message}"
 
@@ -136,7 +142,8 @@ def solve_task(limit: int, count_only: bool, records: list[Record]) -> list[Outc
             continue
         solution = fam.solution_text(rec.value, res) if fam.solution_text else res.status
         text = str(res.count) if count_only and res.complete else solution
-        data: dict[str, Any] = {"status": res.status, "solutions": res.count, "text": solution}
+        data: dict[str, Any] = {"status": res.status, "solutions": res.count, "text": solution,
+                                "clues": _clues(rec.value)}
         if not res.complete:
             data["reason"] = res.reason
         out.append(Outcome(rec.number, rec.line, output=text + "\n", data=data,
@@ -171,7 +178,8 @@ def canon_task(convention: str, records: list[Record]) -> list[Outcome]:
             out.append(Outcome(rec.number, rec.line, error=where(rec, refused[i])))
             continue
         text = forms[i]
-        out.append(Outcome(rec.number, rec.line, output=text + "\n", data={"canon": text}))
+        out.append(Outcome(rec.number, rec.line, output=text + "\n",
+                           data={"canon": text, "clues": _clues(rec.value)}))
     return out
 
 

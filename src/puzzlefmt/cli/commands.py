@@ -26,6 +26,7 @@ from puzzlefmt.cli._common import (
     table,
     target_format,
 )
+from puzzlefmt.cli.cluster import run_on_cluster
 from puzzlefmt.collection import LineCollection, Record
 from puzzlefmt.format import Format
 from puzzlefmt.jobs import Job
@@ -149,9 +150,19 @@ def cmd_detect(args: argparse.Namespace) -> int:
     return status
 
 
+def _local(args: argparse.Namespace) -> None:
+    if args.input_format != "text":
+        raise UsageError("--input-format parquet runs on a cluster: add --cluster local:1 "
+                         "(or more workers)")
+
+
 def cmd_convert(args: argparse.Namespace) -> int:
     target = target_format(args.to)
     options = parse_options(target, args.option, owner=target.name)
+    if args.cluster:
+        return run_on_cluster(args, Job("convert", target=target.name,
+                                        options=tuple(options.items()), strict=args.strict))
+    _local(args)
     lines = _open(args)
     if lines.format.family != target.family:
         lines.close()
@@ -176,6 +187,9 @@ def cmd_convert(args: argparse.Namespace) -> int:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     job = Job("validate", limit=args.limit)
+    if args.cluster:
+        return run_on_cluster(args, job)
+    _local(args)
     summary = run_job(args, job.task(), verb=job.verb)
     if summary.rejected:
         return EXIT_BAD_INPUT
@@ -201,6 +215,9 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     job = Job("solve", limit=args.limit, count=args.count)
+    if args.cluster:
+        return run_on_cluster(args, job)
+    _local(args)
     summary = run_job(args, job.task(), verb=job.verb, placeholder=job.placeholder)
     if summary.rejected:
         return EXIT_BAD_INPUT
@@ -216,6 +233,10 @@ def _family_has_canon(lines: Lines) -> None:
 
 
 def cmd_canon(args: argparse.Namespace) -> int:
+    if args.cluster:
+        return run_on_cluster(args, Job("canon", convention=args.convention),
+                              unique=args.unique)
+    _local(args)
     lines = _open(args)
     _family_has_canon(lines)
     task = Job("canon", convention=args.convention).task()
