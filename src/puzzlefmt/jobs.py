@@ -183,6 +183,20 @@ def canon_task(convention: str, records: list[Record]) -> list[Outcome]:
     return out
 
 
+def comment_newline(source: Any, target: Any) -> str | None:
+    """The line ending to pass a collection's comment, blank and header lines on with when
+    converting ``source`` to ``target`` (formats), or ``None`` when they cannot go on: the
+    target must be a collection that holds comments, and a header format's header goes on
+    only into the same format."""
+    if not (isinstance(source, LineCollection) and isinstance(target, LineCollection)):
+        return None
+    if "comments" not in target.holds:
+        return None
+    if target.header is not None and source.name != target.name:
+        return None
+    return target.newline
+
+
 @dataclass(frozen=True)
 class Job:
     """One batch job, described so that it can be sent anywhere (a worker process, a Dask

@@ -27,9 +27,9 @@ from puzzlefmt.cli._common import (
     target_format,
 )
 from puzzlefmt.cli.cluster import run_on_cluster
-from puzzlefmt.collection import LineCollection, Record
+from puzzlefmt.collection import Record
 from puzzlefmt.format import Format
-from puzzlefmt.jobs import Job
+from puzzlefmt.jobs import Job, comment_newline
 from puzzlefmt.outfile import output
 from puzzlefmt.survey import survey_paths
 
@@ -169,19 +169,10 @@ def cmd_convert(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.input} is {lines.format.family} ({lines.format.name}); "
                          f"{target.name} writes {target.family}: pick a {lines.format.family} "
                          f"format (puzzlefmt formats --family {lines.format.family})")
-    source_fmt = lines.format
-    # A collection's comments, blank lines and header go on into a collection that can hold
-    # comments; its header is written again only where the target's differs.
-    keep = (isinstance(source_fmt, LineCollection) and isinstance(target, LineCollection)
-            and "comments" in target.holds)
-    if keep and isinstance(target, LineCollection) and target.header is not None and (
-            source_fmt.name != target.name):
-        keep = False  # the source's header would not be the target's
+    keep = comment_newline(lines.format, target)
     job = Job("convert", target=target.name, options=tuple(options.items()),
-              strict=args.strict, headed=not keep)
-    summary = run_job(args, job.task(), verb=job.verb, lines=lines,
-                      comments=target.newline if keep and isinstance(target, LineCollection)
-                      else None)
+              strict=args.strict, headed=keep is None)
+    summary = run_job(args, job.task(), verb=job.verb, lines=lines, comments=keep)
     return EXIT_BAD_INPUT if summary.rejected else EXIT_OK
 
 

@@ -28,7 +28,7 @@ from puzzlefmt import registry
 from puzzlefmt.api import Lines
 from puzzlefmt.batch import run_batch
 from puzzlefmt.collection import LineCollection
-from puzzlefmt.jobs import Job
+from puzzlefmt.jobs import Job, comment_newline
 from puzzlefmt.textio import numbered_lines, sniff_encoding
 
 __all__ = ["Part", "PartResult", "count_part", "plan_file", "read_part_lines", "run_part"]
@@ -171,10 +171,15 @@ def run_part(part: Part, job: Job, format: str, json_lines: bool = False) -> Par
     """Work one partition as the command line works a file: same records, same output."""
     fmt = registry.get_format(format)
     lines = Lines(fmt, part.path, read_part_lines(part), records_before=part.records_before)
+    comments = None
+    if job.name == "convert":
+        comments = comment_newline(fmt, registry.get_format(job.target))
+        # The header of a target that needs one: at the top of the output only.
+        job = replace(job, headed=comments is None and part.index == 0)
     out = io.StringIO()
     rejects = io.StringIO()
     summary = run_batch(lines, job.task(), out=out, rejects=rejects, jobs=1,
-                        placeholder=job.placeholder, json_lines=json_lines)
+                        placeholder=job.placeholder, json_lines=json_lines, comments=comments)
     result = PartResult(part.index, out.getvalue(), summary.records_in, summary.written,
                         summary.flagged, summary.warned, summary.kinds)
     for row in rejects.getvalue().splitlines():
