@@ -11,19 +11,16 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
-from helpers import shared_path
+from distributed import Client, LocalCluster
 
+import puzzlefmt.dask as pdask
 from puzzlefmt.cli import main
+from puzzlefmt.jobs import Job
 
-pytest.importorskip("distributed", reason="the dask extra is not installed")
-
-import pyarrow as pa  # noqa: E402
-import pyarrow.parquet as pq  # noqa: E402
-from distributed import Client, LocalCluster  # noqa: E402
-
-import puzzlefmt.dask as pdask  # noqa: E402
-from puzzlefmt.jobs import Job  # noqa: E402
+from helpers import shared_path
 
 DATA = ("data", "sudoku", "tdoku_format")
 
