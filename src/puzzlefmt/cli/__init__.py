@@ -61,6 +61,9 @@ def _add_batch_options(p: argparse.ArgumentParser, *, output: bool = True) -> No
                    help="write every rejected record's number, line and reason here")
     p.add_argument("--json", action="store_true", help="one JSON object per record")
     p.add_argument("-q", "--quiet", action="store_true", help="no per-record errors or summary")
+    p.add_argument("--object-path", action="store_true",
+                   help="work record by record, without the columnar fast path (the output "
+                   "is the same; for checking it)")
     p.add_argument("--cluster", metavar="ADDRESS",
                    help="run on a Dask cluster: a scheduler address (tcp://host:8786) or "
                    "local:N for N local worker processes (needs the dask extra); the input "

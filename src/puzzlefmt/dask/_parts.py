@@ -179,7 +179,8 @@ def run_part(part: Part, job: Job, format: str, json_lines: bool = False) -> Par
     out = io.StringIO()
     rejects = io.StringIO()
     summary = run_batch(lines, job.task(), out=out, rejects=rejects, jobs=1,
-                        placeholder=job.placeholder, json_lines=json_lines, comments=comments)
+                        placeholder=job.placeholder, json_lines=json_lines, comments=comments,
+                        block=job.block(fmt, comments))
     result = PartResult(part.index, out.getvalue(), summary.records_in, summary.written,
                         summary.flagged, summary.warned, summary.kinds)
     for row in rejects.getvalue().splitlines():
