@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -81,7 +81,8 @@ def solve_lines(lines: Sequence[str], limit: int = 2) -> SolveArrays:
     return SolveArrays(parsed.ok, counts, solutions)
 
 
-def canon_lines(lines: Sequence[str], convention: str = "string") -> tuple[
+def canon_lines(lines: Sequence[str], convention: Literal["string", "pattern"] = "string"
+                ) -> tuple[
         npt.NDArray[np.bool_], npt.NDArray[np.uint8]]:
     """The minlex forms of the plain 81-cell lines of a block: ``(ok, forms)``."""
     from puzzlefmt.sudoku.canon import minlex_array  # noqa: PLC0415 - the kernel loader
