@@ -74,24 +74,33 @@ def tile_runs(draw: st.DrawFn, dist: Distribution, *, size: int, blanks: bool) -
 
 @st.composite
 def move_texts(draw: st.DrawFn, dist: Distribution) -> str:
-    """A move in CGP notation, in the writer's normal form."""
+    """A move in CGP notation, in the writer's normal form: the seed's (``8D WORD``, ``-ABC``,
+    ``-``, ``challenge 8D WORD``) or the current spec's (``8D.WORD``, ``ex.ABC``, ``pass``,
+    ``phony.8D.WORD``; no ``.`` for tiles on the board, no bonus)."""
+    spec = draw(st.booleans())
     kind = draw(st.sampled_from(["place", "place", "exchange", "count", "pass", "challenge"]))
     if kind == "pass":
-        return "-"
+        return "pass" if spec else "-"
     if kind == "count":
-        return f"-{draw(st.integers(1, 7))}"
+        n = draw(st.integers(1, 7))
+        return f"ex.{n}" if spec else f"-{n}"
     if kind == "exchange":
         tiles = draw(st.lists(st.sampled_from(("?", *dist.letters)), min_size=1, max_size=7))
         rack = [t for t in _no_merges(list(tiles), dist) if t is not None]
-        return "-" + "".join(_spell(t) for t in rack)
+        return ("ex." if spec else "-") + "".join(_spell(t) for t in rack)
     row = draw(st.integers(0, 30))
     col = draw(st.integers(0, 800))
     vertical = draw(st.booleans())
     coord = f"{_col_name(col)}{row + 1}" if vertical else f"{row + 1}{_col_name(col)}"
     letter = st.sampled_from(dist.letters)
-    token = st.just(".") | letter | letter.map(str.lower)
+    token = (letter | letter.map(str.lower)) if spec else (
+        st.just(".") | letter | letter.map(str.lower)
+    )
     tiles = draw(st.lists(token, min_size=1, max_size=9))
     cleaned = _no_merges(list(tiles), dist)
+    if spec:
+        body = "".join(_spell(t) for t in cleaned if t is not None) or _spell(dist.letters[0])
+        return ("phony." if kind == "challenge" else "") + f"{coord}.{body}"
     body = "".join("." if t is None else _spell(t) for t in cleaned)
     text = f"{coord} {body}"
     if kind == "challenge":
@@ -144,6 +153,8 @@ def _operations(
                     st.lists(st.integers(-10**6, 10**7), min_size=players, max_size=players)
                 )
             )
+        elif opcode == "oru":
+            value = ""  # the current spec's opcode without operands
         else:  # gid, var
             value = draw(name)
         ops.append((opcode, value))

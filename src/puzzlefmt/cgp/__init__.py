@@ -30,13 +30,15 @@ from puzzlefmt.cgp.moves import (
     IllegalReason,
     Move,
     MoveKind,
+    MoveStyle,
     ScoredPlay,
     Word,
     column_index,
     column_name,
     square_name,
 )
-from puzzlefmt.cgp.position import EMPTY_CGP, Position, Status
+from puzzlefmt.cgp.position import EMPTY_CGP, EndReason, Position, Status
+from puzzlefmt.cgp.rules import Rules
 from puzzlefmt.cgp.text import picture
 from puzzlefmt.cgp.tiles import BLANK, is_blank
 
@@ -46,14 +48,17 @@ __all__ = [
     "EMPTY_CGP",
     "KNOWN_OPCODES",
     "Distribution",
+    "EndReason",
     "IllegalMoveError",
     "IllegalReason",
     "Layout",
     "Move",
     "MoveKind",
+    "MoveStyle",
     "Operation",
     "Position",
     "Premium",
+    "Rules",
     "ScoredPlay",
     "Status",
     "Word",
