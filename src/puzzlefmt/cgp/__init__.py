@@ -12,6 +12,8 @@
 - :class:`Layout` and :func:`get_layout`: premium squares (``CrosswordGame``,
   ``SuperCrosswordGame``).
 - :func:`to_json`/:func:`from_json`: the JSON form; :func:`picture`: the text picture.
+- :class:`Game`: a GCG game record (``Game(text)`` reads, ``game.gcg()`` writes,
+  ``game.position(n)`` replays, ``game.problems()`` checks); :class:`Rules`: how a game ends.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from puzzlefmt.cgp.distributions import (
     get_distribution,
     infer_distribution,
 )
+from puzzlefmt.cgp.game import Event, EventKind, Game, GameProblem, GameStatus, Player
 from puzzlefmt.cgp.json_form import dumps_json, from_json, loads_json, to_json
 from puzzlefmt.cgp.layouts import Layout, Premium, get_layout, layout_names
 from puzzlefmt.cgp.moves import (
@@ -49,6 +52,11 @@ __all__ = [
     "KNOWN_OPCODES",
     "Distribution",
     "EndReason",
+    "Event",
+    "EventKind",
+    "Game",
+    "GameProblem",
+    "GameStatus",
     "IllegalMoveError",
     "IllegalReason",
     "Layout",
@@ -56,6 +64,7 @@ __all__ = [
     "MoveKind",
     "MoveStyle",
     "Operation",
+    "Player",
     "Position",
     "Premium",
     "Rules",
