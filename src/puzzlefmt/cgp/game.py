@@ -396,6 +396,7 @@ class _Replay:
         self.ended: Literal["out", "zero-turns"] | None = None
         self.out_player = -1  # who went out
         self.before_move: tuple[Position, int, Literal["out", "zero-turns"] | None] | None = None
+        self.moved: Move | None = None  # the last move, '.' for tiles it played through
         self.known = [Counter[str]() for _ in range(max(1, self.count))]
         self.played = [Counter[str]() for _ in range(max(1, self.count))]
         self.all_played = False
@@ -516,6 +517,7 @@ class _Replay:
         move = ev.move
         if ev.kind is EventKind.MOVE:
             self.before_move = (pos.copy(), self.on_turn, self.ended)
+            self.moved = move
             try:
                 scored = pos.evaluate(move, check_rack=False)
                 nxt = pos.play(move, check_rack=False, settle=False)
@@ -540,6 +542,7 @@ class _Replay:
                     f"{move} scores {scored.score}, the record says {ev.score:+d}",
                 )
             self.words[i] = scored.notation(through="dot").split(" ", 1)[1]
+            self.moved = nxt.last_move
             self.played[ev.player] = need
             self.known[ev.player] -= need
             total = sum(left.values())
@@ -601,7 +604,7 @@ class _Replay:
         self.on_turn = on_turn
         self.ended = ended
         self.before_move = None
-        move = prev.move
+        move = self.moved or prev.move
         taken_back = Move(MoveKind.CHALLENGE, move.row, move.col, move.vertical, move.tiles,
                           move.marked)
         before.racks[0] = list(prev.rack)

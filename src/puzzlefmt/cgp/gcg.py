@@ -614,9 +614,12 @@ def _read_event(stripped: str, number: int, lead: int, dev: _Deviations) -> _Raw
                          cum, tiles=(second[1:-1], second_at + 1), comment=rest_after(4))
     if second == "--":
         score = number_at(2, "the points withdrawn like -27", "-+", "withdrawn play")
-        if score >= 0:
-            dev.note(f"a withdrawn play scored {toks[2][1]!r} (Quackle writes +0)", number,
-                     toks[2][0], toks[2][1])
+        if toks[2][1].startswith("+"):
+            if score != 0:
+                raise err(f"withdrawn play: expected the points withdrawn like -27, found "
+                          f"{toks[2][1]!r}", toks[2][0], "-N", repr(toks[2][1]))
+            dev.note("a withdrawn play written '+0' (Quackle's form)", number, toks[2][0],
+                     toks[2][1])
         cum = cumulative_at(3, "withdrawn play")
         return _RawEvent(EventKind.PHONY, nick, number, stripped, rack, score, cum,
                          comment=rest_after(4))
@@ -873,14 +876,15 @@ def event_line(game: Game, index: int, word: str | None = None) -> str:
         body = _rack(ev.move.exchanged) if ev.move.exchanged else str(ev.move.count)
         return f">{nick}: {rack} -{body} +0 {ev.cumulative}{tail}"
     if kind is EventKind.PHONY:
-        return f">{nick}: {rack} -- {ev.score:+d} {ev.cumulative}{tail}"
-    label = {EventKind.CHALLENGE_BONUS: "(challenge)", EventKind.TIME_PENALTY: "(time)"}
-    if kind in label:
-        lead = f"{rack} " if rack else ""
-        return f">{nick}: {lead}{label[kind]} {ev.score:+d} {ev.cumulative}{tail}"
+        return f">{nick}: {rack} -- -{abs(ev.score)} {ev.cumulative}{tail}"
+    lead = f"{rack} " if rack else ""
+    if kind is EventKind.CHALLENGE_BONUS:
+        return f">{nick}: {lead}(challenge) +{ev.score} {ev.cumulative}{tail}"
+    if kind is EventKind.TIME_PENALTY:
+        return f">{nick}: {lead}(time) -{abs(ev.score)} {ev.cumulative}{tail}"
     if kind is EventKind.END_RACK_POINTS:
-        return f">{nick}: ({_rack(ev.tiles)}) {ev.score:+d} {ev.cumulative}{tail}"
-    return f">{nick}: {rack} ({_rack(ev.tiles)}) {ev.score:+d} {ev.cumulative}{tail}"
+        return f">{nick}: ({_rack(ev.tiles)}) +{ev.score} {ev.cumulative}{tail}"
+    return f">{nick}: {rack} ({_rack(ev.tiles)}) -{abs(ev.score)} {ev.cumulative}{tail}"
 
 
 def write(game: Game) -> str:
