@@ -344,6 +344,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    from puzzlefmt.render_cli import at_event
+
     shown = 0
     bad = 0
     for rec in _records(args.input, args.from_format):
@@ -351,9 +353,19 @@ def cmd_show(args: argparse.Namespace) -> int:
             _err(str(rec.error))
             bad += 1
             continue
+        value = rec.value if args.at is None else at_event(rec.value, args.at)
+        if args.json:
+            fam = registry.family_of(value)
+            if fam.to_json is None:
+                raise _UsageError(f"--json: {fam.name} records have no JSON form")
+            print(json.dumps(fam.to_json(value), ensure_ascii=False))
+            shown += 1
+            if args.limit and shown >= args.limit:
+                break
+            continue
         if shown:
             print()
-        print(str(rec.value))
+        print(str(value))
         shown += 1
         if args.limit and shown >= args.limit:
             break
@@ -483,6 +495,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("input")
     p.add_argument("--from", dest="from_format", metavar="FORMAT")
     p.add_argument("--limit", type=int, default=0, help="show at most this many records")
+    p.add_argument("--at", type=int, metavar="N",
+                   help="a game record (GCG): show the position after its first N events")
+    p.add_argument("--json", action="store_true", help="one JSON object per record")
     p.set_defaults(func=cmd_show)
 
     p = sub.add_parser("solve", help="solve every record; one output line per record")

@@ -303,9 +303,7 @@ register_format(
 def _svg(position: Position | Game, **options: Any) -> str:
     from puzzlefmt.cgp.svg import cgp_svg
 
-    if isinstance(position, Game):  # the last position; pick another with --at
-        position = position.position(len(position.events))
-    return cgp_svg(position, **options)
+    return cgp_svg(position, **options)  # a game: its last position (--at picks another)
 
 
 register_family(
