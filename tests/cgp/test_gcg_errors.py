@@ -171,9 +171,14 @@ def test_board_size_and_distribution_from_the_record() -> None:
     assert inferred.distribution.name == "polish"
     assert inferred.distribution_source == "letters"
     assert inferred.position(1).distribution_name == "polish"
-    spanish = Game(HEAD + "#lexicon FILE2017\n>a: [CH]E? 8G [CH]E +9 9\n")
+    spanish = Game(HEAD + "#lexicon FILE2017\n#tile CH ch\n>a: [CH]E? 8G [CH]E +9 9\n")
     assert spanish.distribution.name == "spanish"
     assert spanish.events[0].rack == ("CH", "E", "?")
+    assert spanish.tile_declarations == [("CH", "ch")]
+    assert "#tile CH ch\n" in spanish.gcg()
+    # no #board-layout: a move past row or column 15 means the 21x21 board
+    far = Game(HEAD + ">a: QAT 11J QAT +24 24\n>b: AB 20T AB +0 0\n")
+    assert (far.layout.name, far.distribution.name) == ("SuperCrosswordGame", "english_super")
 
 
 # --------------------------------------------------------------------------- problems
