@@ -30,8 +30,8 @@ from puzzlefmt.cli.cluster import run_on_cluster
 from puzzlefmt.cli.render import at_event
 from puzzlefmt.collection import Record
 from puzzlefmt.format import Format
-from puzzlefmt.model import Model
 from puzzlefmt.jobs import Job, comment_newline
+from puzzlefmt.model import Model
 from puzzlefmt.outfile import output
 from puzzlefmt.survey import survey_paths
 
