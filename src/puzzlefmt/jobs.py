@@ -191,15 +191,13 @@ def _call(func: Callable[..., Any], *args: Any) -> Any:
 
 
 def comment_newline(source: Any, target: Any) -> str | None:
-    """The line ending to pass a collection's comment, blank and header lines on with when
-    converting ``source`` to ``target`` (formats), or ``None`` when they cannot go on: the
-    target must be a collection that holds comments, and a header format's header goes on
-    only into the same format."""
+    """The line ending to pass a collection's comment and blank lines on with when
+    converting ``source`` to ``target`` (formats), or ``None`` when they cannot go on (the
+    target must be a collection that holds comments). A header line never passes on: a
+    target that needs one writes its own, before the first record."""
     if not (isinstance(source, LineCollection) and isinstance(target, LineCollection)):
         return None
     if "comments" not in target.holds:
-        return None
-    if target.header is not None and source.name != target.name:
         return None
     return target.newline
 
