@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.sudoku._text import DIGITS, bad_cell, digit_of, is_border, row_tokens, split_run
-from puzzlefmt.sudoku.grid import Grid
+from puzzlefmt.sudoku.grid import Grid, cell_name, digits_of
 from puzzlefmt.textio import split_lines
 
 NumLine = tuple[int, str]
@@ -188,3 +188,16 @@ def nine_plain_rows(text: str) -> list[str] | None:
     except PuzzleFormatError:
         return None
     return lines
+
+
+def written_groups(grid: Grid, fmt: str) -> list[str]:
+    """The 81 groups a candidate-grid writer writes: a cell's digit, else its candidates
+    (:meth:`Grid.candidate_masks`). A cell with no candidate left has no notation in these
+    formats: ``ValueError`` names it (nothing is dropped in silence)."""
+    masks = grid.candidate_masks()
+    groups = [str(v) if v else digits_of(m) for v, m in zip(grid.values, masks, strict=True)]
+    if "" in groups:
+        i = groups.index("")
+        raise ValueError(f"{fmt} cannot write {cell_name(i)}: it has no candidate left "
+                         "(an empty group has no notation; sukaku can write it)")
+    return groups

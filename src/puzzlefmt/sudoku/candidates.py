@@ -11,8 +11,8 @@ import re
 
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.format import Format, Option, Sniff
-from puzzlefmt.sudoku._grid import group_mask
-from puzzlefmt.sudoku.grid import Grid, digits_of
+from puzzlefmt.sudoku._grid import group_mask, written_groups
+from puzzlefmt.sudoku.grid import Grid
 from puzzlefmt.textio import split_lines
 
 __all__ = ["FORMAT", "count_groups", "read_candidates", "sniff", "write_candidates"]
@@ -41,8 +41,7 @@ def read_candidates(text: str, fmt: str = "candidates") -> Grid:
 
 def write_candidates(grid: Grid, *, sep: str = "space", rows: bool = False) -> str:
     """81 groups separated by ``sep``; ``rows=True`` puts each row on its own line."""
-    masks = grid.candidate_masks()
-    groups = [str(v) if v else digits_of(m) for v, m in zip(grid.values, masks, strict=True)]
+    groups = written_groups(grid, "candidates")
     between = SEPARATORS[sep]
     if rows:
         return "\n".join(between.join(groups[r * 9 : r * 9 + 9]) for r in range(9)) + "\n"

@@ -14,6 +14,7 @@ first, then the first record's metadata names).
 from __future__ import annotations
 
 import csv
+import io
 import re
 from dataclasses import dataclass
 
@@ -88,13 +89,17 @@ def parse_record(line: str, context: Layout) -> Grid:
 
 
 def write_record(grid: Grid) -> str:
-    """One row: the puzzle (``.`` blanks), then every metadata value but the comment."""
-    cells = [grid.line(comment=False)]
+    """One row: the puzzle (``.`` blanks, then ``meta["comment"]`` if any, in the same field:
+    the reader keeps text after the 81 cells), then every other metadata value, quoted where
+    CSV needs it. A value with a line break raises ``ValueError`` (a row is one line)."""
+    cells = [grid.line()]
     cells += [v for k, v in grid.meta.items() if k != "comment"]
-    out = []
     for c in cells:
-        out.append(f'"{c}"' if ("," in c or '"' in c) and not c.startswith('"') else c)
-    return ",".join(out)
+        if "\n" in c or "\r" in c:
+            raise ValueError(f"forum-csv cannot write {c!r}: a row is one line")
+    out = io.StringIO()
+    csv.writer(out, lineterminator="").writerow(cells)
+    return out.getvalue()
 
 
 def write_header(first: Grid) -> str:

@@ -420,10 +420,14 @@ class Grid(Model):
         """The 81-character line, what the ``line`` format writes (without its newline), with
         the same options and defaults: ``blank`` for empty cells, ``values=True`` to include
         placed digits, ``comment=False`` to leave out ``meta["comment"]`` (written after one
-        space)."""
+        space; a comment with a line break raises ``ValueError``)."""
         out = cells_line(self.values if values else self.givens, blank)
         note = self.meta.get("comment")
-        return out + " " + note if comment and note else out
+        if not (comment and note):
+            return out
+        if "\n" in note or "\r" in note:
+            raise ValueError(f"the comment {note!r} has a line break: it cannot go on the line")
+        return out + " " + note
 
     def __str__(self) -> str:
         """Text picture: the Simple Sudoku grid of the values, or the candidate grid when the

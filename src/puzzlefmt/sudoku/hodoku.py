@@ -123,7 +123,12 @@ def write_hodoku_line(grid: Grid) -> str:
     ]
     if "extra" in meta:
         fields.append(meta["extra"])
-    return meta.get("prefix", "") + ":" + ":".join(fields)
+    prefix = meta.get("prefix", "")
+    for text in (prefix, *fields):
+        if ":" in text or "\n" in text or "\r" in text:
+            raise ValueError(f"hodoku-lib cannot write the field {text!r}: fields hold no ':' "
+                             "and no line break")
+    return prefix + ":" + ":".join(fields)
 
 
 def sniff(text: str) -> Sniff | None:

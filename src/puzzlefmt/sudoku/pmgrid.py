@@ -24,10 +24,11 @@ from puzzlefmt.sudoku._grid import (
     is_candidate_row,
     is_group_row,
     read_candidate_rows,
+    written_groups,
 )
 from puzzlefmt.sudoku._text import NEWLINES, is_border
 from puzzlefmt.sudoku.candidates import count_groups
-from puzzlefmt.sudoku.grid import Grid, digits_of
+from puzzlefmt.sudoku.grid import Grid
 from puzzlefmt.textio import split_lines
 
 __all__ = ["FORMAT", "FORMATS", "PRINT", "read_pm_grid", "sniff_pm_grid", "write_pm_grid"]
@@ -51,8 +52,7 @@ def write_pm_grid(
     newline: str = "crlf",
     footer: bool = False,
 ) -> str:
-    masks = grid.candidate_masks()
-    groups = [str(v) if v else digits_of(m) for v, m in zip(grid.values, masks, strict=True)]
+    groups = written_groups(grid, "pm-print" if footer else "pm-grid")
     nl = NEWLINES[newline]
     return nl.join(pm_grid_lines(groups, style, footer=footer)) + nl
 

@@ -31,9 +31,9 @@ from typing import Any
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.format import Format, Option, Sniff
 from puzzlefmt.sudoku._draw import BANNER, SsStyle, pm_grid_lines, ss_grid_lines
-from puzzlefmt.sudoku._grid import blocks, read_grid_block
+from puzzlefmt.sudoku._grid import blocks, read_grid_block, written_groups
 from puzzlefmt.sudoku._text import NEWLINES, is_border
-from puzzlefmt.sudoku.grid import Grid, cell_name, digits_of
+from puzzlefmt.sudoku.grid import Grid, cell_name
 from puzzlefmt.textio import split_lines
 
 __all__ = ["FORMAT", "FORMATS", "OLD", "PRINT", "SPACED", "read_ss", "sniff_ss", "write_ss"]
@@ -172,9 +172,7 @@ def write_ss(
         if recs:
             out += ["", *recs]
     if records and grid.candidates is not None:
-        masks = grid.candidate_masks()
-        groups = [str(v) if v else digits_of(m) for v, m in zip(grid.values, masks, strict=True)]
-        out += ["", *pm_grid_lines(groups, "simple-sudoku")]
+        out += ["", *pm_grid_lines(written_groups(grid, "ss"), "simple-sudoku")]
     nl = NEWLINES[newline]
     return nl.join(out) + nl
 
