@@ -31,6 +31,7 @@ from puzzlefmt.sudoku import (
     txt,
 )
 from puzzlefmt.sudoku.canon import canonical_many
+from puzzlefmt.sudoku.columnar import COLUMNAR
 from puzzlefmt.sudoku.grid import Grid
 from puzzlefmt.sudoku.solver import solve, solve_many
 from puzzlefmt.sudoku.svg import RENDERER as SVG
@@ -90,6 +91,7 @@ FAMILY = Family(
     solution_text=solution_text,
     canon_many=canonical_many,
     canon_conventions=("string", "pattern"),
+    columnar=COLUMNAR,
 )
 
 
