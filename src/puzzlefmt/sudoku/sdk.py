@@ -114,13 +114,14 @@ def write_sdk(
     counts: bool = False,
     limit: int = 2,
 ) -> str:
-    """Write ``.sdk`` text; ``counts=True`` fills ``#N`` (solutions, counted up to ``limit``,
-    by :meth:`Grid.solve`) and ``#H`` (clues)."""
+    """Write ``.sdk`` text; ``counts=True`` fills ``#N`` (the givens' solutions, counted up to
+    ``limit``) and ``#H`` (clues)."""
     meta = {k: v for k, v in grid.meta.items() if len(k) == 1 and k.isalpha()}
     if "comment" in grid.meta and "C" not in meta:
         meta["C"] = grid.meta["comment"]
     if counts:
-        meta["N"] = str(grid.solve(limit).count)
+        # The puzzle the file holds: its givens (placed digits and candidates are not kept).
+        meta["N"] = str(Grid._make(list(grid.givens)).solve(limit).count)
         meta["H"] = str(grid.clue_count)
     out: list[str] = list(grid.sections.get(ODD_HEADERS, []))
     for key, value in meta.items():
