@@ -179,6 +179,7 @@ def test_line_keeps_the_comment_by_default() -> None:
 
 
 def test_str_is_the_picture() -> None:
+    assert Grid(PUZZLE)._repr_svg_().startswith("<svg")
     assert str(Grid(PUZZLE)).splitlines()[1] == "|4..|...|8.5|"
     marks = Grid(candidates=Grid(PUZZLE).candidate_masks())
     assert str(marks).startswith("*---")
