@@ -177,33 +177,23 @@ class Grid(Model):
                                            sections)):
                 raise TypeError("Grid() takes either a text or parts, not both")
             other = self._read_text(text)
-            self._set(other.givens, other.placed, other.candidates, other.eliminated,
-                      other.meta, other.sections)
-            return
-        g = _cells(givens)
-        p = _cells(placed)
-        for i in range(81):
-            if g[i] and p[i]:
-                raise ValueError(f"{cell_name(i)} has both a given and a placed digit")
-        self._set(g, p, _masks(candidates), _masks(eliminated), dict(meta or {}),
-                  {k: list(v) for k, v in (sections or {}).items()})
-
-    def _set(
-        self,
-        givens: list[int],
-        placed: list[int],
-        candidates: list[int] | None,
-        eliminated: list[int] | None,
-        meta: dict[str, str],
-        sections: dict[str, list[str]],
-    ) -> None:
-        """The one place the fields are filled (the lists are taken, not copied)."""
-        self.givens = givens
-        self.placed = placed
-        self.candidates = candidates
-        self.eliminated = eliminated
-        self.meta = meta
-        self.sections = sections
+            g, p, c, e = other.givens, other.placed, other.candidates, other.eliminated
+            m, s = other.meta, other.sections
+        else:
+            g = _cells(givens)
+            p = _cells(placed)
+            for i in range(81):
+                if g[i] and p[i]:
+                    raise ValueError(f"{cell_name(i)} has both a given and a placed digit")
+            c, e = _masks(candidates), _masks(eliminated)
+            m = dict(meta or {})
+            s = {k: list(v) for k, v in (sections or {}).items()}
+        self.givens = g
+        self.placed = p
+        self.candidates = c
+        self.eliminated = e
+        self.meta = m
+        self.sections = s
 
     @classmethod
     def _make(
@@ -216,10 +206,15 @@ class Grid(Model):
         sections: dict[str, list[str]] | None = None,
     ) -> Grid:
         """The fast constructor for readers and the solver, whose lists are already checked
-        (81 values 0-9, masks 0-511, no placed digit on a given): no copy, no check."""
+        (81 values 0-9, masks 0-511, no placed digit on a given): no copy, no check. With
+        ``__init__``, the only place the fields are filled."""
         grid = cls.__new__(cls)
-        grid._set(givens, placed if placed is not None else [0] * 81, candidates, eliminated,
-                  meta if meta is not None else {}, sections if sections is not None else {})
+        grid.givens = givens
+        grid.placed = [0] * 81 if placed is None else placed
+        grid.candidates = candidates
+        grid.eliminated = eliminated
+        grid.meta = {} if meta is None else meta
+        grid.sections = {} if sections is None else sections
         return grid
 
     # ------------------------------------------------------------------ constructors
