@@ -368,3 +368,18 @@ def test_iter_lines_is_linear_on_a_long_line_in_small_chunks() -> None:
 
     small, large = min(cost(60_000) for _ in range(3)), min(cost(240_000) for _ in range(3))
     assert large / small < 8  # linear: 4x the input, about 4x the time (quadratic: 16x)
+
+
+def test_a_stream_decodes_late_latin1_and_reads_once() -> None:
+    import io
+
+    from puzzlefmt.api import _TextOf
+
+    late = b"a" * 70_000 + "café\n".encode("latin-1")
+    assert "".join(_TextOf(io.BytesIO(late))).endswith("café\n")
+    utf8 = b"a" * 70_000 + "café\n".encode()
+    assert "".join(_TextOf(io.BytesIO(utf8))).endswith("café\n")
+    mixed = "é".encode() + b"a" * 70_000 + b"\xe9\n"
+    assert "".join(_TextOf(io.BytesIO(mixed))).endswith("\ufffd\n")
+    utf16 = "x\r\ny".encode("utf-16")
+    assert "".join(_TextOf(io.BytesIO(utf16))) == "x\r\ny"

@@ -121,6 +121,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--from", dest="from_format", metavar="FORMAT")
     p.add_argument("--limit", type=positive("--limit", zero=True), default=0,
                    help="show at most this many records")
+    p.add_argument("--at", type=positive("--at", zero=True), metavar="N",
+                   help="a game record (GCG): show the position after its first N events")
+    p.add_argument("--json", action="store_true", help="one JSON object per record")
     p.set_defaults(func=cmd_show)
 
     p = sub.add_parser("solve", help="solve every record; one output line per record")

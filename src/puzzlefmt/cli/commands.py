@@ -27,9 +27,11 @@ from puzzlefmt.cli._common import (
     target_format,
 )
 from puzzlefmt.cli.cluster import run_on_cluster
+from puzzlefmt.cli.render import at_event
 from puzzlefmt.collection import Record
 from puzzlefmt.format import Format
 from puzzlefmt.jobs import Job, comment_newline
+from puzzlefmt.model import Model
 from puzzlefmt.outfile import output
 from puzzlefmt.survey import survey_paths
 
@@ -203,9 +205,18 @@ def cmd_show(args: argparse.Namespace) -> int:
             err(str(rec.error))
             bad += 1
             continue
+        value = rec.value if args.at is None else at_event(rec.value, args.at)
+        if args.json:
+            if not isinstance(value, Model):
+                raise UsageError(f"--json: {type(value).__name__} has no JSON form")
+            print(json.dumps(value.to_json(), ensure_ascii=False))
+            shown += 1
+            if args.limit and shown >= args.limit:
+                break
+            continue
         if shown:
             print()
-        print(str(rec.value))
+        print(str(value))
         shown += 1
         if args.limit and shown >= args.limit:
             break

@@ -5,6 +5,7 @@
     puzzlefmt render puzzles.sdm --record 3 -o third.svg
     puzzlefmt render game.cgp -o game.png --size 1200 --theme dark
     puzzlefmt render keen.txt -o - --solution --color border=#603
+    puzzlefmt render game.gcg --at 12 -o move12.svg
 
 The command line builds its parser with :func:`add_parser`.
 """
@@ -22,7 +23,7 @@ from puzzlefmt.model import Model
 from puzzlefmt.outfile import write_bytes
 from puzzlefmt.svg import THEMES, svg, to_png
 
-__all__ = ["THEME_CHOICES", "add_parser", "cmd_render"]
+__all__ = ["THEME_CHOICES", "add_parser", "at_event", "cmd_render"]
 
 THEME_CHOICES = tuple(THEMES)
 
@@ -59,6 +60,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--solution", action="store_true",
                    help="draw the solution (Sudoku, Keen): the attached one, else the unique "
                    "one the solver finds")
+    p.add_argument("--at", type=positive("--at", zero=True), metavar="N",
+                   help="a game record (GCG): draw the position after its first N events "
+                   "(default: the last)")
     p.set_defaults(func=cmd_render)
 
 
@@ -84,6 +88,19 @@ def _output_kind(output: str) -> str:
         return ext[1:]
     raise _usage(f"-o {output}: the name must end in .svg or .png (or be - for SVG on "
                  "standard output)")
+
+
+def at_event(value: Any, n: int) -> Any:
+    """``--at N``: the position after the first ``n`` events of a game record (an object
+    with ``events`` and ``position(n)``, as :class:`puzzlefmt.cgp.Game`)."""
+    events = getattr(value, "events", None)
+    position = getattr(value, "position", None)
+    if events is None or not callable(position):
+        raise _usage(f"--at: a {type(value).__name__} is not a game record (GCG); it has no "
+                     "events")
+    if not 0 <= n <= len(events):
+        raise _usage(f"--at {n}: the game has {len(events)} events (0 to {len(events)})")
+    return position(n)
 
 
 def _solution(obj: Any, fam: Any, number: int) -> list[int]:
@@ -131,6 +148,8 @@ def cmd_render(args: argparse.Namespace) -> int:
         shown = "record" if seen == 1 else "records"
         raise _usage(f"{args.input}: no record {args.record}; the input has {seen} {shown}")
 
+    if args.at is not None:
+        value = at_event(value, args.at)
     try:
         fam = registry.family_of(value)
     except TypeError as exc:
