@@ -191,6 +191,8 @@ class LineCollection(Format):
         if not isinstance(items, Iterable):
             raise TypeError(f"{self.name} writes {self.model.__name__} objects, "
                             f"not {type(obj).__name__}")
+        if not isinstance(items, list):
+            items = list(items)  # an iterator: read it once
         notes = items.comments if isinstance(items, Collection) else {}
         out: list[str] = []
         write = self.write_record

@@ -192,12 +192,11 @@ def _call(func: Callable[..., Any], *args: Any) -> Any:
 
 def comment_newline(source: Any, target: Any) -> str | None:
     """The line ending to pass a collection's comment and blank lines on with when
-    converting ``source`` to ``target`` (formats), or ``None`` when they cannot go on (the
-    target must be a collection that holds comments). A header line never passes on: a
-    target that needs one writes its own, before the first record."""
+    converting ``source`` to ``target`` (formats), or ``None`` when they cannot go on: every
+    collection keeps comment lines (its own ``is_comment`` lines), a single document does
+    not. A header line never passes on: a target that needs one writes its own, before the
+    first record."""
     if not (isinstance(source, LineCollection) and isinstance(target, LineCollection)):
-        return None
-    if "comments" not in target.holds:
         return None
     return target.newline
 

@@ -338,9 +338,6 @@ def test_forum_csv_reads_the_puzzle_from_the_header_column() -> None:
     assert coll[0].givens == Grid(SAMPLE).givens
 
 
-@pytest.mark.xfail(strict=True, reason="LineCollection.write_record gets no header context, "
-                   "so rows are written puzzle first under a kept -c2 header (core change "
-                   "proposed: write_record(model, context=...))")
 def test_forum_csv_writes_rows_in_the_kept_header_layout() -> None:
     fmt = FORMATS["forum-csv"]
     text = "#!sudoku -c2,Name,Puzzle\r\nfirst," + SAMPLE + "\r\n"

@@ -9,9 +9,13 @@ alike), the file extension decides; without one, the most general reading wins (
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from types import ModuleType
+from typing import Any
+
 from puzzlefmt.collection import Collection
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.family import Family
+from puzzlefmt.family import Columnar, Family, LineResults
 from puzzlefmt.format import Renderer
 from puzzlefmt.model import Engines, SolveResult, install
 from puzzlefmt.sudoku import (
@@ -31,13 +35,12 @@ from puzzlefmt.sudoku import (
     txt,
 )
 from puzzlefmt.sudoku.canon import canonical_many
-from puzzlefmt.sudoku.columnar import COLUMNAR
 from puzzlefmt.sudoku.grid import Grid
 from puzzlefmt.sudoku.solver import solve, solve_many
 from puzzlefmt.sudoku.svg import RENDERER as SVG
 from puzzlefmt.sudoku.svg import sudoku_svg
 
-__all__ = ["FAMILY", "TEXT", "read_grid", "solution_text"]
+__all__ = ["COLUMNAR", "FAMILY", "TEXT", "read_grid", "solution_text"]
 
 
 def _text_picture(grid: Grid) -> str:
@@ -65,6 +68,41 @@ def solution_text(grid: Grid, result: SolveResult[Grid]) -> str:
     if result.count == 1:
         return sols[0]
     return "multiple " + " ".join(sols)
+
+
+def _fast() -> ModuleType:
+    """The kernel loader: the fast path and its numpy load on the first batch job, not with
+    the family, so that reading and writing never load them."""
+    from puzzlefmt.sudoku import columnar  # noqa: PLC0415 - the kernel loader
+
+    return columnar
+
+
+def _block_solve(lines: Sequence[str], numbers: Sequence[int], limit: int, count: bool
+                 ) -> LineResults:
+    result: LineResults = _fast().block_solve(lines, numbers, limit, count)
+    return result
+
+
+def _block_validate(lines: Sequence[str], numbers: Sequence[int], limit: int) -> LineResults:
+    result: LineResults = _fast().block_validate(lines, numbers, limit)
+    return result
+
+
+def _block_canon(lines: Sequence[str], numbers: Sequence[int], convention: str) -> LineResults:
+    result: LineResults = _fast().block_canon(lines, numbers, convention)
+    return result
+
+
+def _block_convert(lines: Sequence[str], numbers: Sequence[int], target: str,
+                   options: Mapping[str, Any]) -> LineResults | None:
+    result: LineResults | None = _fast().block_convert(lines, numbers, target, options)
+    return result
+
+
+#: The batch commands' fast path for plain 81-cell lines (:mod:`puzzlefmt.sudoku.columnar`).
+COLUMNAR = Columnar(formats=frozenset({"line", "txt", "sdm"}), solve=_block_solve,
+                    validate=_block_validate, canon=_block_canon, convert=_block_convert)
 
 
 FAMILY = Family(

@@ -88,12 +88,24 @@ def parse_record(line: str, context: Layout) -> Grid:
     return grid
 
 
-def write_record(grid: Grid) -> str:
+def write_record(grid: Grid, context: Layout | None = None) -> str:
     """One row: the puzzle (``.`` blanks, then ``meta["comment"]`` if any, in the same field:
-    the reader keeps text after the 81 cells), then every other metadata value, quoted where
-    CSV needs it. A value with a line break raises ``ValueError`` (a row is one line)."""
-    cells = [grid.line()]
-    cells += [v for k, v in grid.meta.items() if k != "comment"]
+    the reader keeps text after the 81 cells) and every other metadata value, quoted where
+    CSV needs it, in the layout of the header ``context`` (``None``: the puzzle first, as
+    :func:`write_header` writes). A value with a line break raises ``ValueError``."""
+    others = {k: v for k, v in grid.meta.items() if k != "comment"}
+    if context is None:
+        cells = [grid.line(), *others.values()]
+    else:
+        cells = []
+        for k, name in enumerate(context.names):
+            if k == context.column:
+                cells.append(grid.line())
+            else:
+                cells.append(others.pop(name, others.pop(f"column{k + 1}", "")))
+        if len(context.names) <= context.column:
+            cells.append(grid.line())
+        cells += others.values()
     for c in cells:
         if "\n" in c or "\r" in c:
             raise ValueError(f"forum-csv cannot write {c!r}: a row is one line")
