@@ -126,6 +126,16 @@ RawChunk = list[tuple[int, int, str]]  # (record number, line number, line)
 Block = Callable[[RawChunk, Callable[[RawChunk], list[Outcome]]], Chunk]
 
 
+def comment_line(raw: str, newline: str) -> str:
+    """A collection's comment line as it passes on into another collection: blank and ``#``
+    lines as they are, any other (a forum CSV's title) behind ``# ``, so that every target
+    reads it back as a comment."""
+    stripped = raw.strip()
+    if not stripped or stripped.startswith("#"):
+        return raw + newline
+    return "# " + raw + newline
+
+
 def fold(outcomes: Iterable[Outcome], placeholder: str | None, json_lines: bool) -> Chunk:
     """The :class:`Chunk` of a list of outcomes."""
     out: list[str] = []
@@ -177,7 +187,8 @@ def _run_records(task: Task, chunk: list[Record], newline: str) -> list[Outcome]
     done = iter(task(good)) if good else iter(())
     # A header line does not pass on: a target that needs one writes its own (preamble).
     return [
-        Outcome(0, r.line, output=None if r.header else r.text + newline) if r.comment
+        Outcome(0, r.line, output=None if r.header else comment_line(r.text, newline))
+        if r.comment
         else next(done) if r.error is None else _rejected(r)
         for r in chunk
     ]

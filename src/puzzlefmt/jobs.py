@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from puzzlefmt import registry
-from puzzlefmt.batch import Block, Chunk, Outcome, RawChunk, fold
+from puzzlefmt.batch import Block, Chunk, Outcome, RawChunk, comment_line, fold
 from puzzlefmt.collection import LineCollection, Record
 from puzzlefmt.family import LineResults
 from puzzlefmt.model import Model, SolveResult
@@ -230,7 +230,7 @@ def columnar_block(
         result.last_line = line
         if not number:
             if comments is not None:
-                out.append(raw + comments)
+                out.append(comment_line(raw, comments))
             continue
         text = texts[k]
         kind = kinds[k]
