@@ -93,7 +93,7 @@ def test_failed_run_leaves_no_output_file(tmp_path: Path) -> None:
     out.write_text("previous contents")
     assert main(["convert", str(src), "--to", "sol", "-o", str(out), "--option", "nope=1"]) == 2
     assert out.read_text() == "previous contents"
-    assert not list(tmp_path.glob(".puzzlefmt-*"))
+    assert not list(tmp_path.glob("*.part"))
 
 
 def test_show_prints_a_picture(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,7 +10,7 @@ from cgp_vectors import rows
 
 import puzzlefmt
 from puzzlefmt import PuzzleFormatError, registry
-from puzzlefmt.cgp import Position, picture, to_json
+from puzzlefmt.cgp import Game, Position, picture, to_json
 from puzzlefmt.cli import main
 from puzzlefmt.collection import Collection
 
@@ -25,11 +25,12 @@ MAVEN = (
 
 def test_formats_are_registered() -> None:
     names = {f.name for f in puzzlefmt.formats()}
-    assert {"cgp", "cgp-list", "cgp-json", "cgp-text"} <= names
+    assert {"cgp", "cgp-list", "cgp-json", "cgp-text", "gcg"} <= names
     assert registry.get_format(".cgp").name == "cgp"
     assert registry.get_format("cgps").name == "cgp-list"
+    assert registry.get_format(".gcg").name == "gcg"
     fam = registry.family("cgp")
-    assert fam.models == (Position,)
+    assert fam.models == (Position, Game)
     assert fam.solve is None
     assert fam.problems is not None
     assert fam.problems(Position(f"{EMPTY} ZZ/ 0/0 0")) != []

@@ -49,6 +49,8 @@ def test_written_text_reads_back_to_its_parts(case: CgpCase) -> None:
             assert value == [int(v) for v in operand.split("/")]
         elif opcode in ("bb", "etl", "mcnz", "ti", "to"):
             assert value == int(operand)
+        elif opcode == "oru":
+            assert value is True
         else:
             assert value == operand
     assert pos.unknown_operations == unknown

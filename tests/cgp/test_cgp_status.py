@@ -75,7 +75,7 @@ def test_bricked_square_on_the_punctured_layout() -> None:
 )
 def test_valid_positions(cgp: str) -> None:
     pos = Position(cgp)
-    assert pos.status() == Status.VALID
+    assert pos.status() & ~Status.GAME_OVER == Status.VALID  # game over is not a problem
     assert pos.is_valid()
     assert pos.problems() == []
 
@@ -167,6 +167,7 @@ def test_typed_operations_and_defaults() -> None:
     for attr in ("board_name", "challenge_rule", "game_id", "distribution_name", "lexicon",
                  "last_move", "timer_increment", "timers", "max_overtime", "variant"):
         assert getattr(pos, attr) is None
+    assert pos.opponent_rack_unknown is False
     text = (
         f"{EMPTY} / 0/0 0 bb 35; bdn CrosswordGame; cr 5pt; etl 1; gid Xy-9; ld english; "
         "lex CSW21; lm 8D WORD +5; mcnz 3; ti 3000; tmr 10000/-2500; to 60000; var WordSmog; "
@@ -186,7 +187,8 @@ def test_typed_operations_and_defaults() -> None:
     assert pos.timers == [10000, -2500]
     assert pos.max_overtime == 60000
     assert pos.variant == "WordSmog"
-    assert pos.unknown_operations == [Operation("oru"), Operation("zz", "a  b")]
+    assert pos.opponent_rack_unknown is True  # oru, the current spec's opcode
+    assert pos.unknown_operations == [Operation("zz", "a  b")]
     assert pos.cgp() == text
 
 

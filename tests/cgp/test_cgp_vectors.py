@@ -264,6 +264,8 @@ def test_spec_fragments_in_context() -> None:
                 assert value == [int(v) for v in operand.split("/")]
             elif opcode in ("ti", "to"):
                 assert value == int(operand)
+            elif opcode == "oru":
+                assert value is True
             elif value is not None:
                 assert value == operand
             else:

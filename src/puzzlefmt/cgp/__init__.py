@@ -12,6 +12,8 @@
 - :class:`Layout` and :func:`get_layout`: premium squares (``CrosswordGame``,
   ``SuperCrosswordGame``).
 - :func:`to_json`/:func:`from_json`: the JSON form; :func:`picture`: the text picture.
+- :class:`Game`: a GCG game record (``Game(text)`` reads, ``game.gcg()`` writes,
+  ``game.position(n)`` replays, ``game.problems()`` checks); :class:`Rules`: how a game ends.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from puzzlefmt.cgp.distributions import (
     get_distribution,
     infer_distribution,
 )
+from puzzlefmt.cgp.game import Event, EventKind, Game, GameProblem, GameStatus, Player
 from puzzlefmt.cgp.json_form import dumps_json, from_json, loads_json, to_json
 from puzzlefmt.cgp.layouts import Layout, Premium, get_layout, layout_names
 from puzzlefmt.cgp.moves import (
@@ -30,13 +33,15 @@ from puzzlefmt.cgp.moves import (
     IllegalReason,
     Move,
     MoveKind,
+    MoveStyle,
     ScoredPlay,
     Word,
     column_index,
     column_name,
     square_name,
 )
-from puzzlefmt.cgp.position import EMPTY_CGP, Position, Status
+from puzzlefmt.cgp.position import EMPTY_CGP, EndReason, Position, Status
+from puzzlefmt.cgp.rules import Rules
 from puzzlefmt.cgp.text import picture
 from puzzlefmt.cgp.tiles import BLANK, is_blank
 
@@ -46,14 +51,23 @@ __all__ = [
     "EMPTY_CGP",
     "KNOWN_OPCODES",
     "Distribution",
+    "EndReason",
+    "Event",
+    "EventKind",
+    "Game",
+    "GameProblem",
+    "GameStatus",
     "IllegalMoveError",
     "IllegalReason",
     "Layout",
     "Move",
     "MoveKind",
+    "MoveStyle",
     "Operation",
+    "Player",
     "Position",
     "Premium",
+    "Rules",
     "ScoredPlay",
     "Status",
     "Word",

@@ -3,7 +3,9 @@
 ``read(text)`` turns one CGP line into the fields of a :class:`~puzzlefmt.cgp.Position`;
 ``write(position)`` turns a position back into text. Both are reached through the model:
 ``Position(text)`` and ``position.cgp()``. What the reader tolerates and what it refuses is
-listed in ``docs/cgp.md`` ("Parser behaviour").
+listed in ``docs/cgp.md`` ("Parser behaviour"): every tolerated deviation from the spec is
+noted in ``Fields.deviations`` (``Position.deviations``), and ``strict=True`` refuses each of
+them instead.
 
 Every syntax error is a :class:`~puzzlefmt.errors.PuzzleFormatError` whose message starts with
 the field (``board row 9``, ``racks``, ``scores``, ``consecutive zero turns``, an opcode) and
@@ -12,6 +14,7 @@ whose column is the 1-based position in the string.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
@@ -25,8 +28,8 @@ from puzzlefmt.cgp.distributions import (
 )
 from puzzlefmt.cgp.layouts import Layout
 from puzzlefmt.cgp.layouts import _canonical as _layout_canonical
-from puzzlefmt.cgp.moves import Move
-from puzzlefmt.cgp.tiles import write_tile
+from puzzlefmt.cgp.moves import Move, MoveKind, MoveStyle, parse_move
+from puzzlefmt.cgp.tiles import BLANK, write_tile
 from puzzlefmt.errors import PuzzleFormatError
 
 if TYPE_CHECKING:
@@ -39,6 +42,7 @@ __all__ = [
     "Operation",
     "read",
     "write",
+    "write_last_move",
 ]
 
 FORMAT = "cgp"
@@ -46,7 +50,8 @@ FORMAT = "cgp"
 #: The largest board side the reader builds (a guard against "99999999/..." eating memory).
 MAX_DIMENSION = 1000
 
-#: The opcodes of the seed, each with the attribute of :class:`Position` that holds it.
+#: The opcodes of the seed and of the current spec (``oru``), each with the attribute of
+#: :class:`Position` that holds it.
 KNOWN_OPCODES: dict[str, str] = {
     "bb": "bingo_bonus",
     "bdn": "board_name",
@@ -57,18 +62,20 @@ KNOWN_OPCODES: dict[str, str] = {
     "lex": "lexicon",
     "lm": "last_move",
     "mcnz": "max_zero_turns",
+    "oru": "opponent_rack_unknown",
     "ti": "timer_increment",
     "tmr": "timers",
     "to": "max_overtime",
     "var": "variant",
 }
 
-#: Defaults of the opcodes that have one; the others default to ``None`` (absent).
-DEFAULTS: dict[str, int] = {"bb": 50, "etl": 7, "mcnz": 6}
+#: Defaults of the opcodes that have one; the others default to ``None`` (absent). ``oru``
+#: (no operand) is ``True`` when present.
+DEFAULTS: dict[str, int] = {"bb": 50, "etl": 7, "mcnz": 6, "oru": False}
 
 #: The order in which the writer adds opcodes that were not in the text it was read from.
 WRITE_ORDER = ("lex", "ld", "bdn", "bb", "cr", "etl", "mcnz", "gid", "lm", "ti", "tmr", "to",
-               "var")
+               "var", "oru")
 
 CHALLENGE_RULES = ("single", "double", "triple", "void", "5pt", "10pt")
 
@@ -88,8 +95,9 @@ _WORDS = {
 }
 
 _MAX_DIGITS = 18
-_SCORE = re.compile(r"-?[0-9]{1,18}", re.ASCII)
+_SCORE = re.compile(r"[-+]?[0-9]{1,18}", re.ASCII)
 _COUNT = re.compile(r"[0-9]{1,18}", re.ASCII)
+_LEADING_ZERO = re.compile(r"[-+]?0[0-9]", re.ASCII)
 _BLANKS = " \t"
 _FIELD_BREAKS = " \t\r\n"  # line breaks inside the line are refused before fields are split
 
@@ -119,6 +127,8 @@ class Fields:
     values: dict[str, object] = field(default_factory=dict)
     order: list[str | Operation] = field(default_factory=list)
     unknown: list[Operation] = field(default_factory=list)
+    lm_style: MoveStyle | None = None
+    deviations: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -128,6 +138,26 @@ class _RawOp:
     operands: str
     at: int  # where the opcode starts
     operands_at: int  # where the operands start
+
+
+class _Deviations:
+    """What the reader tolerates, noted one by one; with ``strict`` the first one raises."""
+
+    def __init__(self, strict: bool, text: str) -> None:
+        self.strict = strict
+        self.text = text
+        self.found: list[str] = []
+
+    def note(self, message: str, column: int, found: str) -> None:
+        if self.strict:
+            raise _error(
+                f"{message} (strict reading refuses every deviation from the spec)",
+                column,
+                self.text,
+                expected="the spec's form",
+                found=repr(found),
+            )
+        self.found.append(message)
 
 
 def _error(
@@ -169,9 +199,16 @@ def read(
     *,
     distribution: Distribution | str | None = None,
     layout: Layout | str | None = None,
+    strict: bool = False,
 ) -> Fields:
-    """Parse one CGP line. ``distribution`` overrides ``ld`` and the lexicon inference."""
-    line = " " + text[1:] if text.startswith("\ufeff") else text
+    """Parse one CGP line. ``distribution`` overrides ``ld`` and the lexicon inference;
+    ``strict`` refuses every deviation from the spec that the reader would otherwise
+    tolerate (see ``docs/cgp.md``)."""
+    dev = _Deviations(strict, text)
+    line = text
+    if text.startswith("\ufeff"):
+        dev.note("a byte-order mark before the CGP", 0, "\ufeff")
+        line = " " + text[1:]
     stripped = line.strip(" \t\r\n")
     lead = len(line) - len(line.lstrip(" \t\r\n"))
     for bad in ("\n", "\r"):
@@ -184,6 +221,10 @@ def read(
                 expected="one line",
                 found="a line break",
             )
+    body = line[1:] if text.startswith("\ufeff") else line
+    if body.strip(" \t\r\n") != body:
+        dev.note("blanks before or after the CGP", 0 if lead > len(line) - len(body) else
+                 len(line.rstrip(" \t\r\n")), text)
     fields, ops_at = _split_fields(line)
     if len(fields) < 4:
         found = f"only {len(fields)}" if fields else "nothing"
@@ -195,15 +236,19 @@ def read(
             expected="4 fields",
             found=f"{len(fields)} fields",
         )
+    for (a_at, a), (b_at, _) in itertools.pairwise(fields):
+        gap = line[a_at + len(a) : b_at]
+        if gap != " ":
+            dev.note(f"fields separated by {gap!r} instead of one space", a_at + len(a), gap)
     (board_at, board_text), (racks_at, racks_text), (scores_at, scores_text), (
         zero_at,
         zero_text,
     ) = fields
-    raw_ops = _split_operations(line, ops_at)
+    raw_ops = _split_operations(line, ops_at, dev)
     dist, source = _choose_distribution(raw_ops, board_text, distribution, layout, line)
-    board = _read_board(board_text, board_at, dist, source)
-    racks = _read_racks(racks_text, racks_at, dist)
-    scores = _read_scores(scores_text, scores_at)
+    board = _read_board(board_text, board_at, dist, source, dev)
+    racks = _read_racks(racks_text, racks_at, dist, dev)
+    scores = _read_scores(scores_text, scores_at, dev)
     if len(racks) != len(scores):
         raise _error(
             f"scores: expected one score per rack ({_n(len(racks), 'rack')}), found "
@@ -221,16 +266,21 @@ def read(
             expected="a whole number",
             found=repr(zero_text),
         )
+    if _LEADING_ZERO.match(zero_text):
+        dev.note(f"consecutive zero turns: a leading zero in {zero_text!r}", zero_at, zero_text)
     out = Fields(board, racks, scores, int(zero_text), dist, source)
-    _read_operations(raw_ops, out, line)
+    _read_operations(raw_ops, out, line, dev)
+    out.deviations = dev.found
     return out
 
 
-def _split_operations(line: str, start: int) -> list[_RawOp]:
+def _split_operations(line: str, start: int, dev: _Deviations | None = None) -> list[_RawOp]:
     ops: list[_RawOp] = []
     i = start
     n = len(line)
+    first = True
     while True:
+        j0 = i
         while i < n and line[i] in _BLANKS + "\r\n":
             i += 1
         if i >= n:
@@ -239,14 +289,28 @@ def _split_operations(line: str, start: int) -> list[_RawOp]:
         if end < 0:
             end = n  # the last operation may lack its ';' (MAGPIE test strings)
         segment = line[i:end]
+        if segment.strip(_BLANKS + "\r\n") and dev is not None:
+            if line[j0:i] != " ":
+                where = "the fourth field" if first else "the operation before"
+                dev.note(
+                    f"operations: {line[j0:i]!r} after {where} instead of one space", j0,
+                    line[j0:i],
+                )
+            if end == n:
+                dev.note("operations: the last operation has no ';'", n, line[i:])
+        first = False
         if not segment.strip(_BLANKS + "\r\n"):
-            raise _error(
-                "operations: expected an opcode before ';'",
-                i,
-                line[i : end + 1],
-                expected="an opcode",
-                found="';'",
-            )
+            if dev is None:
+                raise _error(
+                    "operations: expected an opcode before ';'",
+                    i,
+                    line[i : end + 1],
+                    expected="an opcode",
+                    found="';'",
+                )
+            dev.note("operations: an empty operation ';'", i, line[i : end + 1])
+            i = end + 1
+            continue
         j = i
         while j < end and line[j] not in _BLANKS:
             j += 1
@@ -255,9 +319,16 @@ def _split_operations(line: str, start: int) -> list[_RawOp]:
         while k < end and line[k] in _BLANKS:
             k += 1
         operands = line[k:end].rstrip(_BLANKS + "\r\n")
+        if dev is not None:
+            if k > j + 1 or (k == j + 1 and line[j] != " "):
+                dev.note(f"{opcode}: more than one space before the operands", j, line[j:k])
+            if k < end and len(operands) != end - k:
+                dev.note(f"{opcode}: blanks before ';'", k + len(operands), line[k:end])
         name = opcode
         if opcode.startswith("-") and opcode[1:] in KNOWN_OPCODES:
             name = opcode[1:]  # MAGPIE's command-line style "-lex CSW21;"
+            if dev is not None:
+                dev.note(f"{name}: written {opcode!r} (MAGPIE's command-line style)", i, opcode)
         ops.append(_RawOp(opcode, name, operands, i, k))
         i = end + 1
     return ops
@@ -316,13 +387,16 @@ def _why(dist: Distribution, source: str) -> str:
 
 
 def _read_board(
-    text: str, at: int, dist: Distribution, source: str
+    text: str, at: int, dist: Distribution, source: str, dev: _Deviations | None = None
 ) -> list[list[str | None]]:
     rows: list[list[str | None]] = []
     width = -1
     offset = at
     simple = dist.simple_tiles
     parts = text.split("/")
+    if len(parts) > 1 and parts[-1] == "" and dev is not None:
+        dev.note("board: a '/' after the last row", at + len(text) - 1, "/")
+        parts.pop()
     if len(parts) > MAX_DIMENSION:
         raise _error(
             f"board: expected at most {MAX_DIMENSION} rows, found {len(parts)}",
@@ -348,14 +422,20 @@ def _read_board(
                     j += 1
                 digits = row_text[i:j]
                 if digits[0] == "0":
-                    raise _error(
-                        f"board row {number}: expected a run of empty squares from 1 without "
-                        f"a leading zero, found {digits!r}",
-                        offset + i,
-                        row_text,
-                        expected="a run length from 1",
-                        found=repr(digits),
+                    if dev is None:
+                        raise _error(
+                            f"board row {number}: expected a run of empty squares from 1 "
+                            f"without a leading zero, found {digits!r}",
+                            offset + i,
+                            row_text,
+                            expected="a run length from 1",
+                            found=repr(digits),
+                        )
+                    what = "a run of 0 empty squares" if not digits.strip("0") else (
+                        "a run with a leading zero"
                     )
+                    dev.note(f"board row {number}: {what} ({digits!r})", offset + i, digits)
+                    digits = digits.lstrip("0") or "0"
                 run = int(digits) if len(digits) <= 6 else MAX_DIMENSION + 1
                 if len(row) + run > limit:
                     what = (
@@ -422,10 +502,17 @@ def _read_board(
     return rows
 
 
-def _read_racks(text: str, at: int, dist: Distribution) -> list[list[str]]:
+def _read_racks(
+    text: str, at: int, dist: Distribution, dev: _Deviations | None = None
+) -> list[list[str]]:
     racks: list[list[str]] = []
     offset = at
     for number, rack_text in enumerate(text.split("/"), start=1):
+        dot = rack_text.find(".")
+        if dot >= 0 and dev is not None and "." not in dist:
+            dev.note(f"racks: rack {number}: '.' for the blank (MAGPIE's alias of '?')",
+                     offset + dot, ".")
+            rack_text = rack_text.replace(".", BLANK)
         try:
             racks.append(dist.tiles(rack_text, mode="rack"))
         except TileError as exc:
@@ -443,11 +530,21 @@ def _read_racks(text: str, at: int, dist: Distribution) -> list[list[str]]:
     return racks
 
 
-def _read_scores(text: str, at: int) -> list[int]:
+def _read_scores(text: str, at: int, dev: _Deviations | None = None) -> list[int]:
     scores: list[int] = []
     offset = at
     for number, score_text in enumerate(text.split("/"), start=1):
-        if not _SCORE.fullmatch(score_text):
+        ok = _SCORE.fullmatch(score_text) is not None
+        if ok and dev is None and score_text.startswith("+"):
+            ok = False
+        if ok and dev is not None:
+            if score_text.startswith("+"):
+                dev.note(f"scores: score {number} written with '+' ({score_text!r})", offset,
+                         score_text)
+            elif _LEADING_ZERO.match(score_text):
+                dev.note(f"scores: score {number} has a leading zero ({score_text!r})", offset,
+                         score_text)
+        if not ok:
             raise _error(
                 f"scores: score {number}: expected a whole number (negative allowed), found "
                 f"{score_text!r}",
@@ -482,7 +579,9 @@ def _one_operand(op: _RawOp, line: str) -> str:
     return op.operands
 
 
-def _read_operations(ops: list[_RawOp], out: Fields, line: str) -> None:
+def _read_operations(
+    ops: list[_RawOp], out: Fields, line: str, dev: _Deviations | None = None
+) -> None:
     seen: dict[str, _RawOp] = {}
     for op in ops:
         name = op.name
@@ -492,13 +591,21 @@ def _read_operations(ops: list[_RawOp], out: Fields, line: str) -> None:
             out.order.append(unknown)
             continue
         if name in seen:
-            raise _error(
-                f"{name}: given twice (an opcode may appear once)",
-                op.at,
-                line[op.at :],
-                expected=f"one {name} operation",
-                found="a second one",
-            )
+            before = seen[name]
+            if dev is None or before.operands != op.operands:
+                same = "" if before.operands == op.operands else (
+                    f" with different values ({before.operands!r}, then {op.operands!r}: "
+                    "which one holds is not clear)"
+                )
+                raise _error(
+                    f"{name}: given twice{same}; an opcode may appear once",
+                    op.at,
+                    line[op.at :],
+                    expected=f"one {name} operation",
+                    found="a second one",
+                )
+            dev.note(f"{name}: given twice with the same value", op.at, line[op.at : op.at + 40])
+            continue
         seen[name] = op
         value: object
         if name in _INT_OPS:
@@ -511,6 +618,8 @@ def _read_operations(ops: list[_RawOp], out: Fields, line: str) -> None:
                     expected="a whole number",
                     found=repr(operand),
                 )
+            if dev is not None and _LEADING_ZERO.match(operand):
+                dev.note(f"{name}: a leading zero in {operand!r}", op.operands_at, operand)
             value = int(operand)
         elif name in _NAME_OPS:
             value = _one_operand(op, line)
@@ -524,12 +633,29 @@ def _read_operations(ops: list[_RawOp], out: Fields, line: str) -> None:
                     expected="a challenge rule",
                     found=repr(op.operands),
                 )
+            if dev is not None and op.operands not in CHALLENGE_RULES:
+                dev.note(f"cr: {op.operands!r} is not in lower case", op.operands_at,
+                         op.operands)
             value = op.operands
+        elif name == "oru":
+            if op.operands:
+                raise _error(
+                    f"oru: expected no operand (oru;), found {op.operands!r}",
+                    op.operands_at,
+                    op.operands,
+                    expected="no operand",
+                    found=repr(op.operands),
+                )
+            value = True
         elif name == "tmr":
             value = _read_timers(op, len(out.racks), line)
         else:  # lm
-            value = Move.parse(
-                op.operands, out.distribution, field="lm", offset=op.operands_at
+            value, out.lm_style = parse_move(
+                op.operands,
+                out.distribution,
+                field="lm",
+                offset=op.operands_at,
+                strict=dev is not None and dev.strict,
             )
         out.values[name] = value
         out.order.append(name)
@@ -586,14 +712,31 @@ def write_board(board: list[list[str | None]]) -> str:
 
 
 def write_operand(name: str, value: object) -> str:
-    """The operand text of a known opcode's value."""
+    """The operand text of a known opcode's value (``lm`` in the seed's notation)."""
     if name == "tmr":
         assert isinstance(value, list)
         return "/".join(str(v) for v in value)
     if name == "lm":
         assert isinstance(value, Move)
         return value.notation()
+    if name == "oru":
+        return ""
     return str(value)
+
+
+def write_last_move(position: Position, style: MoveStyle) -> str:
+    """``lm``'s operand in ``style``. The current spec writes tiles already on the board as
+    their letters: they are read off the board (a move the spec cannot say, with a challenge
+    bonus or over squares the board does not fill, stays in the seed's notation)."""
+    move = position.last_move
+    assert move is not None
+    if style == "spec" and move.kind in (MoveKind.PLACEMENT, MoveKind.CHALLENGE):
+        move = move.with_through_letters(position.board)
+    return move.notation(style=style)
+
+
+def _operation(name: str, operand: str) -> str:
+    return f"{name} {operand};" if operand or name != "oru" else f"{name};"
 
 
 def write(
@@ -601,12 +744,15 @@ def write(
     *,
     operations: Literal["all", "none"] = "all",
     ld: Literal["as-read", "always"] = "as-read",
+    lm_style: Literal["as-read", "seed", "spec"] = "as-read",
 ) -> str:
     """Write a position as one CGP line.
 
     ``operations="none"`` writes the four required fields only (as MAGPIE's
     ``game_get_cgp(game, false)``). ``ld="always"`` adds ``ld NAME;`` when the distribution
-    was inferred or defaulted (as liwords always does).
+    was inferred or defaulted (as liwords always does). ``lm_style``: the notation of ``lm``:
+    the one it was read in (``"as-read"``; the seed's for a move that was not read), the
+    seed's (``8D WORD``) or the current spec's (``8D.WORD``).
     """
     if len(position.racks) == 1 and not position.racks[0]:
         raise ValueError("cgp: a one-player position with an empty rack cannot be written")
@@ -615,11 +761,16 @@ def write(
     head = f"{write_board(position.board)} {racks} {scores} {position.zero_turns}"
     if operations == "none":
         return head
+    style: MoveStyle = position.last_move_style if lm_style == "as-read" else lm_style
     parts = [head]
     written: set[str] = set()
     kept = {id(op) for op in position.unknown_operations}
     placed_unknown: set[int] = set()
     values = position.operation_values()
+
+    def operand(name: str, value: object) -> str:
+        return write_last_move(position, style) if name == "lm" else write_operand(name, value)
+
     for item in position._order:
         if isinstance(item, Operation):
             if id(item) in kept and id(item) not in placed_unknown:
@@ -627,9 +778,9 @@ def write(
                 placed_unknown.add(id(item))
             continue
         value = values.get(item)
-        if value is None or item in written:
+        if value is None or value is False or item in written:
             continue
-        parts.append(f"{item} {write_operand(item, value)};")
+        parts.append(_operation(item, operand(item, value)))
         written.add(item)
     for name in WRITE_ORDER:
         if name in written:
@@ -639,7 +790,7 @@ def write(
             value = position.distribution.name
         if value is None or (name in DEFAULTS and value == DEFAULTS[name]):
             continue
-        parts.append(f"{name} {write_operand(name, value)};")
+        parts.append(_operation(name, operand(name, value)))
         written.add(name)
     for op in position.unknown_operations:
         if id(op) not in placed_unknown:

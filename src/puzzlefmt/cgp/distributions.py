@@ -315,8 +315,9 @@ class Distribution:
     def _check_mode(self, tile: str, spelled: str, start: int, mode: TileMode) -> str:
         if mode == "rack" and tile not in self._upper:
             raise TileError(
-                f"a rack holds tiles, not designated blanks: found {spelled!r} "
-                "(the blank on a rack is '?')",
+                f"a rack holds tiles, not designated blanks: found {spelled!r}, which could "
+                f"be the tile {tile.upper()!r} or a blank (write {tile.upper()!r}, or '?' for "
+                "the blank)",
                 start,
                 spelled,
                 "an upper-case tile or '?'",

@@ -5,6 +5,8 @@
 - ``cgp-list``: one CGP per line, ``#`` comments and blank lines kept. Extension ``.cgps``.
 - ``cgp-json``: the JSON form (:mod:`puzzlefmt.cgp.json_form`).
 - ``cgp-text``: the text picture of the board; written, never read.
+- ``gcg``: a game record (:mod:`puzzlefmt.cgp.gcg`), read into a :class:`Game`. Extension
+  ``.gcg``. Written as ``cgp-list`` it gives the position after each event, one CGP a line.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from puzzlefmt.cgp.game import Game
 from puzzlefmt.cgp.json_form import dumps_json, loads_json, to_json
 from puzzlefmt.cgp.position import Position
 from puzzlefmt.cgp.text import picture
@@ -35,7 +38,15 @@ from puzzlefmt.registry import (
 )
 from puzzlefmt.textio import numbered_lines
 
-__all__ = ["read_cgp", "read_cgp_list", "sniff_cgp", "sniff_cgp_json", "sniff_cgp_list"]
+__all__ = [
+    "read_cgp",
+    "read_cgp_list",
+    "read_gcg",
+    "sniff_cgp",
+    "sniff_cgp_json",
+    "sniff_cgp_list",
+    "sniff_gcg",
+]
 
 # The shape of a CGP line: a board with "/" between rows, a racks field, scores, a zero count,
 # then operations. Cheap: no distribution is consulted.
@@ -140,17 +151,26 @@ def _iter_cgp_list(lines: NumberedLines) -> Iterator[Record]:
     return line_records(lines, Position)
 
 
-def _write_cgp(position: Position, **options: Any) -> str:
+def _write_cgp(position: Position | Game, **options: Any) -> str:
+    if isinstance(position, Game):
+        raise ValueError(
+            "a game record holds a position after each event: write it as cgp-list (one "
+            "CGP per event), or pick one with --at N"
+        )
     return position.cgp(**options) + "\n"
 
 
 def _write_list(items: Any, **options: Any) -> str:
     if isinstance(items, Position):
         items = [items]
+    elif isinstance(items, Game):
+        items = list(items.positions())
     return write_collection(items, lambda p: p.cgp(**options))
 
 
-def _write_record(position: Position) -> str:
+def _write_record(position: Position | Game) -> str:
+    if isinstance(position, Game):  # one CGP per event
+        return "\n".join(p.cgp() for p in position.positions())
     return position.cgp()
 
 
@@ -169,8 +189,44 @@ def _read_text(text: str) -> Position:
     )
 
 
-def _problems(position: Position) -> list[str]:
-    return position.problems()
+def _problems(obj: Position | Game) -> list[str]:
+    return [str(p) for p in obj.problems()]
+
+
+def _to_json(obj: Position | Game) -> dict[str, Any]:
+    return obj.to_json() if isinstance(obj, Game) else to_json(obj)
+
+
+_EVENT = re.compile(r"[ \t]*>[^ \t:]+:", re.ASCII)
+
+
+def sniff_gcg(text: str) -> Sniff | None:
+    """A GCG game record: ``#player1``/``#player2`` pragmas and ``>nick:`` event lines."""
+    lines = text[:200_000].lstrip("\ufeff").splitlines()[:400]
+    players = sum(1 for line in lines if line.startswith("#player"))
+    events = sum(1 for line in lines if _EVENT.match(line))
+    pragmas = sum(1 for line in lines if line.startswith(("#character-encoding", "#lexicon",
+                                                          "#title", "#description", "#note")))
+    if not players and not events:
+        return None
+    if players and events:
+        return Sniff(0.98, f"GCG: {players} #player pragmas and {events} '>nick:' event lines")
+    if players:
+        return Sniff(0.9, f"GCG: {players} #player pragmas, no events yet")
+    score = 0.8 if pragmas else 0.6
+    return Sniff(score, f"{events} GCG '>nick:' event lines (no #player pragma)")
+
+
+def read_gcg(text: str) -> Game:
+    """Read a GCG game record (the text decoded already; see ``Game.from_bytes``)."""
+    return Game(text)
+
+
+def _write_gcg(game: Game, **options: Any) -> str:
+    if options:
+        raise TypeError(f"gcg takes no writer option, got an unexpected keyword argument "
+                        f"{next(iter(options))!r}")
+    return game.gcg()
 
 
 register_format(
@@ -229,18 +285,33 @@ register_format(
         priority=70,
     )
 )
-def _svg(position: Position, **options: Any) -> str:
+register_format(
+    Format(
+        name="gcg",
+        family="cgp",
+        extensions=("gcg",),
+        description="GCG game record: players, events, notes (one CGP per event as cgp-list)",
+        sniff=sniff_gcg,
+        read=read_gcg,
+        write=_write_gcg,
+        models=(Game,),
+        priority=50,
+    )
+)
+
+
+def _svg(position: Position | Game, **options: Any) -> str:
     from puzzlefmt.cgp.svg import cgp_svg
 
-    return cgp_svg(position, **options)
+    return cgp_svg(position, **options)  # a game: its last position (--at picks another)
 
 
 register_family(
     Family(
         name="cgp",
-        models=(Position,),
+        models=(Position, Game),
         problems=_problems,
-        to_json=to_json,
+        to_json=_to_json,
         svg=_svg,
     )
 )

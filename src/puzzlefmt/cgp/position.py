@@ -29,14 +29,16 @@ from puzzlefmt.cgp.moves import (
     IllegalReason,
     Move,
     MoveKind,
+    MoveStyle,
     ScoredPlay,
     evaluate_placement,
     square_name,
 )
+from puzzlefmt.cgp.rules import Rules
 from puzzlefmt.cgp.text import picture
 from puzzlefmt.cgp.tiles import BLANK, write_tile
 
-__all__ = ["EMPTY_CGP", "Position", "Status"]
+__all__ = ["EMPTY_CGP", "EndReason", "Position", "Status"]
 
 #: The empty 15x15 board, two players with unknown racks, no score yet.
 EMPTY_CGP = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 / 0/0 0"
@@ -45,7 +47,8 @@ DistributionSource = Literal["ld", "lex", "default", "given"]
 
 
 class Status(enum.IntFlag):
-    """Rule problems of a position that parses (python-chess's ``status()`` flags)."""
+    """Rule problems of a position that parses (python-chess's ``status()`` flags), and
+    ``GAME_OVER``, which is not a problem: :meth:`Position.is_valid` ignores it."""
 
     VALID = 0
     BAD_BOARD_SIZE = enum.auto()  # the board does not match its layout, or no layout fits
@@ -58,6 +61,9 @@ class Status(enum.IntFlag):
     BRICKED = enum.auto()  # a tile on a square no tile may cover
     TOO_MANY_ZERO_TURNS = enum.auto()  # more consecutive zero turns than mcnz allows
     LAST_MOVE_MISMATCH = enum.auto()  # lm places tiles the board does not show
+    GAME_OVER = enum.auto()  # not a problem: the game has ended (mcnz zero turns, or out)
+
+EndReason = Literal["zero-turns", "out"]
 
 
 class Position:
@@ -79,8 +85,12 @@ class Position:
       ``game_id`` (``gid``), ``distribution_name`` (``ld``), ``lexicon`` (``lex``),
       ``last_move`` (``lm``, a :class:`Move`), ``max_zero_turns`` (``mcnz``, 6),
       ``timer_increment`` (``ti``), ``timers`` (``tmr``), ``max_overtime`` (``to``),
-      ``variant`` (``var``); ``None`` means absent.
+      ``variant`` (``var``), and the current spec's ``opponent_rack_unknown`` (``oru``,
+      ``False``); ``None`` means absent. ``last_move_style`` says which notation ``lm`` was
+      read in (``"seed"``: ``8D WORD``, ``"spec"``: ``8D.WORD``).
     - ``unknown_operations``: other opcodes, verbatim, in order.
+    - ``deviations``: what the reader tolerated (a byte-order mark, ``+5`` as a score...), in
+      words; empty for text in the spec's form. ``strict=True`` refuses them instead.
     - ``distribution``: the :class:`Distribution` the tiles belong to, and
       ``distribution_source``: ``"ld"``, ``"lex"`` (inferred from the lexicon name),
       ``"default"`` (English) or ``"given"`` (the ``distribution`` argument).
@@ -106,7 +116,9 @@ class Position:
     timers: list[int] | None
     max_overtime: int | None
     variant: str | None
+    opponent_rack_unknown: bool
     unknown_operations: list[Operation]
+    deviations: list[str]
     distribution: Distribution
     distribution_source: DistributionSource
 
@@ -116,16 +128,26 @@ class Position:
         *,
         distribution: Distribution | str | None = None,
         layout: Layout | str | None = None,
+        strict: bool = False,
     ) -> None:
         self._layout_given: Layout | None = (
             get_layout(layout) if isinstance(layout, str) else layout
         )
-        self.set_cgp(cgp, distribution=distribution)
+        self.set_cgp(cgp, distribution=distribution, strict=strict)
 
-    def set_cgp(self, cgp: str, *, distribution: Distribution | str | None = None) -> None:
+    def set_cgp(
+        self,
+        cgp: str,
+        *,
+        distribution: Distribution | str | None = None,
+        strict: bool = False,
+    ) -> None:
         """Replace this position with the one ``cgp`` describes (python-chess's
-        ``set_fen``)."""
-        fields = _cgp.read(cgp, distribution=distribution, layout=self._layout_given)
+        ``set_fen``). ``strict=True`` refuses every deviation from the spec that the reader
+        otherwise tolerates (``docs/cgp.md`` lists them)."""
+        fields = _cgp.read(
+            cgp, distribution=distribution, layout=self._layout_given, strict=strict
+        )
         self.board = fields.board
         self.racks = fields.racks
         self.scores = fields.scores
@@ -136,6 +158,11 @@ class Position:
             setattr(self, attr, fields.values.get(opcode, DEFAULTS.get(opcode)))
         self.unknown_operations = fields.unknown
         self._order: list[str | Operation] = fields.order
+        self._lm_style: MoveStyle | None = fields.lm_style
+        self.deviations = fields.deviations
+        # The text as read, for cgp(exact=True), with what it was read with.
+        self._text: str | None = cgp
+        self._read_distribution = distribution
 
     # ------------------------------------------------------------------ other constructors
 
@@ -175,13 +202,35 @@ class Position:
         *,
         operations: Literal["all", "none"] = "all",
         ld: Literal["as-read", "always"] = "as-read",
+        lm_style: Literal["as-read", "seed", "spec"] = "as-read",
+        exact: bool = False,
     ) -> str:
         """This position as one CGP line (multi-code-point tiles always bracketed).
 
         ``operations="none"``: the four required fields only. ``ld="always"``: add
-        ``ld NAME;`` when the distribution was inferred or defaulted.
+        ``ld NAME;`` when the distribution was inferred or defaulted. ``lm_style``: the
+        notation of ``lm``: as it was read (the seed's for a move made by :meth:`play` on a
+        position without ``lm``), ``"seed"`` (``8D WORD``, ``-ABC``, ``-``) or ``"spec"``
+        (``8D.WORD``, ``ex.ABC``, ``pass``). ``exact=True``: the text exactly as it was read
+        (a byte-order mark, ``;;``, ``+5``... kept) when the position has not changed since;
+        otherwise the normal form.
         """
-        return _cgp.write(self, operations=operations, ld=ld)
+        if exact and self._text is not None:
+            try:
+                again = Position(
+                    self._text, distribution=self._read_distribution, layout=self._layout_given
+                )
+            except ValueError:
+                again = None
+            if again is not None and again.cgp() == _cgp.write(self):
+                return self._text
+        return _cgp.write(self, operations=operations, ld=ld, lm_style=lm_style)
+
+    @property
+    def last_move_style(self) -> MoveStyle:
+        """The notation ``lm`` was read in: ``"seed"`` (``8D WORD``) or ``"spec"``
+        (``8D.WORD``); ``"seed"`` for a move that was not read from text."""
+        return self._lm_style or "seed"
 
     def operation_values(self) -> dict[str, object]:
         """Every known opcode to its current value (``None`` when absent)."""
@@ -209,7 +258,7 @@ class Position:
         if not isinstance(other, Position):
             return NotImplemented
         return (
-            self.cgp() == other.cgp()
+            self.cgp(lm_style="seed") == other.cgp(lm_style="seed")
             and self.distribution.name == other.distribution.name
             and self.layout.name == other.layout.name
         )
@@ -227,6 +276,7 @@ class Position:
         new.timers = self.timers[:] if self.timers is not None else None
         new.unknown_operations = self.unknown_operations[:]
         new._order = self._order[:]
+        new.deviations = self.deviations[:]
         return new
 
     # ------------------------------------------------------------------ the board
@@ -472,15 +522,39 @@ class Position:
         return None
 
     def status(self) -> Status:
-        """The rule problems, as flags (``Status.VALID`` when there are none)."""
+        """The rule problems, as flags (``Status.VALID`` when there are none), plus
+        ``Status.GAME_OVER`` when the game has ended (not a problem)."""
         flags = Status.VALID
         for flag, _ in self._checks():
             flags |= flag
+        if self.end_reason is not None:
+            flags |= Status.GAME_OVER
         return flags
 
     def is_valid(self) -> bool:
-        """True when :meth:`status` finds no problem."""
+        """True when :meth:`status` finds no problem (``GAME_OVER`` is not one)."""
         return not self._checks()
+
+    @property
+    def end_reason(self) -> EndReason | None:
+        """Why the game is over, as far as the position shows it: ``"zero-turns"`` when the
+        count of consecutive scoreless turns has reached ``mcnz``; ``"out"`` when tiles are
+        on the board, no tile is unseen (bag and racks all known) and a rack is empty; else
+        ``None`` (the game goes on, or the position cannot tell)."""
+        if self.zero_turns >= self.max_zero_turns:
+            return "zero-turns"
+        if (
+            any(not rack for rack in self.racks)
+            and not self.unseen()
+            and any(sq is not None for row in self.board for sq in row)
+        ):
+            return "out"
+        return None
+
+    def is_game_over(self) -> bool:
+        """True when the game has ended (:attr:`end_reason` says why); :meth:`play` then
+        refuses every move."""
+        return self.end_reason is not None
 
     def problems(self) -> list[str]:
         """The rule problems in words, each starting with the field it concerns."""
@@ -614,21 +688,49 @@ class Position:
         *,
         check_rack: bool = True,
         words: Container[str] | None = None,
+        rules: Rules | None = None,
+        settle: bool = True,
     ) -> Position:
         """The position after the player to move plays ``move``.
 
         The board gets the new tiles; the mover's score grows by the play's score (a ``+N``
         challenge bonus included); the mover's rack keeps what is left (the tiles drawn are
-        unknown); the zero-turn count grows on a zero-score turn and is reset otherwise; the
-        mover goes to the end of the turn order (racks, scores, timers); ``lm`` becomes the
-        move, with ``.`` for tiles played through. Raises :class:`IllegalMoveError`.
+        unknown); a play of tiles resets the count of consecutive scoreless turns (even one
+        that scores 0, unless ``rules`` say otherwise) and a pass, an exchange or a play
+        challenged off adds one; the mover goes to the end of the turn order (racks, scores,
+        timers); ``lm`` becomes the move, with ``.`` for through tiles.
+
+        The end of the game (``rules``: :class:`Rules`, by default macondo's and MAGPIE's):
+        a play that uses the last tile of the mover's rack (as written: the whole rack) with
+        the bag empty (the other racks hold every unseen tile) goes out: the
+        tiles left unseen are put on the other rack (two players) and, with ``settle``, the
+        mover gains twice their value. The ``mcnz``-th consecutive scoreless turn ends the
+        game and, with ``settle``, each player loses the value of their rack (a rack as
+        written is the whole rack, as MAGPIE reads it; an empty rack is unknown unless the bag
+        is empty and it is the only one, when it holds every unseen tile). ``settle=False``
+        ends the game without touching the scores (a game record brings its own end-of-game
+        events). Once the game is over (:meth:`is_game_over`) every move is refused.
+
+        Raises :class:`IllegalMoveError` (``reason`` ``GAME_OVER`` after the end), and
+        ``ValueError`` when ``settle`` needs a rack that is not known.
         """
         mv = self._move(move)
+        reason = self.end_reason
+        if reason is not None:
+            why = (
+                f"{self.zero_turns} consecutive scoreless turns (mcnz {self.max_zero_turns})"
+                if reason == "zero-turns" else "a player went out"
+            )
+            raise IllegalMoveError(IllegalReason.GAME_OVER, f"the game ended: {why}", mv)
+        rules = rules or Rules()
         played = self._check_legal(mv, check_rack=check_rack, words=words)
         nxt = self.copy()
+        nxt._text = None
+        nxt.deviations = []
         points = 0
         rack = list(self.racks[0])
         last = mv
+        drew_unknown = False
         if played is not None:
             for r, c, tile in played.placed:
                 nxt.board[r][c] = tile
@@ -638,6 +740,7 @@ class Position:
             points = played.score
             last = Move.parse(played.notation(through="dot"), self.distribution)
         elif mv.kind is MoveKind.EXCHANGE:
+            drew_unknown = True
             if mv.exchanged:
                 for tile in mv.exchanged:
                     if tile in rack:
@@ -646,10 +749,74 @@ class Position:
                 rack = []  # which tiles went back is not known
         nxt.scores[0] += points
         nxt.racks[0] = rack
-        nxt.zero_turns = self.zero_turns + 1 if points == 0 else 0
+        if played is not None:
+            scoreless = points == 0 and rules.scoreless_placement == "counts"
+        else:
+            scoreless = True
+        nxt.zero_turns = self.zero_turns + 1 if scoreless else 0
+        nxt.last_move = last
+        # The mover's rack as written is the whole rack; the others hold what they may.
+        others = sum(max(0, self.rack_size - len(r)) for r in self.racks[1:])
+        went_out = (
+            played is not None
+            and bool(self.racks[0])
+            and not rack
+            and sum(self.unseen().values()) <= others
+        )
+        if went_out:
+            _go_out(nxt, rules, settle)
+        elif nxt.zero_turns >= nxt.max_zero_turns and settle:
+            if drew_unknown:
+                raise ValueError(
+                    "cgp: this exchange is the last scoreless turn, but the tiles drawn are "
+                    "unknown, so the rack penalties cannot be settled; play it with "
+                    "settle=False and adjust the scores"
+                )
+            for i, held in enumerate(_final_racks(nxt, "the scoreless-turn penalties")):
+                nxt.scores[i] -= sum(nxt.distribution.score(t) for t in held)
         nxt.racks = nxt.racks[1:] + nxt.racks[:1]
         nxt.scores = nxt.scores[1:] + nxt.scores[:1]
         if nxt.timers is not None and len(nxt.timers) == len(nxt.racks):
             nxt.timers = nxt.timers[1:] + nxt.timers[:1]
-        nxt.last_move = last
         return nxt
+
+
+def _final_racks(pos: Position, what: str, *, mover_out: bool = False) -> list[list[str]]:
+    """Every player's rack at the end of the game (index 0 the mover, not yet rotated): as
+    written, except that with the bag empty the one unknown (empty) rack holds every unseen
+    tile. Raises ``ValueError`` when an empty rack may hold unknown tiles. ``mover_out``: the
+    mover's empty rack is known to be empty."""
+    racks = [list(rack) for rack in pos.racks]
+    unseen = pos.unseen_tiles()
+    if not unseen:
+        return racks
+    empty = [i for i, rack in enumerate(racks) if not rack and not (mover_out and i == 0)]
+    if pos.bag_count() == 0 and len(empty) == 1:
+        racks[empty[0]] = unseen
+        return racks
+    if empty:
+        who = ", ".join(str(i + 1) for i in empty)
+        raise ValueError(
+            f"cgp: the game is over, but rack {who} (in turn order, mover first) is unknown "
+            f"and {len(unseen)} tiles are unseen, so {what} cannot be settled; give the racks "
+            "or play with settle=False"
+        )
+    return racks
+
+
+def _go_out(pos: Position, rules: Rules, settle: bool) -> None:
+    """The mover (rack 0, now empty) went out: put the unseen tiles on the other rack and,
+    with ``settle``, score the racks left."""
+    unseen = pos.unseen_tiles()
+    if unseen and len(pos.racks) == 2:
+        pos.racks[1] = sorted(pos.racks[1] + unseen, key=pos.distribution.sort_key)
+    if not settle:
+        return
+    left = _final_racks(pos, "going out", mover_out=True)
+    values = [sum(pos.distribution.score(t) for t in rack) for rack in left]
+    if rules.going_out == "twice":
+        pos.scores[0] += 2 * sum(values[1:])
+    else:
+        pos.scores[0] += sum(values[1:])
+        for i in range(1, len(values)):
+            pos.scores[i] -= values[i]

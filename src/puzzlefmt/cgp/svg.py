@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 from xml.etree.ElementTree import Element
 
+from puzzlefmt.cgp.game import Game
 from puzzlefmt.cgp.layouts import Premium
 from puzzlefmt.cgp.moves import column_index, column_name, square_name
 from puzzlefmt.cgp.position import Position
@@ -152,7 +153,7 @@ _DOWN = re.compile(r"([A-Za-z]+)([0-9]+)")
 
 
 def cgp_svg(
-    position: Position,
+    position: Position | Game,
     *,
     size: int | None = None,
     theme: ThemeName = "light",
@@ -164,7 +165,7 @@ def cgp_svg(
     panel: bool = True,
     title: str | None = None,
 ) -> Svg:
-    """The picture of ``position`` as SVG.
+    """The picture of ``position`` as SVG (of a :class:`Game`, its last position).
 
     - ``size``: width in pixels of the whole picture (default: one pixel per unit, 40 per
       square).
@@ -179,6 +180,8 @@ def cgp_svg(
     - ``panel``: the players, scores, racks and game facts beside the board.
     - ``title``: the picture's ``<title>`` (default: a short description).
     """
+    if isinstance(position, Game):  # a game record: its last position
+        position = position.position(len(position.events))
     col = palette(theme, COLORS, colors, what="CGP")
     rows, cols = position.rows, position.cols
 
