@@ -76,7 +76,7 @@ def test_loads_dumps_each_format() -> None:
     assert list(puzzlefmt.loads(as_json)) == [p]
     picture = puzzlefmt.registry.get_renderer("keen-text").render(p)
     assert picture == p.picture()
-    with pytest.raises(KeyError, match="is a picture"):
+    with pytest.raises(PuzzleFormatError, match="is a picture"):
         puzzlefmt.loads(picture, "keen-text")
 
 
@@ -204,8 +204,9 @@ def test_cli_solve_and_validate(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert main(["validate", path, "--no-progress", "--json"]) == 2
     out, _ = capsys.readouterr()
     rows = [json.loads(x) for x in out.splitlines()]
-    assert [r.get("status") for r in rows if "error" not in r] == ["unique", "multiple", None,
-                                                                  "unique"]
+    # The seed ID is "unknown" (not solved, not "none"): issue 11.
+    assert [r.get("status") for r in rows if "error" not in r] == ["unique", "multiple",
+                                                                  "unknown", "unique"]
     good = _write(tmp_path, "good.keens", f"{SMALL}\n{SIX}\n")
     assert main(["validate", good, "--no-progress"]) == 0
     assert capsys.readouterr().out == "1\tvalid, unique solution\n2\tvalid, unique solution\n"
@@ -224,8 +225,11 @@ def test_cli_convert_show_detect(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert main(["show", path, "--limit", "1"]) == 0
     assert capsys.readouterr().out == str(Puzzle(SMALL)) + "\n"
     seeds = _write(tmp_path, "s.txt", "6dn#1\n")
+    # keen-text is a picture now: convert refuses it as a target, render draws pictures.
     assert main(["convert", seeds, "-t", "keen-text", "--no-progress"]) == 2
-    assert "cannot write: a random-seed ID has no cages" in capsys.readouterr().err
+    assert "'keen-text' is a picture: use render" in capsys.readouterr().err
+    assert main(["render", seeds, "-o", "-"]) == 2
+    assert "cannot draw it: a random-seed ID has no cages" in capsys.readouterr().err
 
 
 def test_blank_inside_an_id_is_reported_there() -> None:
@@ -242,7 +246,7 @@ def test_cli_goes_on_past_a_big_cage(tmp_path: Path,
     big = Puzzle.from_cages(16, [(range(16), "a", 136)]
                             + [((c,), "a", 1) for c in range(16, 256)])
     path = _write(tmp_path, "big.keens", f"{big.game_id()}\n{SMALL}\n")
-    main(["solve", path, "--no-progress"])
+    assert main(["solve", path, "--no-progress"]) == 1  # a record with no solution
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "none"
     assert out[1] == "213321132"

@@ -256,3 +256,10 @@ def test_json_schema_is_published() -> None:
     schema = Puzzle.json_schema()
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     assert schema["required"] == list(Puzzle(SMALL).to_json())
+
+
+def test_contents_say_what_a_format_must_hold() -> None:
+    assert Puzzle(SMALL).contents() == {"givens"}
+    assert Puzzle(SMALL, solution=SMALL_SOLUTION).replace(difficulty="n").contents() == {
+        "givens", "solution", "metadata"}
+    assert Puzzle("6dnm#1").contents() == {"seed", "metadata"}

@@ -24,6 +24,13 @@ from puzzlefmt.keen.solver import (
 
 from strategies.keen import solvable_puzzles
 
+# With NUMBA_DISABLE_JIT=1 the kernels run as plain Python, some 100 times slower: the tests
+# of big cages (minutes each) and of the time bound (which times the kernels) are left out.
+jit_only = pytest.mark.skipif(
+    os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"),
+    reason="NUMBA_DISABLE_JIT=1: minutes as plain Python, or timing the compiled kernels",
+)
+
 
 def test_statuses() -> None:
     unique = solve(Puzzle("3:a_a3_a_,a3m6m3s1"))
@@ -236,6 +243,7 @@ BIG_10_SOLUTION = ("23719:54869:2314685746:5871293149:387562528769:1347169238:45
                    "4652391::53846972169527143:8")
 
 
+@jit_only
 def test_big_cages_solve_and_grade_as_keen() -> None:
     p = Puzzle(BIG_9)
     assert max(c.area for c in p.cages) == 9
@@ -248,6 +256,7 @@ def test_big_cages_solve_and_grade_as_keen() -> None:
     assert grade(p) is Difficulty.HARD
 
 
+@jit_only
 def test_big_cage_of_a_ten_by_ten() -> None:
     p = Puzzle(BIG_10)
     assert [c.clue() for c in p.cages if c.area == 8] == ["a43"]
@@ -277,6 +286,7 @@ def test_big_cages_are_dynamic() -> None:
 # -------------------------------------------------------------------- issue 11: time bound
 
 
+@jit_only
 def test_one_big_cage_is_decided_quickly() -> None:
     """20:z30j,a4200 (one cage of 400 cells adding to 4200, which every Latin square meets)
     took 120 s in 0.1 and ended "unknown". Its cage is not enumerated while its cells allow
@@ -291,6 +301,7 @@ def test_one_big_cage_is_decided_quickly() -> None:
         assert p.check_solution(sol.solution or ()) == []
 
 
+@jit_only
 def test_time_bound_per_puzzle() -> None:
     """A search past its time ends "unknown" (counted apart from solved ones), keeps what it
     found, and says why; the others in the batch are solved as usual."""

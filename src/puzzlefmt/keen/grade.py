@@ -28,9 +28,11 @@ call.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from types import ModuleType
 
+from puzzlefmt._jit import notice_if_cold
 from puzzlefmt.keen.model import Difficulty, Puzzle
 from puzzlefmt.keen.solver import puzzle_arrays, solve_many
 
@@ -41,10 +43,12 @@ __all__ = ["MAX_GRADE_SIZE", "grade", "grade_many"]
 MAX_GRADE_SIZE = 16
 
 
+@functools.cache
 def _kernels() -> ModuleType:
     # The kernel loader: numba is imported on the first grading, not with puzzlefmt.keen.
-    from puzzlefmt.keen import _grade_kernels  # noqa: PLC0415, RUF100 (RUF100: while PLC0415 is off project-wide)
+    from puzzlefmt.keen import _grade_kernels  # noqa: PLC0415 - the kernel loader
 
+    notice_if_cold("the Keen grader's kernels")
     return _grade_kernels
 
 

@@ -84,12 +84,14 @@ class JsonCollection(LineCollection):
     pretty-printed JSON object): :meth:`iter_records` gathers them; the writer's ``indent``
     option makes them."""
 
-    def iter_records(self, lines: NumberedLines, *, comments: bool = False) -> Iterator[Record]:
+    def iter_records(
+        self, lines: NumberedLines, *, comments: bool = False, numbered_from: int = 0
+    ) -> Iterator[Record]:
         buf: list[str] = []
         chars = 0
         depth = 0
         first = 0
-        number = 0
+        number = numbered_from
         for lineno, line in lines:
             if not buf:
                 if not line.strip():

@@ -472,6 +472,17 @@ class Puzzle(Model):
         ``"unicode"`` (``+ × − ÷``)."""
         return _picture(self, symbols, solution)
 
+    def contents(self) -> frozenset[str]:
+        """What this puzzle carries, in the words of ``Format.holds``: ``"givens"`` (the
+        cages), ``"seed"`` (a random-seed ID), ``"metadata"`` (a difficulty or the ``m``
+        flag in the parameters), ``"solution"`` (one attached)."""
+        found = {"seed"} if self.is_seed else {"givens"}
+        if self._difficulty is not None or self._multiplication_only:
+            found.add("metadata")
+        if self._solution is not None:
+            found.add("solution")
+        return frozenset(found)
+
     # ------------------------------------------------------------------ rules
 
     def problems(self) -> list[Problem]:

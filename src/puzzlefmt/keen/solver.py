@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
+from puzzlefmt._jit import notice_if_cold
 from puzzlefmt.keen.model import SOLVE_TIMEOUT, Puzzle, format_solution
 from puzzlefmt.model import SolveResult
 
@@ -47,8 +48,9 @@ def _engine() -> ModuleType:
     """The numpy half of the solver, with the numba kernels."""
     # The kernel loader: numpy and numba are imported on the first solve, not with
     # puzzlefmt.keen, so that reading and writing never pay for them.
-    from puzzlefmt.keen import _solve  # noqa: PLC0415, RUF100 (RUF100: while PLC0415 is off project-wide)
+    from puzzlefmt.keen import _solve  # noqa: PLC0415 - the kernel loader
 
+    notice_if_cold("the Keen solver's kernels")
     return _solve
 
 
