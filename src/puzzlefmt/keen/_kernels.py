@@ -751,7 +751,6 @@ def search_from(
     return count
 
 
-@njit
 def search(
     w: int,
     cstart: np.ndarray,
@@ -765,11 +764,12 @@ def search(
     sols: np.ndarray,
 ) -> int:
     """Count solutions from ``start_masks`` up to ``limit``; write the first two into
-    ``sols`` (2 x n digits). :func:`search_from` with no bound on the work."""
+    ``sols`` (2 x n digits). :func:`search_from` with no bound on the work (a plain Python
+    function: callers from Python only)."""
     levels, bcell, brem, meta = search_state(w)
     levels[0, :] = start_masks
-    return search_from(w, cstart, ccells, cell_cage, tstart, tcount, tbuf, limit, sols,
-                       levels, bcell, brem, meta, POW_CAP)
+    return int(search_from(w, cstart, ccells, cell_cage, tstart, tcount, tbuf, limit, sols,
+                           levels, bcell, brem, meta, POW_CAP))
 
 
 @njit
