@@ -1,11 +1,19 @@
-"""The CGP string: its reader and its writer, side by side.
+"""The CGP line codec, below the model: ``read(text)`` turns one CGP line into the fields of
+a :class:`~puzzlefmt.cgp.Position`; the writer helpers turn fields back into text. The model
+(``Position(text)``, ``position.cgp()``) and the ``cgp``, ``cgp-list`` and ``cgp-json`` formats
+use them; this module imports no model.
 
-``read(text)`` turns one CGP line into the fields of a :class:`~puzzlefmt.cgp.Position`;
-``write(position)`` turns a position back into text. Both are reached through the model:
-``Position(text)`` and ``position.cgp()``. What the reader tolerates and what it refuses is
-listed in ``docs/cgp.md`` ("Parser behaviour"): every tolerated deviation from the spec is
-noted in ``Fields.deviations`` (``Position.deviations``), and ``strict=True`` refuses each of
-them instead.
+What the reader tolerates and what it refuses is listed in ``docs/cgp.md`` ("Parser
+behaviour"): every tolerated deviation from the spec is noted in ``Fields.deviations``
+(``Position.deviations``), and ``strict=True`` refuses each of them instead.
+
+Reading takes one of two paths. The fast path reads a line in the spec's own form (single
+spaces, ``;`` after each operation, a board of single-character tiles and runs without
+leading zeros) with a handful of compiled patterns and string methods, checks the board's
+shape without building it, and leaves the board as text: ``Position.board`` expands it when
+it is first used, and the writer reuses the text while the board is not touched. Anything
+else (a deviation, a multi-character tile, an error) is read again by the careful path,
+character by character, which notes deviations and computes where an error is.
 
 Every syntax error is a :class:`~puzzlefmt.errors.PuzzleFormatError` whose message starts with
 the field (``board row 9``, ``racks``, ``scores``, ``consecutive zero turns``, an opcode) and
@@ -17,7 +25,7 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from puzzlefmt.cgp.distributions import (
     Distribution,
@@ -28,21 +36,23 @@ from puzzlefmt.cgp.distributions import (
 )
 from puzzlefmt.cgp.layouts import Layout
 from puzzlefmt.cgp.layouts import _canonical as _layout_canonical
-from puzzlefmt.cgp.moves import Move, MoveKind, MoveStyle, parse_move
-from puzzlefmt.cgp.tiles import BLANK, write_tile
+from puzzlefmt.cgp.moves import Move, MoveStyle, parse_move
+from puzzlefmt.cgp.tiles import BLANK
 from puzzlefmt.errors import PuzzleFormatError
-
-if TYPE_CHECKING:
-    from puzzlefmt.cgp.position import Position
 
 __all__ = [
     "CHALLENGE_RULES",
+    "DEFAULTS",
     "KNOWN_OPCODES",
     "MAX_DIMENSION",
+    "WRITE_ORDER",
+    "Fields",
     "Operation",
+    "expand_board",
     "read",
-    "write",
-    "write_last_move",
+    "write_board",
+    "write_operand",
+    "write_racks",
 ]
 
 FORMAT = "cgp"
@@ -57,7 +67,7 @@ KNOWN_OPCODES: dict[str, str] = {
     "bdn": "board_name",
     "cr": "challenge_rule",
     "etl": "exchange_limit",
-    "gid": "game_id",
+    "gid": "gid",
     "ld": "distribution_name",
     "lex": "lexicon",
     "lm": "last_move",
@@ -116,9 +126,14 @@ class Operation:
 
 @dataclass
 class Fields:
-    """What :func:`read` found, ready to become a :class:`Position`."""
+    """What :func:`read` found, ready to become a :class:`~puzzlefmt.cgp.Position`.
 
-    board: list[list[str | None]]
+    The board is either ``board`` (rows of squares) or, from the fast path, ``board_text``
+    (the board field in its canonical form, every tile one character) with ``rows`` and
+    ``cols``; :func:`expand_board` turns the text into rows when they are needed.
+    """
+
+    board: list[list[str | None]] | None
     racks: list[list[str]]
     scores: list[int]
     zero_turns: int
@@ -129,6 +144,9 @@ class Fields:
     unknown: list[Operation] = field(default_factory=list)
     lm_style: MoveStyle | None = None
     deviations: list[str] = field(default_factory=list)
+    board_text: str | None = None
+    rows: int = 0
+    cols: int = 0
 
 
 @dataclass
@@ -204,6 +222,9 @@ def read(
     """Parse one CGP line. ``distribution`` overrides ``ld`` and the lexicon inference;
     ``strict`` refuses every deviation from the spec that the reader would otherwise
     tolerate (see ``docs/cgp.md``)."""
+    fast = _read_fast(text, distribution, layout, strict)
+    if fast is not None:
+        return fast
     dev = _Deviations(strict, text)
     line = text
     if text.startswith("\ufeff"):
@@ -268,10 +289,147 @@ def read(
         )
     if _LEADING_ZERO.match(zero_text):
         dev.note(f"consecutive zero turns: a leading zero in {zero_text!r}", zero_at, zero_text)
-    out = Fields(board, racks, scores, int(zero_text), dist, source)
+    out = Fields(board, racks, scores, int(zero_text), dist, source, rows=len(board),
+                 cols=len(board[0]))
     _read_operations(raw_ops, out, line, dev)
     out.deviations = dev.found
     return out
+
+
+# ---------------------------------------------------------------------- the fast path
+
+
+class _Fallback(Exception):  # noqa: N818 - a signal, not an error: read the careful way
+    """The fast path met something only the careful path reads (or reports)."""
+
+
+class _FastDeviations(_Deviations):
+    """On the fast path a deviation is not noted: the careful path reads the line again."""
+
+    def note(self, message: str, column: int, found: str) -> None:
+        raise _Fallback
+
+
+# The four fields and the operations of a line in the spec's form: one space between fields,
+# scores and count without '+' or leading zeros, operations each ending in ';'.
+_NUMBER = r"(?:0|[1-9][0-9]{0,17})"
+_FAST_LINE = re.compile(
+    rf"([^ \t\r\n]+) ([^ \t\r\n]+) (-?{_NUMBER}(?:/-?{_NUMBER})*) ({_NUMBER})"
+    r"(?: ([^\t\r\n]*;))?"
+)
+_RUNS = re.compile(r"[0-9]+")
+_BAD_RUN = re.compile(r"(?<![0-9])0|[0-9]{5}")  # a run with a leading zero, or absurdly long
+_FAST_SHAPES: dict[frozenset[str], tuple[re.Pattern[str], frozenset[str]]] = {}
+
+
+def _fast_shapes(dist: Distribution) -> tuple[re.Pattern[str], frozenset[str]]:
+    """The characters a fast board may hold (digits, '/', the distribution's one-character
+    tiles) as a pattern, and the characters of a fast rack."""
+    key = dist.simple_tiles
+    found = _FAST_SHAPES.get(key)
+    if found is None:
+        chars = "".join(re.escape(ch) for ch in sorted(key))
+        board = re.compile(f"[0-9/{chars}]+")
+        rack = frozenset({ch for ch in key if ch in dist.letters} | {BLANK})
+        found = _FAST_SHAPES[key] = (board, rack)
+    return found
+
+
+def _board_width(board: str) -> tuple[int, int] | None:
+    """Rows and columns of a board field of one-character tiles and runs, or ``None`` when
+    its rows differ in width (the careful path says which)."""
+    rows = board.split("/")
+    width = -1
+    for row in rows:
+        if row.isdigit():
+            w = int(row)
+        else:
+            runs = _RUNS.findall(row)
+            w = len(row) + sum(map(int, runs)) - sum(map(len, runs)) if runs else len(row)
+        if w != width:
+            if width >= 0:
+                return None
+            width = w
+    if not 0 < width <= MAX_DIMENSION or len(rows) > MAX_DIMENSION:
+        return None
+    return len(rows), width
+
+
+def _read_fast(
+    text: str,
+    distribution: Distribution | str | None,
+    layout: Layout | str | None,
+    strict: bool,
+) -> Fields | None:
+    """Read a line in the spec's form without a loop over its characters, or return
+    ``None`` (the careful path reads it, notes its deviations or says what is wrong)."""
+    m = _FAST_LINE.fullmatch(text)
+    if m is None:
+        return None
+    board_text, racks_text, scores_text, zero_text, ops_text = m.groups()
+    raw: list[_RawOp] = []
+    if ops_text is not None:
+        at = m.start(5)
+        for item in ops_text[:-1].split("; "):
+            opcode, sep, operands = item.partition(" ")
+            if (
+                not opcode
+                or ";" in item
+                or (sep and (not operands or operands[0] == " " or operands[-1] == " "))
+                or (opcode[0] == "-" and opcode[1:] in KNOWN_OPCODES)
+            ):
+                return None
+            raw.append(_RawOp(opcode, opcode, operands, at, at + len(opcode) + len(sep)))
+            at += len(item) + 2
+    try:
+        dist, source = _choose_distribution(raw, board_text, distribution, layout, text)
+    except PuzzleFormatError:
+        return None
+    board_shape, rack_chars = _fast_shapes(dist)
+    if (
+        board_shape.fullmatch(board_text) is None
+        or "//" in board_text
+        or board_text[0] == "/"
+        or board_text[-1] == "/"
+        or ("0" in board_text and _BAD_RUN.search(board_text) is not None)
+    ):
+        return None
+    size = _board_width(board_text)
+    if size is None:
+        return None
+    racks: list[list[str]] = []
+    for rack in racks_text.split("/"):
+        if not rack_chars.issuperset(rack):
+            return None
+        racks.append(list(rack))
+    scores = [int(s) for s in scores_text.split("/")]
+    if len(racks) != len(scores):
+        return None
+    out = Fields(None, racks, scores, int(zero_text), dist, source, board_text=board_text,
+                 rows=size[0], cols=size[1])
+    try:
+        _read_operations(raw, out, text, _FastDeviations(strict, text))
+    except (_Fallback, PuzzleFormatError):
+        return None
+    return out
+
+
+def expand_board(text: str) -> list[list[str | None]]:
+    """The rows of squares of a board field read by the fast path (one-character tiles)."""
+    board: list[list[str | None]] = []
+    for row in text.split("/"):
+        if row.isdigit():
+            board.append([None] * int(row))
+            continue
+        squares: list[str | None] = []
+        at = 0
+        for run in _RUNS.finditer(row):
+            squares.extend(row[at : run.start()])
+            squares.extend([None] * int(run.group()))
+            at = run.end()
+        squares.extend(row[at:])
+        board.append(squares)
+    return board
 
 
 def _split_operations(line: str, start: int, dev: _Deviations | None = None) -> list[_RawOp]:
@@ -469,13 +627,17 @@ def _read_board(
                     found=repr(exc.found),
                 ) from None
             if len(row) + 1 > limit:
+                what = (
+                    f"{width} squares wide like row 1" if width >= 0
+                    else f"at most {MAX_DIMENSION} squares wide"
+                )
                 raise _error(
                     f"board row {number}: the tile {tile!r} overflows the row (expected "
-                    f"{width} squares wide like row 1)",
+                    f"{what})",
                     offset + i,
                     row_text,
-                    expected=f"{width} squares",
-                    found=f"more than {width} squares",
+                    expected=what,
+                    found=f"more than {limit} squares",
                 )
             row.append(tile)
             i = i_next
@@ -688,6 +850,7 @@ def _read_timers(op: _RawOp, players: int, line: str) -> list[int]:
     return timers
 
 
+
 # ---------------------------------------------------------------------- writing
 
 
@@ -724,75 +887,12 @@ def write_operand(name: str, value: object) -> str:
     return str(value)
 
 
-def write_last_move(position: Position, style: MoveStyle) -> str:
-    """``lm``'s operand in ``style``. The current spec writes tiles already on the board as
-    their letters: they are read off the board (a move the spec cannot say, with a challenge
-    bonus or over squares the board does not fill, stays in the seed's notation)."""
-    move = position.last_move
-    assert move is not None
-    if style == "spec" and move.kind in (MoveKind.PLACEMENT, MoveKind.CHALLENGE):
-        move = move.with_through_letters(position.board)
-    return move.notation(style=style)
-
-
-def _operation(name: str, operand: str) -> str:
-    return f"{name} {operand};" if operand or name != "oru" else f"{name};"
-
-
-def write(
-    position: Position,
-    *,
-    operations: Literal["all", "none"] = "all",
-    ld: Literal["as-read", "always"] = "as-read",
-    lm_style: Literal["as-read", "seed", "spec"] = "as-read",
-) -> str:
-    """Write a position as one CGP line.
-
-    ``operations="none"`` writes the four required fields only (as MAGPIE's
-    ``game_get_cgp(game, false)``). ``ld="always"`` adds ``ld NAME;`` when the distribution
-    was inferred or defaulted (as liwords always does). ``lm_style``: the notation of ``lm``:
-    the one it was read in (``"as-read"``; the seed's for a move that was not read), the
-    seed's (``8D WORD``) or the current spec's (``8D.WORD``).
-    """
-    if len(position.racks) == 1 and not position.racks[0]:
-        raise ValueError("cgp: a one-player position with an empty rack cannot be written")
-    racks = "/".join("".join(write_tile(t) for t in rack) for rack in position.racks)
-    scores = "/".join(str(s) for s in position.scores)
-    head = f"{write_board(position.board)} {racks} {scores} {position.zero_turns}"
-    if operations == "none":
-        return head
-    style: MoveStyle = position.last_move_style if lm_style == "as-read" else lm_style
-    parts = [head]
-    written: set[str] = set()
-    kept = {id(op) for op in position.unknown_operations}
-    placed_unknown: set[int] = set()
-    values = position.operation_values()
-
-    def operand(name: str, value: object) -> str:
-        return write_last_move(position, style) if name == "lm" else write_operand(name, value)
-
-    for item in position._order:
-        if isinstance(item, Operation):
-            if id(item) in kept and id(item) not in placed_unknown:
-                parts.append(str(item))
-                placed_unknown.add(id(item))
-            continue
-        value = values.get(item)
-        if value is None or value is False or item in written:
-            continue
-        parts.append(_operation(item, operand(item, value)))
-        written.add(item)
-    for name in WRITE_ORDER:
-        if name in written:
-            continue
-        value = values.get(name)
-        if name == "ld" and value is None and ld == "always":
-            value = position.distribution.name
-        if value is None or (name in DEFAULTS and value == DEFAULTS[name]):
-            continue
-        parts.append(_operation(name, operand(name, value)))
-        written.add(name)
-    for op in position.unknown_operations:
-        if id(op) not in placed_unknown:
-            parts.append(str(op))
-    return " ".join(parts)
+def write_racks(racks: list[list[str]]) -> str:
+    """The racks field: racks joined by ``/``, multi-code-point tiles in brackets."""
+    parts: list[str] = []
+    for rack in racks:
+        text = "".join(rack)
+        if len(text) != len(rack):  # a tile of several code points
+            text = "".join(f"[{t}]" if len(t) > 1 else t for t in rack)
+        parts.append(text)
+    return "/".join(parts)

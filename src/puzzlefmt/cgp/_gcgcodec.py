@@ -1,9 +1,12 @@
-"""GCG game records: the reader and the writer, side by side.
+"""The GCG codec, below the model: the reader and the writer of game records.
 
 ``read(text)`` turns a GCG file into the parts of a :class:`~puzzlefmt.cgp.game.Game`
 (players, pragmas, events with their notes); ``write(game)`` writes canonical GCG. Both are
-reached through the model: ``Game(text)`` and ``game.gcg()``. ``read_bytes(data)`` decodes
-the file first, by its ``#character-encoding`` line.
+reached through the model (``Game(text)``, ``game.gcg()``) and the ``gcg`` format
+(:mod:`puzzlefmt.cgp.gcg`). ``read_bytes(data)`` decodes the file first, by its
+``#character-encoding`` line. ``text_from_json(data)`` writes the GCG text of a game's JSON
+form. This module imports no model: the writer takes any object with a game's attributes
+(:class:`Record`).
 
 The grammar is the poslfit GCG format (version 1.2) with what macondo, MAGPIE, Quackle and
 Elise write (see ``docs/cgp.md``, "GCG"):
@@ -34,9 +37,9 @@ from __future__ import annotations
 import enum
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import Any, Literal, Protocol
 
 from puzzlefmt.cgp.distributions import (
     Distribution,
@@ -51,19 +54,18 @@ from puzzlefmt.cgp.tiles import write_tiles
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.textio import split_lines
 
-if TYPE_CHECKING:
-    from puzzlefmt.cgp.game import Game
-
 __all__ = [
     "Event",
     "EventKind",
     "Fields",
     "Player",
+    "Record",
     "counts",
     "decode_bytes",
     "event_line",
     "read",
     "read_bytes",
+    "text_from_json",
     "write",
 ]
 
@@ -161,7 +163,7 @@ class Fields:
     pragmas: dict[str, str] = field(default_factory=dict)
     description: str | None = None
     id_authority: str | None = None
-    game_id: str | None = None
+    gid: str | None = None
     character_encoding: str | None = None
     incomplete: bool = False
     last_racks: dict[int, tuple[str, ...]] = field(default_factory=dict)
@@ -173,6 +175,30 @@ class Fields:
     distribution_source: str = "default"
     layout: Layout | None = None
     deviations: list[str] = field(default_factory=list)
+
+
+class Record(Protocol):
+    """What the writer reads of a game (:class:`~puzzlefmt.cgp.game.Game` has it all)."""
+
+    players: list[Player]
+    events: list[Event]
+    title: str | None
+    description: str | None
+    id_authority: str | None
+    gid: str | None
+    lexicon: str | None
+    game_type: str | None
+    tile_set: str | None
+    game_board: str | None
+    board_layout: str | None
+    tile_distribution: str | None
+    incomplete: bool
+    last_racks: dict[int, tuple[str, ...]]
+    tile_declarations: list[tuple[str, str]]
+    note: str | None
+    header_extra: list[str]
+
+    def canonical_words(self) -> dict[int, str]: ...
 
 
 # ---------------------------------------------------------------------- errors and notes
@@ -462,12 +488,12 @@ def read(
                     f"{value!r}",
                     number, lead, line, expected="AUTHORITY ID", found=repr(value),
                 )
-            if out.game_id is not None and (out.id_authority, out.game_id) != tuple(parts):
+            if out.gid is not None and (out.id_authority, out.gid) != tuple(parts):
                 raise _error(
                     "#id given twice with different values", number, lead, line,
                     expected="one #id", found="a second one",
                 )
-            out.id_authority, out.game_id = parts
+            out.id_authority, out.gid = parts
             continue
         if keyword == "incomplete":
             out.incomplete = True
@@ -857,7 +883,7 @@ def _note_lines(keyword: str, text: str) -> list[str]:
     return out
 
 
-def event_line(game: Game, index: int, word: str | None = None) -> str:
+def event_line(game: Record, index: int, word: str | None = None) -> str:
     """One event as a canonical GCG line. ``word``: a move's tiles as the writer should put
     them (``.`` for tiles already on the board); the move's own tiles otherwise."""
     ev = game.events[index]
@@ -887,7 +913,7 @@ def event_line(game: Game, index: int, word: str | None = None) -> str:
     return f">{nick}: {rack} ({_rack(ev.tiles)}) -{abs(ev.score)} {ev.cumulative}{tail}"
 
 
-def write(game: Game) -> str:
+def write(game: Record) -> str:
     """Canonical GCG: ``#character-encoding UTF-8``, the players, the other pragmas in a fixed
     order, unknown pragmas kept, the game's note, the events one per line (single spaces,
     upper-case positions, ``.`` for tiles already on the board where the board shows them),
@@ -910,8 +936,8 @@ def write(game: Game) -> str:
                 lines.extend(_note_lines("description", game.description))
             continue
         if keyword == "id":
-            if game.game_id is not None:
-                lines.append(f"#id {game.id_authority or '-'} {game.game_id}")
+            if game.gid is not None:
+                lines.append(f"#id {game.id_authority or '-'} {game.gid}")
             continue
         value = values[keyword]
         if value is not None:
@@ -938,3 +964,179 @@ def counts(tiles: Iterable[str]) -> Counter[str]:
     """Tiles counted by label, a blank played as a letter counted as ``?``."""
     return Counter("?" if t != t.upper() else t for t in tiles)
 
+
+
+# ---------------------------------------------------------------------- the JSON form
+
+_JSON = "gcg-json"
+_KINDS = {kind.value: kind for kind in EventKind}
+
+
+def _jfail(message: str) -> PuzzleFormatError:
+    return PuzzleFormatError(message, format=_JSON)
+
+
+def _jtext(value: object, where: str, *, blank: bool = True) -> str:
+    """A JSON string that fits on one GCG line."""
+    if not isinstance(value, str) or "\n" in value or "\r" in value or (
+        not blank and (not value or any(ch in " \t" for ch in value))
+    ):
+        what = "text on one line" if blank else "one word"
+        raise _jfail(f"{where}: expected {what}, found {value!r}")
+    return value
+
+
+def _jint(value: object, where: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or abs(value) >= 10**12:
+        raise _jfail(f"{where}: expected a whole number of at most 12 digits, found {value!r}")
+    return value
+
+
+def _jtiles(value: object, where: str) -> str:
+    if not isinstance(value, list) or not all(isinstance(t, str) and t for t in value):
+        raise _jfail(f"{where}: expected a list of tiles, found {value!r}")
+    text = write_tiles(value)
+    if any(ch in " \t\r\n()" for ch in text):
+        raise _jfail(f"{where}: expected tiles, found {value!r}")
+    return text
+
+
+def _jnote(value: object, where: str) -> str:
+    if not isinstance(value, str) or "\r" in value:
+        raise _jfail(f"{where}: expected text, found {value!r}")
+    return value
+
+
+def text_from_json(data: Mapping[str, Any]) -> tuple[str, str | None]:
+    """The GCG text of a game's JSON form (``Game.to_json()``), and the distribution it was
+    given (``None`` when the text's pragmas choose it). Raises :class:`PuzzleFormatError`
+    (format ``gcg-json``) naming the key."""
+    players = data.get("players")
+    if not isinstance(players, list):
+        raise _jfail(f"players: expected a list, found {type(players).__name__}")
+    lines = ["#character-encoding UTF-8"]
+    nicks: list[str] = []
+    for i, p in enumerate(players):
+        if not isinstance(p, Mapping):
+            raise _jfail(f"players[{i}]: expected {{nickname, name}}, found {p!r}")
+        nick = _jtext(p.get("nickname"), f"players[{i}].nickname", blank=False)
+        if nick.startswith(("#", ">")) or ":" in nick:
+            raise _jfail(f"players[{i}].nickname: expected a nickname, found {nick!r}")
+        name = _jtext(p.get("name", ""), f"players[{i}].name")
+        nicks.append(nick)
+        lines.append(f"#player{i + 1} {nick} {name.strip()}".rstrip())
+    pragmas = data.get("pragmas", {})
+    if not isinstance(pragmas, Mapping):
+        raise _jfail(f"pragmas: expected an object, found {pragmas!r}")
+    for key in pragmas:
+        if key not in PRAGMA_ORDER:
+            raise _jfail(f"pragmas: expected one of {', '.join(PRAGMA_ORDER)}, found {key!r}")
+    for keyword in PRAGMA_ORDER:
+        if keyword not in pragmas:
+            continue
+        if keyword == "description":
+            lines.extend(_note_lines("description", _jnote(pragmas[keyword],
+                                                           "pragmas.description")))
+            continue
+        value = _jtext(pragmas[keyword], f"pragmas.{keyword}")
+        if keyword == "id" and len(value.split()) != 2:
+            raise _jfail(f"pragmas.id: expected an authority and an id, found {value!r}")
+        lines.append(f"#{keyword} {value}".rstrip())
+    declarations = data.get("tile_declarations", [])
+    if not isinstance(declarations, list):
+        raise _jfail(f"tile_declarations: expected a list, found {declarations!r}")
+    for i, pair in enumerate(declarations):
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise _jfail(f"tile_declarations[{i}]: expected [upper, lower], found {pair!r}")
+        upper, lower = (_jtext(x, f"tile_declarations[{i}]", blank=False) for x in pair)
+        lines.append(f"#tile {upper} {lower}")
+    incomplete = data.get("incomplete", False)
+    if not isinstance(incomplete, bool):
+        raise _jfail(f"incomplete: expected true or false, found {incomplete!r}")
+    if incomplete:
+        lines.append("#incomplete")
+    extra = data.get("header_extra", [])
+    if not isinstance(extra, list):
+        raise _jfail(f"header_extra: expected a list of lines, found {extra!r}")
+    for i, line in enumerate(extra):
+        if not _jtext(line, f"header_extra[{i}]").startswith("#"):
+            raise _jfail(f"header_extra[{i}]: expected a line starting with '#', found {line!r}")
+        lines.append(line)
+    if data.get("note") is not None:
+        lines.extend(_note_lines("note", _jnote(data["note"], "note")))
+    events = data.get("events")
+    if not isinstance(events, list):
+        raise _jfail(f"events: expected a list, found {type(events).__name__}")
+    for i, ev in enumerate(events):
+        lines.extend(_json_event(ev, i, nicks))
+    last = data.get("last_racks", {})
+    if not isinstance(last, Mapping):
+        raise _jfail(f"last_racks: expected an object, found {last!r}")
+    for key in sorted(last, key=lambda k: (len(str(k)), str(k))):
+        if not (isinstance(key, str) and key.isdigit() and key.isascii() and len(key) <= 3):
+            raise _jfail(f"last_racks: expected player numbers as keys, found {key!r}")
+        lines.append(f"#rack{int(key)} {_jtiles(last[key], f'last_racks.{key}')}")
+    given = None
+    if data.get("distribution_source") == "given":
+        given = _jtext(data.get("distribution"), "distribution", blank=False)
+    return "\n".join(lines) + "\n", given
+
+
+def _json_event(ev: object, i: int, nicks: list[str]) -> list[str]:
+    """The GCG lines of one event of the JSON form."""
+    where = f"events[{i}]"
+    if not isinstance(ev, Mapping):
+        raise _jfail(f"{where}: expected an object, found {ev!r}")
+    value = ev.get("kind")
+    kind = _KINDS.get(value) if isinstance(value, str) else None
+    if kind is None:
+        raise _jfail(f"{where}.kind: expected one of {', '.join(_KINDS)}, found "
+                     f"{ev.get('kind')!r}")
+    player = ev.get("player")
+    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < len(nicks):
+        raise _jfail(f"{where}.player: expected a player index from 0 to {len(nicks) - 1}, "
+                     f"found {player!r}")
+    nick = nicks[player]
+    rack = _jtiles(ev.get("rack", []), f"{where}.rack")
+    score = _jint(ev.get("score"), f"{where}.score")
+    cum = _jint(ev.get("cumulative"), f"{where}.cumulative")
+    comment = _jtext(ev.get("comment", ""), f"{where}.comment")
+    tail = f" {comment}" if comment else ""
+    tiles = _jtiles(ev.get("tiles", []), f"{where}.tiles")
+    move = ev.get("move")
+    if kind.is_turn:
+        move = _jtext(move, f"{where}.move")
+    if kind is EventKind.MOVE:
+        assert isinstance(move, str)
+        coord, _, word = move.partition(" ")
+        if not coord or not word or " " in word:
+            raise _jfail(f"{where}.move: expected a placement like '8D WORD', found {move!r}")
+        line = f">{nick}: {rack} {coord} {word} {score:+d} {cum}"
+    elif kind in (EventKind.PASS, EventKind.EXCHANGE):
+        assert isinstance(move, str)
+        if not move.startswith("-") or (kind is EventKind.PASS) != (move == "-"):
+            raise _jfail(f"{where}.move: expected '-' (pass) or '-TILES' (exchange), found "
+                         f"{move!r}")
+        line = f">{nick}: {rack} {move} {score:+d} {cum}"
+    elif kind is EventKind.PHONY:
+        line = f">{nick}: {rack} -- -{abs(score)} {cum}"
+    elif kind is EventKind.CHALLENGE_BONUS:
+        line = f">{nick}: {rack + ' ' if rack else ''}(challenge) +{abs(score)} {cum}"
+    elif kind is EventKind.TIME_PENALTY:
+        line = f">{nick}: {rack + ' ' if rack else ''}(time) -{abs(score)} {cum}"
+    elif kind is EventKind.END_RACK_POINTS:
+        line = f">{nick}: ({tiles}) +{abs(score)} {cum}"
+    else:
+        line = f">{nick}: {rack} ({tiles}) -{abs(score)} {cum}"
+    out = [line + tail]
+    if ev.get("note") is not None:
+        out.extend(_note_lines("note", _jnote(ev["note"], f"{where}.note")))
+    extra = ev.get("extra", [])
+    if not isinstance(extra, list):
+        raise _jfail(f"{where}.extra: expected a list of lines, found {extra!r}")
+    for k, text in enumerate(extra):
+        if not _jtext(text, f"{where}.extra[{k}]").startswith("#"):
+            raise _jfail(f"{where}.extra[{k}]: expected a line starting with '#', found "
+                         f"{text!r}")
+        out.append(text)
+    return out
