@@ -225,6 +225,17 @@ def read(
     fast = _read_fast(text, distribution, layout, strict)
     if fast is not None:
         return fast
+    return _read_careful(text, distribution, layout, strict)
+
+
+def _read_careful(
+    text: str,
+    distribution: Distribution | str | None,
+    layout: Layout | str | None,
+    strict: bool,
+) -> Fields:
+    """The careful path: character by character, every deviation noted, every error with
+    its column."""
     dev = _Deviations(strict, text)
     line = text
     if text.startswith("\ufeff"):
@@ -310,47 +321,50 @@ class _FastDeviations(_Deviations):
         raise _Fallback
 
 
-# The four fields and the operations of a line in the spec's form: one space between fields,
-# scores and count without '+' or leading zeros, operations each ending in ';'.
+# The four fields of a line in the spec's form (one space between them, scores and count
+# without '+' or leading zeros), then the operations, if any, after a blank.
 _NUMBER = r"(?:0|[1-9][0-9]{0,17})"
 _FAST_LINE = re.compile(
     rf"([^ \t\r\n]+) ([^ \t\r\n]+) (-?{_NUMBER}(?:/-?{_NUMBER})*) ({_NUMBER})"
-    r"(?: ([^\t\r\n]*;))?"
+    r"((?:[ \t][^\r\n]*)?)"
 )
-_RUNS = re.compile(r"[0-9]+")
-_BAD_RUN = re.compile(r"(?<![0-9])0|[0-9]{5}")  # a run with a leading zero, or absurdly long
-_FAST_SHAPES: dict[frozenset[str], tuple[re.Pattern[str], frozenset[str]]] = {}
+_RUN_SPLIT = re.compile(r"([0-9]+)")
+# The runs of empty squares a board may hold, as written (no leading zero), to their length.
+_RUN_LENGTHS = {str(n): n for n in range(1, MAX_DIMENSION + 1)}
+_FAST_SHAPES: dict[frozenset[str], tuple[re.Pattern[str], dict[int, str], frozenset[str]]] = {}
 
 
-def _fast_shapes(dist: Distribution) -> tuple[re.Pattern[str], frozenset[str]]:
-    """The characters a fast board may hold (digits, '/', the distribution's one-character
-    tiles) as a pattern, and the characters of a fast rack."""
+def _fast_shapes(dist: Distribution) -> tuple[re.Pattern[str], dict[int, str], frozenset[str]]:
+    """What the fast path needs of a distribution: the characters a board may hold (digits,
+    '/', the one-character tiles) as a pattern, a table turning each tile into a space, and
+    the characters of a rack."""
     key = dist.simple_tiles
     found = _FAST_SHAPES.get(key)
     if found is None:
         chars = "".join(re.escape(ch) for ch in sorted(key))
         board = re.compile(f"[0-9/{chars}]+")
+        spaces = str.maketrans(dict.fromkeys(key, " "))
         rack = frozenset({ch for ch in key if ch in dist.letters} | {BLANK})
-        found = _FAST_SHAPES[key] = (board, rack)
+        found = _FAST_SHAPES[key] = (board, spaces, rack)
     return found
 
 
-def _board_width(board: str) -> tuple[int, int] | None:
-    """Rows and columns of a board field of one-character tiles and runs, or ``None`` when
-    its rows differ in width (the careful path says which)."""
-    rows = board.split("/")
-    width = -1
-    for row in rows:
-        if row.isdigit():
-            w = int(row)
-        else:
-            runs = _RUNS.findall(row)
-            w = len(row) + sum(map(int, runs)) - sum(map(len, runs)) if runs else len(row)
-        if w != width:
-            if width >= 0:
-                return None
-            width = w
-    if not 0 < width <= MAX_DIMENSION or len(rows) > MAX_DIMENSION:
+def _board_size(board: str, spaces: dict[int, str]) -> tuple[int, int] | None:
+    """Rows and columns of a board field of one-character tiles and runs (``spaces`` turns
+    each tile into a space), or ``None`` when a row is empty, a run has a leading zero or
+    is too long, or the rows differ in width (the careful path says which)."""
+    rows = board.translate(spaces).split("/")
+    if len(rows) > MAX_DIMENSION:
+        return None
+    length = _RUN_LENGTHS.__getitem__
+    try:
+        widths = {row.count(" ") + sum(map(length, row.split())) for row in rows}
+    except KeyError:  # a run of 0, with a leading zero, or longer than a row can be
+        return None
+    if len(widths) != 1:
+        return None
+    width = widths.pop()
+    if not 0 < width <= MAX_DIMENSION:
         return None
     return len(rows), width
 
@@ -367,34 +381,26 @@ def _read_fast(
     if m is None:
         return None
     board_text, racks_text, scores_text, zero_text, ops_text = m.groups()
-    raw: list[_RawOp] = []
-    if ops_text is not None:
-        at = m.start(5)
-        for item in ops_text[:-1].split("; "):
-            opcode, sep, operands = item.partition(" ")
-            if (
-                not opcode
-                or ";" in item
-                or (sep and (not operands or operands[0] == " " or operands[-1] == " "))
-                or (opcode[0] == "-" and opcode[1:] in KNOWN_OPCODES)
-            ):
+    raw: list[_RawOp] | None = []
+    dev: _Deviations = _FastDeviations(strict, text)
+    if ops_text:
+        if ops_text[-1] in " \t":
+            return None  # blanks after the CGP: noted by the careful path
+        raw = _quick_operations(ops_text, m.start(5))
+        if raw is None:  # the operations deviate from the spec's form: note how, one by one
+            dev = _Deviations(strict, text)
+            try:
+                raw = _split_operations(text, m.start(5), dev)
+            except PuzzleFormatError:
                 return None
-            raw.append(_RawOp(opcode, opcode, operands, at, at + len(opcode) + len(sep)))
-            at += len(item) + 2
     try:
         dist, source = _choose_distribution(raw, board_text, distribution, layout, text)
     except PuzzleFormatError:
         return None
-    board_shape, rack_chars = _fast_shapes(dist)
-    if (
-        board_shape.fullmatch(board_text) is None
-        or "//" in board_text
-        or board_text[0] == "/"
-        or board_text[-1] == "/"
-        or ("0" in board_text and _BAD_RUN.search(board_text) is not None)
-    ):
+    board_shape, spaces, rack_chars = _fast_shapes(dist)
+    if board_shape.fullmatch(board_text) is None:
         return None
-    size = _board_width(board_text)
+    size = _board_size(board_text, spaces)
     if size is None:
         return None
     racks: list[list[str]] = []
@@ -408,26 +414,45 @@ def _read_fast(
     out = Fields(None, racks, scores, int(zero_text), dist, source, board_text=board_text,
                  rows=size[0], cols=size[1])
     try:
-        _read_operations(raw, out, text, _FastDeviations(strict, text))
+        _read_operations(raw, out, text, dev)
     except (_Fallback, PuzzleFormatError):
         return None
+    out.deviations = dev.found
     return out
+
+
+def _quick_operations(ops: str, at: int) -> list[_RawOp] | None:
+    """The operations in the spec's form (`` op operands;`` each after one space), or
+    ``None`` for anything else."""
+    if ops[0] != " " or ops[-1] != ";":
+        return None
+    raw: list[_RawOp] = []
+    at += 1
+    for item in ops[1:-1].split("; "):
+        opcode, sep, operands = item.partition(" ")
+        if (
+            not opcode
+            or ";" in item
+            or "\t" in item
+            or (sep and (not operands or operands[0] == " " or operands[-1] == " "))
+            or (opcode[0] == "-" and opcode[1:] in KNOWN_OPCODES)
+        ):
+            return None
+        raw.append(_RawOp(opcode, opcode, operands, at, at + len(opcode) + len(sep)))
+        at += len(item) + 2
+    return raw
 
 
 def expand_board(text: str) -> list[list[str | None]]:
     """The rows of squares of a board field read by the fast path (one-character tiles)."""
     board: list[list[str | None]] = []
+    length = _RUN_LENGTHS.__getitem__
     for row in text.split("/"):
-        if row.isdigit():
-            board.append([None] * int(row))
-            continue
-        squares: list[str | None] = []
-        at = 0
-        for run in _RUNS.finditer(row):
-            squares.extend(row[at : run.start()])
-            squares.extend([None] * int(run.group()))
-            at = run.end()
-        squares.extend(row[at:])
+        parts = _RUN_SPLIT.split(row)  # tiles, run, tiles, run, ..., tiles
+        squares: list[str | None] = list(parts[0])
+        for k in range(1, len(parts), 2):
+            squares += [None] * length(parts[k])
+            squares += parts[k + 1]
         board.append(squares)
     return board
 

@@ -82,6 +82,9 @@ _ATTRS = KNOWN_OPCODES
 _DEFAULT_VALUES: dict[str, object] = {
     attr: DEFAULTS.get(opcode) for opcode, attr in KNOWN_OPCODES.items()
 }
+# The order in which cgp() adds opcodes that were not in the text read, each with its
+# attribute and the default it is not written at (None: written whenever present).
+_WRITE_ORDER = tuple((name, _ATTRS[name], DEFAULTS.get(name)) for name in WRITE_ORDER)
 
 
 def _code(flag: Status) -> str:
@@ -318,32 +321,31 @@ class Position(Model):
         read, in the order read; then known ones set since (or differing from their default),
         in a fixed order; then unknown ones added since."""
         style: MoveStyle = self.last_move_style if lm_style == "as-read" else lm_style
+        values = self.__dict__
         out: list[tuple[str, str]] = []
         written: set[str] = set()
-        kept = {id(op) for op in self.unknown_operations}
+        unknown = self.unknown_operations
+        kept = {id(op) for op in unknown} if unknown else set()
         placed: set[int] = set()
-        values = self.operation_values()
         for item in self._order:
             if isinstance(item, Operation):
                 if id(item) in kept and id(item) not in placed:
                     out.append((item.opcode, item.operands))
                     placed.add(id(item))
                 continue
-            value = values[item]
+            value = values[_ATTRS[item]]
             if value is None or value is False or item in written:
                 continue
             out.append((item, self._operand(item, value, style)))
             written.add(item)
-        for name in WRITE_ORDER:
-            if name in written:
-                continue
-            value = values[name]
+        for name, attr, default in _WRITE_ORDER:
+            value = values[attr]
             if name == "ld" and value is None and ld == "always":
                 value = self.distribution.name
-            if value is None or (name in DEFAULTS and value == DEFAULTS[name]):
+            if value is None or value == default or name in written:
                 continue
             out.append((name, self._operand(name, value, style)))
-        for op in self.unknown_operations:
+        for op in unknown:
             if id(op) not in placed:
                 out.append((op.opcode, op.operands))
         return out
