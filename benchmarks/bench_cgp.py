@@ -13,7 +13,9 @@ microseconds per item, and the best round. "write" is the first ``cgp()`` of pos
 just before the round (untimed), as a converter writes what it read; "write again" writes the
 same objects a second time. "score move string" is ``position.score("8D WORD")`` (the move
 read too); "score_many" scores all the moves of one position in one call
-(``puzzlefmt.cgp.scoring.score_many``) and reports per move. The script runs on older
+(``puzzlefmt.cgp.scoring.score_many``) and reports per move, with the boards' arrays cached
+from the round before (as when a program scores many batches on one position), and again
+with that cache emptied before each call (each board encoded on the call). The script runs on older
 versions of the library too (rows it cannot run are left out), to print before/after tables.
 """
 
@@ -32,9 +34,10 @@ from typing import Any
 from puzzlefmt.cgp import Move, Position
 
 try:
+    from puzzlefmt.cgp import scoring
     from puzzlefmt.cgp.scoring import score_many
 except ImportError:  # an older version: no batch scoring
-    score_many = None
+    scoring = score_many = None
 
 POSITIVE = ("valid", "writer_output", "sequence_state")
 
@@ -138,6 +141,13 @@ def main(argv: list[str] | None = None) -> int:
         batches = [(pos, texts) for pos, texts, _ in groups.values()]
         row(f"score_many ({len(batches)} calls)", k,
             timed(rounds, k, lambda: [score_many(pos, texts) for pos, texts in batches]))
+
+        def cold() -> None:
+            for pos, texts in batches:
+                scoring._BOARDS.clear()  # each board encoded again, as on its first call
+                score_many(pos, texts)
+
+        row("score_many, boards not cached", k, timed(rounds, k, cold))
     print(f"{'operation':<28}{'set':>6}{'median us':>11}{'best us':>10}")
     for name, size, median, best in rows:
         print(f"{name:<28}{size:>6}{median:>11.2f}{best:>10.2f}")

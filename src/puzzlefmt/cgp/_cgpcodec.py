@@ -381,13 +381,15 @@ def _read_fast(
     if m is None:
         return None
     board_text, racks_text, scores_text, zero_text, ops_text = m.groups()
-    raw: list[_RawOp] | None = []
+    raw: list[_RawOp] = []
     dev: _Deviations = _FastDeviations(strict, text)
     if ops_text:
         if ops_text[-1] in " \t":
             return None  # blanks after the CGP: noted by the careful path
-        raw = _quick_operations(ops_text, m.start(5))
-        if raw is None:  # the operations deviate from the spec's form: note how, one by one
+        quick = _quick_operations(ops_text, m.start(5))
+        if quick is not None:
+            raw = quick
+        else:  # the operations deviate from the spec's form: note how, one by one
             dev = _Deviations(strict, text)
             try:
                 raw = _split_operations(text, m.start(5), dev)
