@@ -309,8 +309,14 @@ def _single(lines: Iterator[tuple[int, str]], fmt: Format) -> Iterator[Record]:
 
 
 class _TextOf:
-    """Iterate a binary handle as decoded text chunks (encoding from its first bytes), reading
-    it once."""
+    """Iterate a binary handle as decoded text chunks, reading it once.
+
+    The encoding comes from the first bytes (a byte-order mark, else UTF-8). A file that
+    turns out not to be UTF-8 further on, after nothing but ASCII, is Latin-1 (an old
+    Windows file with its first accented letter past the sample): the rest is decoded as
+    such, which reads the same text :func:`puzzlefmt.textio.decode` reads from the whole
+    file. Bytes that fit no reading become U+FFFD.
+    """
 
     def __init__(self, raw: IO[bytes]) -> None:
         self._raw = raw
@@ -318,8 +324,28 @@ class _TextOf:
     def __iter__(self) -> Iterator[str]:
         head = self._raw.read(1 << 16)
         encoding, skip = sniff_encoding(head[:4096])
-        decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
-        yield decoder.decode(head[skip:])
-        for chunk in iter(lambda: self._raw.read(1 << 16), b""):
-            yield decoder.decode(chunk)
-        yield decoder.decode(b"", final=True)
+        strict = encoding == "utf-8"
+        decoder = codecs.getincrementaldecoder(encoding)("strict" if strict else "replace")
+        ascii_so_far = True
+        chunk = head[skip:]
+        while chunk:
+            try:
+                text = decoder.decode(chunk)
+            except UnicodeDecodeError:
+                pending = decoder.getstate()[0]
+                if ascii_so_far:
+                    encoding = "latin-1"
+                    decoder = codecs.getincrementaldecoder("latin-1")()
+                    text = decoder.decode(pending + chunk)
+                else:  # UTF-8 before, something else now: keep UTF-8, mark the bad bytes
+                    decoder = codecs.getincrementaldecoder("utf-8")("replace")
+                    text = decoder.decode(pending + chunk)
+                strict = False
+            if strict and ascii_so_far and not text.isascii():
+                ascii_so_far = False
+            yield text
+            chunk = self._raw.read(1 << 16)
+        try:
+            yield decoder.decode(b"", final=True)
+        except UnicodeDecodeError:  # a cut multi-byte character at the very end
+            yield "\ufffd"

@@ -181,7 +181,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
                          f"format (puzzlefmt formats --family {lines.format.family})")
     keep = comment_newline(lines.format, target)
     job = Job("convert", target=target.name, options=tuple(options.items()),
-              strict=args.strict, headed=keep is None)
+              strict=args.strict)
     summary = run_job(args, job, lines=lines, comments=keep)
     return EXIT_BAD_INPUT if summary.rejected else EXIT_OK
 
