@@ -329,8 +329,10 @@ _FAST_LINE = re.compile(
     r"((?:[ \t][^\r\n]*)?)"
 )
 _RUN_SPLIT = re.compile(r"([0-9]+)")
-# The runs of empty squares a board may hold, as written (no leading zero), to their length.
+# The runs of empty squares a board may hold, as written (no leading zero), to their length;
+# and to the squares they add to the row beyond their own characters.
 _RUN_LENGTHS = {str(n): n for n in range(1, MAX_DIMENSION + 1)}
+_RUN_EXTRA = {run: n - len(run) for run, n in _RUN_LENGTHS.items()}
 _FAST_SHAPES: dict[frozenset[str], tuple[re.Pattern[str], dict[int, str], frozenset[str]]] = {}
 
 
@@ -356,9 +358,9 @@ def _board_size(board: str, spaces: dict[int, str]) -> tuple[int, int] | None:
     rows = board.translate(spaces).split("/")
     if len(rows) > MAX_DIMENSION:
         return None
-    length = _RUN_LENGTHS.__getitem__
-    try:
-        widths = {row.count(" ") + sum(map(length, row.split())) for row in rows}
+    extra = _RUN_EXTRA.__getitem__
+    try:  # a row is as wide as its characters, plus what each run adds
+        widths = {len(row) + sum(map(extra, row.split())) for row in rows}
     except KeyError:  # a run of 0, with a leading zero, or longer than a row can be
         return None
     if len(widths) != 1:
@@ -756,7 +758,7 @@ def _one_operand(op: _RawOp, line: str) -> str:
             expected=_WORDS[op.name],
             found="nothing",
         )
-    if any(ch in _BLANKS for ch in op.operands):
+    if " " in op.operands or "\t" in op.operands:
         raise _error(
             f"{op.name}: expected one operand ({_WORDS[op.name]}, no spaces), found "
             f"{op.operands!r}",

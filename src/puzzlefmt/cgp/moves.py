@@ -301,6 +301,7 @@ _QUICK_PLACEMENT = re.compile(
     r"(?:([1-9][0-9]{0,5})([A-Z]{1,3})|([A-Z]{1,3})([1-9][0-9]{0,5}))([ .])([^ \t]+)", re.ASCII
 )
 _MOVE_CHARS: dict[frozenset[str], frozenset[str]] = {}
+_NO_MARKS: frozenset[int] = frozenset()
 
 
 def _quick_placement(text: str, dist: Distribution, strict: bool) -> tuple[Move, MoveStyle] | None:
@@ -321,7 +322,12 @@ def _quick_placement(text: str, dist: Distribution, strict: bool) -> tuple[Move,
         row, col, vertical = int(across_row) - 1, column_index(across_col), False
     else:
         row, col, vertical = int(down_row) - 1, column_index(down_col), True
-    return Move(MoveKind.PLACEMENT, row, col, vertical, tuple(body)), "spec" if spec else "seed"
+    # The fields filled at once: the dataclass's __init__ checks nothing the pattern has not.
+    move = object.__new__(Move)
+    move.__dict__.update(kind=MoveKind.PLACEMENT, row=row, col=col, vertical=vertical,
+                         tiles=tuple(body), marked=_NO_MARKS, exchanged=(), count=0,
+                         bonus=None)
+    return move, "spec" if spec else "seed"
 
 
 def parse_move(

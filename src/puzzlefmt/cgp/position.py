@@ -151,6 +151,15 @@ class Position(Model):
     deviations: list[str]
     distribution: Distribution
     distribution_source: DistributionSource
+    _board: list[list[str | None]] | None
+    _board_text: str | None  # the board field as read, while the board is untouched
+    _rows: int
+    _cols: int
+    _order: list[str | Operation]  # the operations in the order read
+    _lm_style: MoveStyle | None
+    _text: str | None  # the text as read, for cgp(exact=True)
+    _read_distribution: Distribution | str | None
+    _layout_given: Layout | None
 
     def __init__(
         self,
@@ -163,9 +172,7 @@ class Position(Model):
         if text is not None and distribution is None and layout is None and not strict:
             self.__dict__.update(self._read_text(text).__dict__)
             return
-        self._layout_given: Layout | None = (
-            get_layout(layout) if isinstance(layout, str) else layout
-        )
+        self._layout_given = get_layout(layout) if isinstance(layout, str) else layout
         self.set_cgp(EMPTY_CGP if text is None else text, distribution=distribution,
                      strict=strict)
 
@@ -192,24 +199,26 @@ class Position(Model):
         values = dict(_DEFAULT_VALUES)
         for opcode, value in fields.values.items():
             values[_ATTRS[opcode]] = value
+        values.update(
+            _board=fields.board,
+            # The board field as read, in its canonical form, while the board is untouched.
+            _board_text=fields.board_text,
+            _rows=fields.rows,
+            _cols=fields.cols,
+            racks=fields.racks,
+            scores=fields.scores,
+            zero_turns=fields.zero_turns,
+            distribution=fields.distribution,
+            distribution_source=fields.distribution_source,
+            unknown_operations=fields.unknown,
+            _order=fields.order,
+            _lm_style=fields.lm_style,
+            deviations=fields.deviations,
+            # The text as read, for cgp(exact=True), with what it was read with.
+            _text=text,
+            _read_distribution=distribution,
+        )
         self.__dict__.update(values)
-        self._board: list[list[str | None]] | None = fields.board
-        # The board field as read, in its canonical form, while the board is not touched.
-        self._board_text: str | None = fields.board_text
-        self._rows = fields.rows
-        self._cols = fields.cols
-        self.racks = fields.racks
-        self.scores = fields.scores
-        self.zero_turns = fields.zero_turns
-        self.distribution = fields.distribution
-        self.distribution_source = fields.distribution_source
-        self.unknown_operations = fields.unknown
-        self._order: list[str | Operation] = fields.order
-        self._lm_style: MoveStyle | None = fields.lm_style
-        self.deviations = fields.deviations
-        # The text as read, for cgp(exact=True), with what it was read with.
-        self._text: str | None = text
-        self._read_distribution = distribution
 
     @classmethod
     def _from_text(
