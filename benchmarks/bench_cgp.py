@@ -9,7 +9,8 @@ Data: every positive full CGP in ../shared/vectors/cgp/*.tsv (kinds valid, write
 sequence_state), and every scored placement of ../shared/vectors/cgp/magpie_scoring.tsv and
 wolges_movegen_baseline.txt (each score is checked before timing). Each measurement times the
 whole set once per round; the table gives the median over ``--rounds`` rounds, in
-microseconds per item, and the best round. "write" is the first ``cgp()`` of positions parsed
+microseconds of CPU time per item (``time.process_time``: on a machine shared with other
+programs the wall clock also counts the time they run), and the best round. "write" is the first ``cgp()`` of positions parsed
 just before the round (untimed), as a converter writes what it read; "write again" writes the
 same objects a second time. "score move string" is ``position.score("8D WORD")`` (the move
 read too); "score_many" scores all the moves of one position in one call
@@ -87,9 +88,9 @@ def timed(rounds: int, items: int, work: Callable[[], Any],
     times: list[float] = []
     for _ in range(rounds):
         arg = setup() if setup is not None else None
-        start = time.perf_counter()
+        start = time.process_time()
         work(arg) if setup is not None else work()
-        times.append((time.perf_counter() - start) * 1e6 / items)
+        times.append((time.process_time() - start) * 1e6 / items)
     return statistics.median(times), min(times)
 
 

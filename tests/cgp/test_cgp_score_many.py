@@ -17,7 +17,7 @@ from puzzlefmt import PuzzleFormatError
 from puzzlefmt.cgp import IllegalMoveError, Move, Position, get_distribution
 from puzzlefmt.cgp.scoring import score_many
 
-from strategies.cgp import move_texts
+from strategies.cgp import CgpCase, cgp_cases, move_texts
 
 
 def _scored_vectors() -> list[tuple[Position, list[str], list[int]]]:
@@ -146,3 +146,32 @@ def test_import_cgp_loads_no_numpy() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+@st.composite
+def _moves_of(draw: st.DrawFn, pos: Position) -> str:
+    """A placement of the position's own distribution (tiles of several characters in
+    brackets, blanks in lower case), near its tiles."""
+    tiles = list(pos.tiles()) or [(pos.rows // 2, pos.cols // 2, "A")]
+    r, c, _ = draw(st.sampled_from(tiles))
+    r, c = max(0, r + draw(st.integers(-2, 1))), max(0, c + draw(st.integers(-2, 1)))
+    letters = pos.distribution.letters
+    tile = st.sampled_from(letters) | st.sampled_from(letters).map(str.lower) | st.just(".")
+    body = "".join(t if len(t) == 1 else f"[{t}]" for t in draw(st.lists(tile, min_size=1,
+                                                                        max_size=5)))
+    col = chr(65 + c % 26) * (1 + c // 26)
+    return f"{col}{r + 1} {body}" if draw(st.booleans()) else f"{r + 1}{col} {body}"
+
+
+@given(cgp_cases(max_side=9), st.data())
+@settings(max_examples=200)
+def test_every_distribution_scores_as_score_does(case: CgpCase, data: st.DataObject) -> None:
+    line = case.text if case.has_ld else f"{case.text} ld {case.distribution};"
+    pos = Position(line)
+    moves = data.draw(st.lists(_moves_of(pos), min_size=1, max_size=5))
+    for move in moves:
+        assert _outcome_many(pos, [move]) == _outcome(pos, move), (line, move)
+    touched = pos.copy()
+    touched.board  # noqa: B018 - handing the board out drops the text: the grid is encoded
+    for move in moves:
+        assert _outcome_many(touched, [move]) == _outcome(pos, move), (line, move)

@@ -34,15 +34,19 @@ from puzzlefmt.cgp.position import Position
 __all__ = ["score_many"]
 
 _CACHE_SIZE = 64
-# Per distribution: tile label -> code (None: 0), points per code, code per character.
-_TILES: dict[Distribution, tuple[dict[str | None, int], np.ndarray, np.ndarray]] = {}
+# Per distribution: tile label -> code (None: 0), points per code, code per character of a
+# move (one-character tiles that start no longer one, '.'), code per character on the board
+# (every one-character tile; 0 for "\0", an empty square).
+_Tiles = tuple[dict[str | None, int], np.ndarray, np.ndarray, np.ndarray]
+_TILES: dict[Distribution, _Tiles] = {}
 # Per layout (by identity, the layout kept alive): letter and word multipliers per square.
 _LAYOUTS: dict[int, tuple[Layout, np.ndarray, np.ndarray]] = {}
-# Per board text (a position read and not changed since) and distribution: the codes.
-_BOARDS: dict[tuple[str, int], np.ndarray] = {}
+# Per board text (a position read and not changed since) and distribution (by identity, the
+# distribution kept alive): the codes.
+_BOARDS: dict[tuple[str, int], tuple[Distribution, np.ndarray]] = {}
 
 
-def _tiles(dist: Distribution) -> tuple[dict[str | None, int], np.ndarray, np.ndarray]:
+def _tiles(dist: Distribution) -> _Tiles:
     found = _TILES.get(dist)
     if found is not None:
         return found
@@ -61,9 +65,14 @@ def _tiles(dist: Distribution) -> tuple[dict[str | None, int], np.ndarray, np.nd
     for ch in simple:
         char_code[ord(ch)] = codes[ch]
     char_code[ord(".")] = kern.THROUGH
+    singles = [label for label in codes if label is not None and len(label) == 1]
+    board_code = np.full(max([1, *(ord(ch) + 1 for ch in singles)]), -1, dtype=np.int32)
+    board_code[0] = 0
+    for label in singles:
+        board_code[ord(label)] = codes[label]
     if len(_TILES) >= _CACHE_SIZE:
         _TILES.clear()
-    found = _TILES[dist] = (codes, score_of, char_code)
+    found = _TILES[dist] = (codes, score_of, char_code, board_code)
     return found
 
 
@@ -80,19 +89,33 @@ def _premiums(layout: Layout) -> tuple[np.ndarray, np.ndarray]:
     return found[1], found[2]
 
 
-def _board(position: Position, codes: dict[str | None, int]) -> np.ndarray:
+def _board(position: Position, codes: dict[str | None, int],
+           board_code: np.ndarray) -> np.ndarray:
+    """The tile codes of the board, square by square (0: empty)."""
     text = position._board_text  # the board as read, while it is not changed
     key = (text, id(position.distribution)) if text is not None else None
     if key is not None:
         found = _BOARDS.get(key)
-        if found is not None:
-            return found
-    get = codes.__getitem__
-    board = np.array([get(sq) for row in position._grid() for sq in row], dtype=np.int32)
+        if found is not None and found[0] is position.distribution:
+            return found[1]
+    grid = position._grid()
+    # One character a square ("\0" empty) when every tile is one character: the codes are
+    # then looked up by numpy, not square by square in Python.
+    flat = "".join([sq or "\0" for row in grid for sq in row])
+    board: np.ndarray | None = None
+    if len(flat) == position.rows * position.cols:
+        points = np.frombuffer(flat.encode("utf-32-le"), dtype=np.int32)
+        if int(points.max(initial=0)) < board_code.shape[0]:
+            board = board_code[points]
+            if int(board.min(initial=0)) < 0:
+                board = None
+    if board is None:  # a tile of several characters
+        get = codes.__getitem__
+        board = np.array([get(sq) for row in grid for sq in row], dtype=np.int32)
     if key is not None:
         if len(_BOARDS) >= _CACHE_SIZE:
             _BOARDS.clear()
-        _BOARDS[key] = board
+        _BOARDS[key] = (position.distribution, board)
     return board
 
 
@@ -107,10 +130,10 @@ def score_many(position: Position, moves: Iterable[str | Move]) -> np.ndarray:
     if not count:
         return scores
     texts = [m if isinstance(m, str) else m.notation() for m in items]
-    codes, score_of, char_code = _tiles(position.distribution)
+    codes, score_of, char_code, board_code = _tiles(position.distribution)
     layout = position.layout
     letter, word = _premiums(layout)
-    board = _board(position, codes)
+    board = _board(position, codes, board_code)
     text = np.frombuffer("".join(texts).encode("utf-32-le"), dtype=np.int32)
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=count)
     ends = np.cumsum(lengths)
