@@ -10,14 +10,16 @@ sequence_state), and every scored placement of ../shared/vectors/cgp/magpie_scor
 wolges_movegen_baseline.txt (each score is checked before timing). Each measurement times the
 whole set once per round; the table gives the median over ``--rounds`` rounds, in
 microseconds of CPU time per item (``time.process_time``: on a machine shared with other
-programs the wall clock also counts the time they run), and the best round. "write" is the first ``cgp()`` of positions parsed
-just before the round (untimed), as a converter writes what it read; "write again" writes the
-same objects a second time. "score move string" is ``position.score("8D WORD")`` (the move
-read too); "score_many" scores all the moves of one position in one call
-(``puzzlefmt.cgp.scoring.score_many``) and reports per move, with the boards' arrays cached
-from the round before (as when a program scores many batches on one position), and again
-with that cache emptied before each call (each board encoded on the call). The script runs on older
-versions of the library too (rows it cannot run are left out), to print before/after tables.
+programs the wall clock also counts the time they run), and the best round.
+
+"write" is the first ``cgp()`` of positions parsed just before the round (untimed), as a
+converter writes what it read; "write again" writes the same objects a second time. "score
+move string" is ``position.score("8D WORD")`` (the move read too). "score_many" scores all
+the moves of one position in one call (``puzzlefmt.cgp.scoring.score_many``) and reports per
+move, with the boards' arrays cached from the round before (as when a program scores many
+batches on one position), and again with that cache emptied before each call (each board
+encoded on the call). The script runs on older versions of the library too (rows it cannot
+run are left out), to print before/after tables.
 """
 
 from __future__ import annotations
