@@ -511,6 +511,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_render(sub)
 
+    # ---- `puzzlefmt serve` (the web extra; puzzlefmt.web.cli imports no web package) ----
+    from puzzlefmt.web.cli import add_parser as add_serve
+
+    add_serve(sub)
+
     for hook in _EXTRA_COMMANDS:
         hook(sub)
     return parser
