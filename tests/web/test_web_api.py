@@ -407,6 +407,23 @@ def test_bad_text(client: TestClient) -> None:
     assert error(client, "solve", 422, text=broken, format="line")["kind"] == "parse"
 
 
+def test_unrecognised_text_says_which_format_comes_closest(client: TestClient) -> None:
+    lines = (ROOT / "examples/sudoku/sudocue.sdk").read_text(encoding="utf-8").splitlines()
+    lines[10] = lines[10][:4] + "?" + lines[10][5:]
+    text = "\n".join(lines)
+    assert puzzlefmt.detect(text) == []
+    err = error(client, "read", 422, text=text)
+    assert err["kind"] == "unrecognised"
+    assert (err["line"], err["column"], err["text"]) == (11, 5, lines[10])
+    assert err["closest"] in ("ss", "sdk")
+    assert err["message"].startswith("no format recognises this text (expected a Sudoku, "
+                                     "Keen or CGP text); the closest is ")
+    assert "found '?'" in err["message"]
+    for far in ("hello, world", "<b>bold</b>", SUDOKU[:40]):
+        err = error(client, "read", 422, text=far)
+        assert "closest" not in err, far
+
+
 def test_unknown_format(client: TestClient) -> None:
     err = error(client, "read", 400, text=SUDOKU, format="nope")
     assert err["kind"] == "unknown-format"

@@ -132,6 +132,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         threading.Thread(target=_open_when_up, args=(server, local), daemon=True).start()
     try:
         server.run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn shuts down cleanly, then passes Ctrl+C on
+        pass
     finally:
         sock.close()
+    print("puzzlefmt: stopped", flush=True)
     return 0

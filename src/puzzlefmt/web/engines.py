@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import multiprocessing
 import multiprocessing.connection
+import signal
 from typing import Any
 
 from puzzlefmt.web.service import ServiceError
@@ -32,6 +33,8 @@ class GaveUpError(ServiceError):
 
 def _worker_main(conn: multiprocessing.connection.Connection, warm: bool) -> None:
     """A worker's loop: warm up, say ready, then answer jobs until told to stop."""
+    # Ctrl+C in a terminal reaches the whole process group: the server stops its workers
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     from puzzlefmt.web import service
 
     try:

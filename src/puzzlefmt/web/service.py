@@ -220,16 +220,53 @@ def _theme(theme: str) -> str:
     return theme
 
 
+def _offset(text: str, line: int, column: int) -> int:
+    """The character offset of a 1-based line and column."""
+    lines = text.splitlines(keepends=True)
+    return sum(len(x) for x in lines[: line - 1]) + max(column - 1, 0)
+
+
+def _closest(text: str) -> PuzzleFormatError | None:
+    """For a text no format recognises: the error of the format that reads furthest into it,
+    when that is a fifth of the way or more (a puzzle with a typo, not some other text).
+    Errors at the very end (too few cells...) say the text ran out, not where it is wrong."""
+    best: PuzzleFormatError | None = None
+    best_offset = -1
+    end = len(text.rstrip())
+    for fmt in registry.formats():
+        try:
+            puzzlefmt.loads(text, fmt.name)
+        except PuzzleFormatError as exc:
+            if exc.line is None:
+                continue
+            offset = _offset(text, exc.line, exc.column or 1)
+            if best_offset < offset < end:
+                best, best_offset = exc, offset
+        except (ValueError, TypeError, IndexError, KeyError):  # a reader's own bug: skip it
+            continue
+    if best is None or best_offset < max(8, end / 5):
+        return None
+    return best
+
+
 def _resolve(text: str, format: str | None) -> Any:
     """The format named, else the best detected one."""
     if format:
         return _get_format(format)
     ranked = puzzlefmt.detect(text)
     if not ranked:
+        message = "no format recognises this text (expected a Sudoku, Keen or CGP text)"
+        near = _closest(text)
+        if near is None:
+            raise ServiceError("unrecognised", message, status=422)
+        details = _parse_error(near).details
         raise ServiceError(
             "unrecognised",
-            "no format recognises this text (expected a Sudoku, Keen or CGP text)",
+            f"{message}; the closest is {near.format}, which stops at {near.where()}: "
+            f"{near.message}",
             status=422,
+            closest=near.format,
+            **details,
         )
     return _get_format(ranked[0].format)
 
@@ -420,8 +457,9 @@ def records(text: str, format: str | None = None, *, page: int = 1,
                            error=_parse_error(rec.error).to_json())
             else:
                 problems = _problems(rec.value)
-                row.update(ok=not problems, status=problems[0] if len(problems) == 1
-                           else _status_words(problems), error=None)
+                status = ("follows the rules" if not problems
+                          else problems[0] if len(problems) == 1 else _status_words(problems))
+                row.update(ok=not problems, status=status, error=None)
             rows.append(row)
     except PuzzleFormatError as exc:
         raise _parse_error(exc) from None

@@ -153,12 +153,13 @@
     state.format = state.override || (names.length ? names[0] : null);
     renderCandidates();
     if (!state.format) {
-      $("view").hidden = true;
+      // nothing recognises it: the server says which format comes closest, and where
+      // that format stops
       $("records").hidden = true;
-      showError({kind: "unrecognised",
-                 message: "No format recognises this text. Expected a Sudoku, Keen or CGP "
-                   + "text; choose a format below to see why it does not read."}, "");
-      say("");
+      const read = await api("read", {text: state.text, format: null, record: 1});
+      if (seq !== state.seq) return;
+      showError(read.ok ? {message: "No format recognises this text."} : read.error, state.text);
+      say(note);
       return;
     }
     state.record = 1;
@@ -255,7 +256,7 @@
       box.append(row);
       if (n === bad && err.column) {
         box.append(el("span", {class: "line caret"},
-          el("span", {class: "ln", text: ""}), " ".repeat(err.column - 1) + "^"));
+          el("span", {class: "ln", text: "\u00a0"}), " ".repeat(err.column - 1) + "^"));
       }
     }
     box.hidden = false;
@@ -342,9 +343,10 @@
     notes.replaceChildren(...r.notes.map((n) => el("li", {class: "loss", text: n})));
     if (r.lossless) notes.append(el("li", {text: "Nothing lost: read back, it is the same."}));
     $("convert-out").hidden = false;
-    outcome("convert-msg", r.scope === "collection"
-      ? "The whole collection in " + r.format + "."
-      : "Record " + r.record + " in " + r.format + ".");
+    let done = "In " + r.format + ".";
+    if (r.scope === "collection") done = "The whole collection in " + r.format + ".";
+    else if (state.view && state.view.collection) done = "Record " + r.record + " in " + r.format + ".";
+    outcome("convert-msg", done);
   }
 
   function download() {
@@ -673,7 +675,10 @@
     }
 
     $("convert-go").addEventListener("click", convert);
-    $("convert-copy").addEventListener("click", () => copyText($("convert-text").value, "convert-msg"));
+    // the exact text (a textarea turns CRLF line endings into LF)
+    $("convert-copy").addEventListener("click", () => {
+      if (state.converted) copyText(state.converted.text, "convert-msg");
+    });
     $("convert-download").addEventListener("click", download);
     $("solve-go").addEventListener("click", solve);
     $("canon-go").addEventListener("click", canon);
