@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
@@ -353,6 +354,20 @@ def test_records_pages(client: TestClient) -> None:
         "no record 61: the text has 60 records"
 
 
+def test_large_texts_are_detected_from_their_first_lines() -> None:
+    from puzzlefmt.web import service
+
+    lines = [SUDOKU] * 2000
+    lines[1500] = "not a puzzle"
+    text = "\n".join(lines) + "\n"
+    assert len(text) > 64 * 1024
+    assert service.detect(text)["candidates"][0]["format"] == "txt"
+    page = service.records(text, "txt", page=31, size=50)
+    bad = [r for r in page["rows"] if not r["ok"]]
+    assert [r["number"] for r in bad] == [1501]
+    assert (page["total"], page["bad"]) == (2000, 1)
+
+
 def test_picture_thumbnail(client: TestClient) -> None:
     pic = ok(client, "picture", text=SUDOKU, size=120, theme="dark")
     root = svg_root(pic["picture"])
@@ -499,10 +514,19 @@ def test_any_text_gets_an_answer_never_a_crash(client: TestClient, text: str) ->
 
 
 def test_time_out_gives_up_and_the_server_stays_up() -> None:
-    app = create_app(solve_timeout=1.0, solvers=1)
+    app = create_app(solve_timeout=1.0, solvers=2)
     with TestClient(app) as client:
+        assert ok(client, "solve", text=SUDOKU)["status"] == "unique"  # the first is ready
+        deadline = time.monotonic() + 60
+        while (health := client.get("/api/health").json())["ready"] < 2:
+            # the second starts once the first is ready, and loads the cached kernels
+            assert time.monotonic() < deadline, health
+            time.sleep(0.05)
+        assert health == {"ok": True, "solvers": 2, "ready": 2}
         # counting up to a billion solutions of a near-empty grid takes minutes
         err = error(client, "solve", 504, text="1" + "." * 80, limit=10**9)
         assert err == {"kind": "timeout", "message": "gave up after 1 s", "seconds": 1.0}
-        assert client.get("/api/health").json() == {"ok": True, "solvers": 1}
+        # the other process answers at once; the killed one is replaced
         assert ok(client, "solve", text=SUDOKU)["status"] == "unique"
+        assert ok(client, "grade", text="3:a_a3_a_,a3m6m3s1")["grade"] == "Normal"
+        assert client.get("/api/health").json()["solvers"] == 2

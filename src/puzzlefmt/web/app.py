@@ -424,8 +424,9 @@ def create_app(*, max_bytes: int = DEFAULT_MAX_BYTES,
 
     @app.get("/api/health", tags=["server"])
     def health() -> dict[str, Any]:
-        """The server is up; how many solver processes run."""
-        return {"ok": True, "solvers": pool.alive()}
+        """The server is up; how many solver processes run, and how many have loaded their
+        engines (the first start after installing compiles them: a minute or two)."""
+        return {"ok": True, "solvers": pool.alive(), "ready": pool.ready()}
 
     @app.get("/api/capabilities", response_model=CapabilitiesOut, tags=["server"])
     def capabilities() -> dict[str, Any]:

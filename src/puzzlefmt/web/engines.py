@@ -16,6 +16,7 @@ import contextlib
 import multiprocessing
 import multiprocessing.connection
 import signal
+import threading
 from typing import Any
 
 from puzzlefmt.web.service import ServiceError
@@ -69,17 +70,25 @@ class _Worker:
         self.process.start()
         child.close()
         self.conn: multiprocessing.connection.Connection = parent
-        self.ready = False
+        self.failed = False
+        self._ready = threading.Event()
+        threading.Thread(target=self._await_ready, name="puzzlefmt-engine-start",
+                         daemon=True).start()
+
+    def _await_ready(self) -> None:
+        try:
+            self.conn.recv()  # the worker's "ready"
+        except (EOFError, OSError):  # it died, or was stopped, while starting
+            self.failed = True
+        self._ready.set()
+
+    @property
+    def ready(self) -> bool:
+        return self._ready.is_set() and not self.failed
 
     def wait_ready(self, timeout: float) -> bool:
         """Block until the worker has loaded its engines (at most ``timeout`` seconds)."""
-        if self.ready:
-            return True
-        if not self.conn.poll(timeout):
-            return False
-        self.conn.recv()
-        self.ready = True
-        return True
+        return self._ready.wait(timeout) and not self.failed
 
     def stop(self) -> None:
         with contextlib.suppress(OSError, ValueError):  # already gone
@@ -109,32 +118,64 @@ class EnginePool:
         self._context = multiprocessing.get_context("spawn")
         self._idle: asyncio.Queue[_Worker] | None = None
         self._all: list[_Worker] = []
+        self._lock = threading.Lock()
+        self._closed = False
 
     def start(self) -> None:
-        """Start the workers (call from the running event loop)."""
+        """Start the workers (call from the running event loop). The first one starts at
+        once; the others when it is ready: the first start after installing compiles the
+        kernels, and the others then load them from numba's cache instead of compiling
+        them again side by side."""
+        loop = asyncio.get_running_loop()
         self._idle = asyncio.Queue()
-        for _ in range(self.workers):
-            self._idle.put_nowait(self._spawn())
+        first = self._spawn()
+        self._idle.put_nowait(first)
+        if self.workers > 1:
+            threading.Thread(target=self._spawn_rest, args=(loop, first),
+                             name="puzzlefmt-engine-pool", daemon=True).start()
+
+    def _spawn_rest(self, loop: asyncio.AbstractEventLoop, first: _Worker) -> None:
+        first.wait_ready(self.startup_timeout)
+        for _ in range(self.workers - 1):
+            if self._closed:
+                return
+            worker = self._spawn()
+            idle = self._idle
+            assert idle is not None
+            try:
+                loop.call_soon_threadsafe(idle.put_nowait, worker)
+            except RuntimeError:  # the loop has closed: the server is stopping
+                return
 
     def _spawn(self) -> _Worker:
         worker = _Worker(self._context, self.warm)
-        self._all.append(worker)
+        with self._lock:
+            self._all.append(worker)
         return worker
 
     def _replace(self, worker: _Worker) -> _Worker:
         worker.kill()
-        self._all.remove(worker)
+        with self._lock:
+            self._all.remove(worker)
         return self._spawn()
 
     def close(self) -> None:
         """Stop every worker."""
-        for worker in self._all:
+        self._closed = True
+        with self._lock:
+            workers, self._all = self._all, []
+        for worker in workers:
             worker.stop()
-        self._all.clear()
 
     def alive(self) -> int:
         """How many worker processes are running."""
-        return sum(w.process.is_alive() for w in self._all)
+        with self._lock:
+            return sum(w.process.is_alive() for w in self._all)
+
+    def ready(self) -> int:
+        """How many worker processes have loaded their engines."""
+        with self._lock:
+            return sum(w.ready for w in self._all)
 
     async def run(self, kind: str, payload: dict[str, Any]) -> dict[str, Any]:
         """Run one job; raise :class:`GaveUpError` past the time limit, or the job's

@@ -49,6 +49,9 @@ MAX_LIMIT = 10**9
 #: How many records a conversion reads back to check what the target keeps.
 _CHECK_RECORDS = 500
 _THEMES = ("light", "dark", "print")
+# Texts longer than this are detected from their first _DETECT_LINES lines.
+_DETECT_WHOLE = 64 * 1024
+_DETECT_LINES = 64
 
 # JSON keys of the models' to_json forms, in words, for "the target drops ..." notes.
 _FIELD_WORDS = {
@@ -253,7 +256,7 @@ def _resolve(text: str, format: str | None) -> Any:
     """The format named, else the best detected one."""
     if format:
         return _get_format(format)
-    ranked = puzzlefmt.detect(text)
+    ranked = puzzlefmt.detect(_head(text))
     if not ranked:
         message = "no format recognises this text (expected a Sudoku, Keen or CGP text)"
         near = _closest(text)
@@ -339,13 +342,21 @@ def capabilities() -> dict[str, Any]:
     }
 
 
+def _head(text: str) -> str:
+    """What detection looks at: a large text's first lines, as the library's streaming
+    reader does (every sniffer over megabytes of records would take seconds)."""
+    if len(text) <= _DETECT_WHOLE:
+        return text
+    return "".join(text.splitlines(keepends=True)[:_DETECT_LINES])
+
+
 def _candidates(text: str, filename: str | None) -> list[dict[str, Any]]:
     # Only the extension of the name reaches the library: nothing is opened.
     ext = filename.rsplit(".", 1)[1] if filename and "." in filename else ""
     name = f"upload.{ext}" if ext else None
     return [
         {"format": c.format, "family": c.family, "score": c.score, "reason": c.reason}
-        for c in puzzlefmt.detect(text, filename=name)
+        for c in puzzlefmt.detect(_head(text), filename=name)
     ]
 
 

@@ -361,8 +361,18 @@
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
 
+  // Engine jobs wait for a solver process; the first start after installing compiles them.
+  async function engineBusy(id, words) {
+    outcome(id, words);
+    const health = await api("health");
+    if (health.ok && health.data.ready === 0 && $(id).textContent === words) {
+      outcome(id, words + " The solver is still loading: the first start after installing "
+        + "compiles it, which takes a minute or two.");
+    }
+  }
+
   async function solve() {
-    outcome("solve-msg", "Solving…");
+    engineBusy("solve-msg", "Solving…");
     $("solutions").replaceChildren();
     $("solve-go").disabled = true;
     const answer = await api("solve", {...source(), theme: theme()});
@@ -383,7 +393,7 @@
   }
 
   async function canon() {
-    outcome("canon-msg", "Working…");
+    engineBusy("canon-msg", "Working…");
     const answer = await api("canon", {...source(), convention: $("canon-convention").value,
                                         theme: theme()});
     if (!answer.ok) {
@@ -399,7 +409,7 @@
   }
 
   async function grade() {
-    outcome("grade-msg", "Grading…");
+    engineBusy("grade-msg", "Grading…");
     const answer = await api("grade", source());
     if (!answer.ok) {
       outcome("grade-msg", answer.error.kind === "timeout"
