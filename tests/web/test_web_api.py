@@ -17,6 +17,7 @@ from webtools import EXAMPLES, MAX_BYTES, ROOT, SUDOKU, example_id
 
 import puzzlefmt
 from puzzlefmt import registry
+from puzzlefmt.web import service
 from puzzlefmt.web.app import create_app
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -81,7 +82,7 @@ def test_capabilities_give_the_limits(client: TestClient) -> None:
     assert caps["max_bytes"] == MAX_BYTES
     assert caps["solve_timeout"] == 60.0
     assert caps["version"] == puzzlefmt.__version__
-    assert caps["game"] is False  # no GCG reader in this puzzlefmt yet
+    assert caps["game"] is service.game_available()
 
 
 def test_openapi_describes_the_api(client: TestClient) -> None:
@@ -234,6 +235,36 @@ def test_cgp_move(client: TestClient, path: Path) -> None:
     assert err["kind"] == "bad-request"
 
 
+GCG = """#player1 alice Alice
+#player2 bob Bob
+>alice: AEINQST 8G QAT +24 24
+>bob: EGLNORT H7 O.T +3 3
+"""
+
+
+def test_game_stepping(client: TestClient) -> None:
+    if not service.game_available():  # this puzzlefmt reads no GCG yet: the hook refuses
+        err = error(client, "game", 400, text=GCG)
+        assert err["message"] == "this puzzlefmt cannot read GCG games"
+        return
+    view = ok(client, "read", text=GCG)
+    assert (view["format"], view["family"]) == ("gcg", "cgp")
+    assert view["actions"]["game"] is True
+    assert view["actions"]["move"] is False
+    start = ok(client, "game", text=GCG, move=0)
+    assert (start["move"], start["events"]) == (0, 2)
+    assert start["cgp"].startswith("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINQST/ ")
+    first = ok(client, "game", text=GCG, move=1)
+    assert first["words"] == "Event 1 of 2: alice, 8G QAT, +24 (total 24)."
+    assert first["cgp"].startswith("15/15/15/15/15/15/15/6QAT6/15/")
+    last = ok(client, "game", text=GCG, move=99)
+    assert last["move"] == 2
+    assert last["words"] == "Event 2 of 2: bob, H7 O.T, +3 (total 3)."
+    assert_inert(last["picture"])
+    sudoku_err = error(client, "game", 400, text=SUDOKU)
+    assert sudoku_err["message"] == "only game records (GCG) can be stepped through"
+
+
 def test_cgp_move_without_rack_check(client: TestClient) -> None:
     text = (ROOT / "examples/cgp/seed-position.cgp").read_text(encoding="utf-8")
     checked = ok(client, "move", text=text, move="B1 QAT")
@@ -355,8 +386,6 @@ def test_records_pages(client: TestClient) -> None:
 
 
 def test_large_texts_are_detected_from_their_first_lines() -> None:
-    from puzzlefmt.web import service
-
     lines = [SUDOKU] * 2000
     lines[1500] = "not a puzzle"
     text = "\n".join(lines) + "\n"
@@ -475,6 +504,8 @@ def test_actions_a_family_lacks(client: TestClient) -> None:
     assert error(client, "move", 400, text=SUDOKU, move="8G QAT")["message"] == \
         "the sudoku family has no moves"
     assert error(client, "game", 400, text=cgp)["kind"] == "unsupported"
+    assert error(client, "convert", 400, text=cgp, to="cgp-list", record=2)["kind"] == \
+        "bad-request"
 
 
 def test_no_file_system_access(client: TestClient) -> None:

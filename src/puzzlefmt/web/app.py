@@ -269,6 +269,14 @@ class MoveOut(BaseModel):
     next: NextOut | None
 
 
+class GameOut(BaseModel):
+    move: int = Field(description="How many events have been played.")
+    events: int
+    words: str
+    cgp: str
+    picture: str
+
+
 _ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorOut} for code in (400, 413, 422)
 }
@@ -498,7 +506,7 @@ def create_app(*, max_bytes: int = DEFAULT_MAX_BYTES,
         return service.move(body.text, body.format, record=body.record, notation=body.move,
                             check_rack=body.check_rack, theme=body.theme)
 
-    @app.post("/api/game", responses=_ERRORS, tags=["actions"])
+    @app.post("/api/game", response_model=GameOut, responses=_ERRORS, tags=["actions"])
     def game(body: GameIn) -> dict[str, Any]:
         """Step through a GCG game (when this puzzlefmt reads games: see
         /api/capabilities)."""

@@ -207,6 +207,18 @@ def _parse_error(exc: PuzzleFormatError) -> ServiceError:
     )
 
 
+def _is_game(obj: Any) -> bool:
+    """A game record (GCG): events replayed into positions."""
+    return hasattr(obj, "events") and callable(getattr(obj, "position", None))
+
+
+def _picture(obj: Any, *, theme: str, size: int | None = None) -> str:
+    """The picture of a record; of a game, its last position."""
+    if _is_game(obj):
+        obj = obj.position(len(obj.events))
+    return _svg(obj, theme=theme, size=size)
+
+
 def _game_module() -> Any:
     """The GCG game module (``puzzlefmt.cgp.game``) when the library has it, else ``None``."""
     if importlib.util.find_spec("puzzlefmt.cgp.game") is None:
@@ -389,13 +401,12 @@ def detect(text: str, *, filename: str | None = None) -> dict[str, Any]:
 
 
 def _actions(obj: Any) -> dict[str, Any]:
-    family = _family_name(obj)
     return {
         "solve": _can_solve(obj),
         "canon": list(_canon_conventions(obj)),
         "grade": callable(getattr(obj, "grade", None)),
         "move": callable(getattr(obj, "play", None)),
-        "game": family == "cgp" and game_available(),
+        "game": _is_game(obj),
     }
 
 
@@ -430,7 +441,7 @@ def read(text: str, format: str | None = None, *, record: int = 1,
         "collection": bool(fmt.collection),
         "record": record,
         "records": counts,
-        "picture": _svg(obj, theme=theme),
+        "picture": _picture(obj, theme=theme),
         "problems": problems,
         "status": _status_words(problems),
         "text_picture": str(obj),
@@ -487,7 +498,8 @@ def picture(text: str, format: str | None = None, *, record: int = 1, theme: str
         raise ServiceError("bad-request", f"size must be 16 to 4000 pixels, not {size}")
     fmt = _resolve(text, format)
     obj = _pick(text, fmt, record)
-    return {"format": fmt.name, "record": record, "picture": _svg(obj, theme=theme, size=size)}
+    return {"format": fmt.name, "record": record,
+            "picture": _picture(obj, theme=theme, size=size)}
 
 
 def _field_words(key: str) -> str:
@@ -562,7 +574,11 @@ def convert(text: str, format: str | None = None, *, to: str, record: int = 1) -
     else:
         obj = _pick(text, src, record)
         items = [obj]
-        out = puzzlefmt.dumps([obj] if target.collection else obj, target.name)
+        try:
+            out = puzzlefmt.dumps([obj] if target.collection else obj, target.name)
+        except (TypeError, ValueError) as exc:  # a record the target cannot write at all
+            raise ServiceError("unsupported", f"{target.name} cannot write this record: "
+                               f"{exc}") from None
         scope = "record"
         if src.collection:
             total, _ = _count(text, src)
@@ -679,14 +695,33 @@ def move(text: str, format: str | None = None, *, record: int = 1, notation: str
             "next": {"text": nxt.cgp(), "picture": _svg(nxt, theme=theme)}}
 
 
-def game(text: str, format: str | None = None, **options: Any) -> dict[str, Any]:
-    """Step through a GCG game: the hook the page calls when :func:`game_available`.
+def _event_words(game: Any, n: int) -> str:
+    event = game.events[n - 1]
+    players = getattr(game, "players", [])
+    who = (players[event.player].nickname if 0 <= event.player < len(players)
+           else f"player {event.player + 1}")
+    what = str(event.move) if event.move is not None else event.kind.value.replace("-", " ")
+    return (f"Event {n} of {len(game.events)}: {who}, {what}, {event.score:+d} "
+            f"(total {event.cumulative}).")
 
-    Not implemented until the library's ``puzzlefmt.cgp.game`` exists on this branch.
-    """
+
+def game(text: str, format: str | None = None, *, record: int = 1, move: int = 0,
+         theme: str = "light") -> dict[str, Any]:
+    """Step through a game record (GCG): the position after its first ``move`` events."""
+    theme = _theme(theme)
     if not game_available():
-        raise ServiceError("unsupported", "this puzzlefmt cannot read GCG games yet")
-    raise ServiceError("unsupported", "stepping through games is not wired up yet")
+        raise ServiceError("unsupported", "this puzzlefmt cannot read GCG games")
+    fmt = _resolve(text, format)
+    obj = _pick(text, fmt, record)
+    if not _is_game(obj):
+        raise ServiceError("unsupported", "only game records (GCG) can be stepped through")
+    total = len(obj.events)
+    n = max(0, min(move, total))
+    position = obj.position(n)
+    words = (f"The start; the game has {total} events." if n == 0
+             else _event_words(obj, n))
+    return {"move": n, "events": total, "words": words, "cgp": position.cgp(),
+            "picture": _svg(position, theme=theme)}
 
 
 # ---------------------------------------------------------------------- engine jobs

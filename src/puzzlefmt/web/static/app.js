@@ -269,7 +269,8 @@
   function renderView(v) {
     state.view = v;
     $("view").hidden = false;
-    let title = (FAMILY_NAMES[v.family] || v.family) + " · " + v.format;
+    const kind = v.actions.game ? "Crossword game record" : (FAMILY_NAMES[v.family] || v.family);
+    let title = kind + " · " + v.format;
     if (v.collection && v.records) {
       title += " · record " + v.record + " of " + v.records.total;
     }
@@ -320,6 +321,7 @@
     $("act-game").hidden = !v.actions.game;
     state.gameMove = 0;
     outcome("game-msg", "");
+    $("game-out").hidden = true;
 
     highlightRow();
   }
@@ -451,18 +453,23 @@
     $("paste").focus();
   }
 
-  // The hook for stepping through GCG games: shown only when /api/capabilities says the
-  // library reads games; the server answers /api/game.
-  async function stepGame(delta) {
-    const next = Math.max(0, state.gameMove + delta);
-    const answer = await api("game", {...source(), move: next, theme: theme()});
+  // Stepping through a GCG game record: shown when the record is a game (the library reads
+  // GCG); the server answers /api/game with the position after the first N events.
+  async function stepGame(target) {
+    const answer = await api("game", {...source(), move: Math.max(0, target), theme: theme()});
     if (!answer.ok) {
       outcome("game-msg", answer.error.message, true);
       return;
     }
-    state.gameMove = next;
-    outcome("game-msg", answer.data.words || "");
-    if (answer.data.picture) setSvg($("game-picture"), answer.data.picture);
+    const r = answer.data;
+    state.gameMove = r.move;
+    state.gameEvents = r.events;
+    outcome("game-msg", r.words);
+    setSvg($("game-picture"), r.picture);
+    $("game-cgp").textContent = r.cgp;
+    $("game-out").hidden = false;
+    $("game-start").disabled = $("game-prev").disabled = r.move <= 0;
+    $("game-next").disabled = $("game-end").disabled = r.move >= r.events;
   }
 
   // ------------------------------------------------------------------ records table
@@ -700,8 +707,10 @@
     });
     $("move-copy").addEventListener("click", () => copyText($("move-cgp").textContent, "move-msg"));
     $("move-continue").addEventListener("click", continueFrom);
-    $("game-prev").addEventListener("click", () => stepGame(-1));
-    $("game-next").addEventListener("click", () => stepGame(1));
+    $("game-start").addEventListener("click", () => stepGame(0));
+    $("game-prev").addEventListener("click", () => stepGame(state.gameMove - 1));
+    $("game-next").addEventListener("click", () => stepGame(state.gameMove + 1));
+    $("game-end").addEventListener("click", () => stepGame(1e9));
 
     $("page-first").addEventListener("click", () => loadPage(1));
     $("page-prev").addEventListener("click", () => loadPage(Math.max(1, state.page - 1)));
