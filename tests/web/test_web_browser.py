@@ -252,6 +252,24 @@ def test_pasted_html_is_shown_as_text(driver: WebDriver, server: Server) -> None
 # ---------------------------------------------------------------------- more of the page
 
 
+def test_keyboard_only(driver: WebDriver, server: Server) -> None:
+    open_page(driver, server)
+    body = driver.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.TAB)
+    skip = driver.switch_to.active_element
+    assert skip.text == "Skip to the paste box"
+    skip.send_keys(Keys.ENTER)
+    box = driver.switch_to.active_element
+    assert box.get_attribute("id") == "paste"
+    box.send_keys(SUDOKU, Keys.CONTROL, Keys.ENTER)
+    wait_view(driver, "line")
+    # every control is a native one, reachable with Tab
+    controls = driver.find_elements(By.CSS_SELECTOR, "#input button, #view button, #view select")
+    assert controls
+    assert all(c.tag_name in ("button", "select") for c in controls)
+    assert all(c.get_attribute("tabindex") in (None, "0") for c in controls)
+
+
 def test_collection_table_holds_one_page(driver: WebDriver, server: Server) -> None:
     lines = (ROOT / "examples/sudoku/seed-collection.sdm").read_text().split()
     body = [lines[i % len(lines)] for i in range(60)]
