@@ -118,8 +118,16 @@ def main(argv: list[str] | None = None) -> int:
         proc, url = _start_server(args.solvers)
     url = url if url.endswith("/") else url + "/"
     try:
-        # warm-up, not counted: one request of each kind, so that the solver processes
-        # have loaded their kernels
+        # warm-up, not counted: every solver process has loaded its kernels, and one request
+        # of each kind has been answered
+        deadline = time.monotonic() + 120
+        while True:
+            with urllib.request.urlopen(url + "api/health", timeout=args.timeout) as answer:
+                health = json.load(answer)
+            wanted = args.solvers if proc is not None else health["solvers"]
+            if health["ready"] >= wanted or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
         for kind in ("detect", "read", "convert", "solve"):
             path, body = next(j for j in jobs if j[0] == kind)
             _post(url, path, body, args.timeout)
