@@ -95,7 +95,7 @@ def _open_when_up(server: Any, url: str) -> None:
 def cmd_serve(args: argparse.Namespace) -> int:
     """Serve the page until interrupted."""
     try:
-        import fastapi  # noqa: F401  # the web extra: only checked for here
+        import fastapi  # noqa: F401 - optional dependency (the web extra)
         import uvicorn
     except ImportError:
         print(MISSING_EXTRA, file=sys.stderr)

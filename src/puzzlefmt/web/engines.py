@@ -19,6 +19,7 @@ import signal
 import threading
 from typing import Any
 
+from puzzlefmt.web import service
 from puzzlefmt.web.service import ServiceError
 
 __all__ = ["EnginePool", "GaveUpError"]
@@ -36,7 +37,6 @@ def _worker_main(conn: multiprocessing.connection.Connection, warm: bool) -> Non
     """A worker's loop: warm up, say ready, then answer jobs until told to stop."""
     # Ctrl+C in a terminal reaches the whole process group: the server stops its workers
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    from puzzlefmt.web import service
 
     try:
         if warm:

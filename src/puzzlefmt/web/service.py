@@ -20,6 +20,9 @@ from typing import Any
 import puzzlefmt
 from puzzlefmt import registry
 from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.keen import format_solution
+from puzzlefmt.sudoku.canon import canonical
+from puzzlefmt.svg import svg
 
 __all__ = [
     "ENGINE_JOBS",
@@ -120,8 +123,6 @@ def _problems(obj: Any) -> list[str]:
 
 
 def _svg(obj: Any, *, theme: str, size: int | None = None, solution: Any = None) -> str:
-    from puzzlefmt.svg import svg  # the family pictures, imported when first drawn
-
     options: dict[str, Any] = {"theme": theme}
     if size is not None:
         options["size"] = size
@@ -156,8 +157,6 @@ def _solution_view(puzzle: Any, solution: Any, theme: str) -> dict[str, Any]:
     protocol, and Sudoku in 0.1) or, for Keen in 0.1, the digits row by row."""
     family = _family_name(puzzle)
     if isinstance(solution, tuple | list):  # 0.1 Keen: digits
-        from puzzlefmt.keen import format_solution
-
         digits = [int(v) for v in solution]
         return {
             "text": format_solution(digits, puzzle.size),
@@ -166,8 +165,6 @@ def _solution_view(puzzle: Any, solution: Any, theme: str) -> dict[str, Any]:
     if family == "sudoku":
         text = solution.line(values=True)
     elif family == "keen":
-        from puzzlefmt.keen import format_solution
-
         text = format_solution([int(v) for v in solution.solution], solution.size)
     else:  # pragma: no cover - only Sudoku and Keen solve
         text = str(solution)
@@ -641,8 +638,6 @@ def canon(text: str, format: str | None = None, *, record: int = 1,
     if convention not in conventions:
         raise ServiceError("bad-request", f"unknown convention {convention!r}; conventions: "
                            + ", ".join(conventions))
-    from puzzlefmt.sudoku.canon import canonical
-
     form = canonical(obj, "pattern" if convention == "pattern" else "string")
     shown = puzzlefmt.loads(form, "line")
     return {"canonical": form, "convention": convention, "picture": _svg(shown, theme=theme)}
