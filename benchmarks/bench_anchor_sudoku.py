@@ -28,8 +28,10 @@ busy machine disturbs less than the wall clock.
   (17-clue x4, hardest).
   Outputs are compared line by line: a solution must be the same, "multiple" and "none"
   must match puzzlefmt's line opening.
-- kernel: ``solve_array(puzzles, 2)`` in-process against the driver's ``-t`` figures, over the
-  same puzzles (17-clue x1, hardest, top1465); counts and first solutions compared.
+- kernel: ``solve_array(puzzles, 2)`` (digits in) and, where the version has it, the block
+  API ``puzzlefmt.sudoku.columnar.solve_lines(lines, 2)`` (text lines in), in-process,
+  against the driver's ``-t`` figures over the same puzzles (17-clue x1, hardest, top1465);
+  counts and first solutions compared.
 - object: ``grid.solve()`` (0.1: ``solver.solve(grid)``), one Grid at a time, on the first
   ``--objects`` 17-clue puzzles, against tdoku's per-puzzle time on that file.
 - convert: ``puzzlefmt convert X.sdm --to line`` on 16x the 17-clue file (the .sdm made by
@@ -45,12 +47,14 @@ busy machine disturbs less than the wall clock.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -88,6 +92,16 @@ def puzzle_lines(path: Path) -> list[str]:
 def cells(lines: list[str]) -> np.ndarray:
     raw = np.frombuffer("".join(lines).encode("ascii"), dtype=np.uint8).reshape(-1, 81)
     return np.where((raw >= ord("1")) & (raw <= ord("9")), raw - ord("0"), 0).astype(np.uint8)
+
+
+def solve_lines_api() -> Callable[[list[str], int], Any] | None:
+    """``puzzlefmt.sudoku.columnar.solve_lines`` (the block API), where the version has it."""
+    try:
+        module = importlib.import_module("puzzlefmt.sudoku.columnar")
+    except ImportError:
+        return None
+    found = getattr(module, "solve_lines", None)
+    return found if callable(found) else None
 
 
 def compare_solve(ours: Path, anchor: Path) -> str:
@@ -233,57 +247,76 @@ class Bench:
 
     def kernel(self) -> None:
         names = ["17-clue x1", "hardest", "top1465"]
+        block = solve_lines_api()
+        texts: dict[str, list[str]] = {}
         arrays = {}
         checks = {}
         for name in names:
             path, _ = self.files[name]
-            lines = puzzle_lines(path)
-            arrays[name] = cells(lines)
+            texts[name] = puzzle_lines(path)
+            arrays[name] = cells(texts[name])
             solve_array(arrays[name][:2], 2)  # load the kernel before timing
             out = self.tmp / f"td-kernel-{name}.out"
             run([self.driver, str(path)], stdout=out)
             checks[name] = out.read_text(encoding="utf-8").splitlines()
         steps: dict[str, Callable[[], float]] = {}
-        results: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        results: dict[tuple[str, str], tuple[np.ndarray, np.ndarray]] = {}
         td_enum: dict[str, list[float]] = {name: [] for name in names}
         for name in names:
             def ours(name: str = name) -> float:
                 start = time.process_time()
-                results[name] = solve_array(arrays[name], 2)
+                results["solve_array", name] = solve_array(arrays[name], 2)
                 return (time.process_time() - start) / len(arrays[name])
+
+            def lines(name: str = name) -> float:
+                assert block is not None
+                start = time.process_time()
+                got = block(texts[name], 2)
+                elapsed = time.process_time() - start
+                results["solve_lines", name] = (got.counts, got.solutions)
+                return elapsed / len(texts[name])
 
             def theirs(name: str = name) -> float:
                 count_only, enum = driver_times(self.driver, self.files[name][0])
                 td_enum[name].append(enum)
                 return count_only
 
-            steps[f"pf {name}"] = ours
+            steps[f"solve_array {name}"] = ours
+            if block is not None:
+                steps[f"solve_lines {name}"] = lines
             steps[f"td {name}"] = theirs
         med = rounds(self.args.rounds, steps)
         self.td_per_puzzle = {n: sorted(v)[len(v) // 2] for n, v in td_enum.items()}
         self.td_count_only = {n: med[f"td {n}"] for n in names}
-        print("### Kernel in-process: `solve_array(puzzles, 2)` against tdoku on the same "
+        print("### Kernel in-process: `solve_array(puzzles, 2)` (digits in) and "
+              "`columnar.solve_lines(lines, 2)` (text lines in) against tdoku on the same "
               "puzzles (CPU time per puzzle)\n")
         rows = []
         for name in names:
-            counts, sols = results[name]
-            bad = 0
-            for i, expect in enumerate(checks[name]):
-                if expect in ("none", "multiple"):
-                    bad += int(counts[i]) != (0 if expect == "none" else 2)
-                else:
-                    got = "".join(map(str, sols[i, 0].tolist()))
-                    bad += int(counts[i]) != 1 or got != expect
-            rows.append([
-                name, f"{len(arrays[name]):,}", micros(med[f"pf {name}"]),
-                micros(self.td_count_only[name]), micros(self.td_per_puzzle[name]),
-                ratio(med[f"pf {name}"], self.td_count_only[name]),
-                ratio(med[f"pf {name}"], self.td_per_puzzle[name]),
-                "agree" if bad == 0 else f"DIFFER ({bad})",
-            ])
-        table(["file", "puzzles", "solve_array", "tdoku SolveSudoku limit 2 (count)",
-               "tdoku Enumerate limit 2 (count + solution)", "ratio to count",
-               "ratio to enumerate", "counts and solutions"], rows)
+            for call in ("solve_array", "solve_lines"):
+                if (call, name) not in results:
+                    if call == "solve_lines":
+                        rows.append([name, "", "`solve_lines`: not in this version", "", "", "",
+                                     "", "", ""])
+                    continue
+                counts, sols = results[call, name]
+                bad = 0
+                for i, expect in enumerate(checks[name]):
+                    if expect in ("none", "multiple"):
+                        bad += int(counts[i]) != (0 if expect == "none" else 2)
+                    else:
+                        got = "".join(map(str, sols[i, 0].tolist()))
+                        bad += int(counts[i]) != 1 or got != expect
+                ours = med[f"{call} {name}"]
+                rows.append([
+                    name, f"{len(arrays[name]):,}", f"`{call}`", micros(ours),
+                    micros(self.td_count_only[name]), micros(self.td_per_puzzle[name]),
+                    ratio(ours, self.td_count_only[name]), ratio(ours, self.td_per_puzzle[name]),
+                    "agree" if bad == 0 else f"DIFFER ({bad})",
+                ])
+        table(["file", "puzzles", "puzzlefmt call", "puzzlefmt",
+               "tdoku SolveSudoku limit 2 (count)", "tdoku Enumerate limit 2 (count + solution)",
+               "ratio to count", "ratio to enumerate", "counts and solutions"], rows)
 
     def object(self) -> None:
         n = self.args.objects
