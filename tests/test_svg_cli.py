@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzlefmt import render_cli
+from puzzlefmt.cli import render as render_cli
 from puzzlefmt.cli import main
 from puzzlefmt.svg import THEMES
 from svg_golden import find, parse, texts

@@ -175,7 +175,7 @@ def run_part(part: Part, job: Job, format: str, json_lines: bool = False) -> Par
     if job.name == "convert":
         comments = comment_newline(fmt, registry.get_format(job.target))
         # The header of a target that needs one: at the top of the output only.
-        job = replace(job, headed=comments is None and part.index == 0)
+        job = replace(job, headed=part.index == 0)
     out = io.StringIO()
     rejects = io.StringIO()
     summary = run_batch(lines, job.task(), out=out, rejects=rejects, jobs=1,
