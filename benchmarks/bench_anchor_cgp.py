@@ -45,7 +45,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from _anchor import (
     SHARED,
@@ -119,7 +119,7 @@ def find_score_many() -> Callable[..., Any] | None:
         except ImportError:
             continue
         if callable(found):
-            return found
+            return cast("Callable[..., Any]", found)
     return None
 
 

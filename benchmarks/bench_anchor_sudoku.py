@@ -54,6 +54,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -178,15 +179,15 @@ class Bench:
             mult = name.split("x")[-1] if name.startswith("17") else name
             ours = self.tmp / f"pf-{name}.out"
             theirs = self.tmp / f"td-{name}.out"
-            timed(f"pf {name}", lambda p=path, o=ours, m=mult: self.pf(
-                "solve", str(p), "-o", str(o), "-q", key=("solve", m)))
-            timed(f"td {name}", lambda p=path, o=theirs: run([self.driver, str(p)], stdout=o))
+            timed(f"pf {name}", partial(self.pf, "solve", str(path), "-o", str(ours), "-q",
+                                        key=("solve", mult)))
+            timed(f"td {name}", partial(run, [self.driver, str(path)], stdout=theirs))
             if name in want_validate:
-                timed(f"val {name}", lambda p=path: self.pf(
-                    "validate", str(p), "-o", os.devnull, "-q"))
+                timed(f"val {name}", partial(self.pf, "validate", str(path), "-o", os.devnull,
+                                             "-q"))
             if name == "hardest" and "jobs" in self.args.sections:
-                timed("j2 hardest", lambda p=path: self.pf(
-                    "solve", str(p), "-o", str(self.tmp / "j2.out"), "-q", "--jobs", "2"))
+                timed("j2 hardest", partial(self.pf, "solve", str(path), "-o",
+                                            str(self.tmp / "j2.out"), "-q", "--jobs", "2"))
         med = rounds(self.args.rounds, steps)
         wall = {k: sorted(v)[len(v) // 2] for k, v in walls.items()}
         print("### Whole process: `puzzlefmt solve FILE -o OUT -q` against the tdoku driver "
@@ -308,11 +309,11 @@ class Bench:
                     else:
                         got = "".join(map(str, sols[i, 0].tolist()))
                         bad += int(counts[i]) != 1 or got != expect
-                ours = med[f"{call} {name}"]
+                mine = med[f"{call} {name}"]
                 rows.append([
-                    name, f"{len(arrays[name]):,}", f"`{call}`", micros(ours),
+                    name, f"{len(arrays[name]):,}", f"`{call}`", micros(mine),
                     micros(self.td_count_only[name]), micros(self.td_per_puzzle[name]),
-                    ratio(ours, self.td_count_only[name]), ratio(ours, self.td_per_puzzle[name]),
+                    ratio(mine, self.td_count_only[name]), ratio(mine, self.td_per_puzzle[name]),
                     "agree" if bad == 0 else f"DIFFER ({bad})",
                 ])
         table(["file", "puzzles", "puzzlefmt call", "puzzlefmt",
@@ -320,7 +321,7 @@ class Bench:
                "ratio to count", "ratio to enumerate", "counts and solutions"], rows)
 
     def object(self) -> None:
-        n = self.args.objects
+        n = int(self.args.objects)
         lines = self.clue17_lines[:n]
         grids = [Grid.from_values(line) for line in lines]
         if hasattr(Grid, "solve"):
