@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 if TYPE_CHECKING:
+    from puzzlefmt.keen.state import PlayerState
     from puzzlefmt.keen.validate import Problem
     from puzzlefmt.registry import SolveResult
 
@@ -188,6 +189,7 @@ class Puzzle:
         "_seed",
         "_size",
         "_solution",
+        "_state",
     )
 
     _size: int
@@ -197,6 +199,7 @@ class Puzzle:
     _difficulty: Difficulty | None
     _multiplication_only: bool
     _seed: str | None
+    _state: PlayerState | None
     _arrays: Any
 
     def __init__(
@@ -206,6 +209,7 @@ class Puzzle:
         size: int | None = None,
         solution: str | Sequence[int] | None = None,
         runs: Runs = "documented",
+        state: PlayerState | None = None,
     ) -> None:
         from puzzlefmt.keen.gameid import parse_game_id
 
@@ -220,6 +224,8 @@ class Puzzle:
         )
         if solution is not None:
             self._solution = _check_solution(solution, self._size)
+        if state is not None:
+            self._state = _check_state(state, self._size)
 
     # ------------------------------------------------------------------ construction
 
@@ -241,6 +247,7 @@ class Puzzle:
         self._multiplication_only = multiplication_only
         self._seed = seed
         self._solution = solution
+        self._state = None
         self._arrays = None
 
     @classmethod
@@ -320,9 +327,10 @@ class Puzzle:
         solution: str | Sequence[int] | Literal[False] | None = False,
         difficulty: Difficulty | str | Literal[False] | None = False,
         multiplication_only: bool | None = None,
+        state: PlayerState | Literal[False] | None = False,
     ) -> Puzzle:
         """A copy with some parameters changed (``False``/``None`` keep or clear them:
-        ``solution=None`` removes the solution, leaving it out keeps it)."""
+        ``solution=None`` removes the solution, leaving it out keeps it; so for ``state``)."""
         other = Puzzle.__new__(Puzzle)
         new_solution = self._solution
         if solution is not False:
@@ -341,6 +349,8 @@ class Puzzle:
             seed=self._seed,
             solution=new_solution,
         )
+        other._state = self._state if state is False else (
+            None if state is None else _check_state(state, self._size))
         return other
 
     def with_solution(self, solution: str | Sequence[int] | None) -> Puzzle:
@@ -363,6 +373,11 @@ class Puzzle:
     def solution(self) -> tuple[int, ...] | None:
         """The solution, row-major, if one is attached."""
         return self._solution
+
+    @property
+    def state(self) -> PlayerState | None:
+        """The player's entries and pencil marks (:mod:`puzzlefmt.keen.state`), if known."""
+        return self._state
 
     @property
     def difficulty(self) -> Difficulty | None:
@@ -541,6 +556,7 @@ class Puzzle:
             self._difficulty,
             self._multiplication_only,
             self._seed,
+            self._state,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -621,6 +637,13 @@ def _check_solution(solution: str | Sequence[int], size: int) -> tuple[int, ...]
     if bad is not None:
         raise ValueError(f"solution values must be 1 to {size}, found {bad}")
     return values
+
+
+def _check_state(state: PlayerState, size: int) -> PlayerState:
+    if state.size != size:
+        raise ValueError(f"a {state.size}x{state.size} player state does not fit a "
+                         f"{size}x{size} puzzle")
+    return state
 
 
 def _check_cages(size: int, cages: list[Cage]) -> tuple[tuple[Cage, ...], tuple[int, ...]]:
