@@ -9,7 +9,7 @@ cell (0: empty) and one pencil-mark mask per cell (bit ``d - 1``: digit ``d`` is
     >>> p = Puzzle("3:a_a3_a_,a3m6m3s1")
     >>> s = PlayerState.empty(3).enter(0, 0, 2).enter(0, 1, 2)
     >>> [x.code for x in problems(p, s)]
-    ['repeated-digit', 'wrong-digit']
+    ['repeated-digit', 'cage-target', 'wrong-digit']
 """
 
 from __future__ import annotations

@@ -459,6 +459,12 @@ def parse_game_id(text: str, *, format: str = FMT) -> SoloPuzzle:
             format=format, line=1, column=lead + 1, text=m.group(0).strip(),
             expected="Solo parameters", found=repr(params_text))
     params = SoloParams.decode(params_text)
+    bad = params.problem()
+    if bad is not None:
+        raise PuzzleFormatError(
+            f"expected Solo parameters the game accepts, found {params_text!r}; the game "
+            f'says "{bad}"', format=format, line=1, column=lead + 1,
+            text=m.group(0).strip(), expected="Solo parameters", found=repr(params_text))
     try:
         return parse_desc(params, rest, format=format)
     except PuzzleFormatError as exc:
