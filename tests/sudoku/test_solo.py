@@ -215,3 +215,16 @@ def test_sniff() -> None:
         is None  # a Keen ID
     assert solo.sniff("4dn#12345") is None
     assert solo.sniff("9" * 81) is None
+
+
+def test_docs_page_examples() -> None:
+    import doctest
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "docs" / "sgt.md"
+    test = doctest.DocTestParser().get_doctest(path.read_text(encoding="utf-8"), {},
+                                               "docs/sgt.md", str(path), 0)
+    runner = doctest.DocTestRunner()
+    runner.run(test)
+    assert runner.tries > 0
+    assert runner.failures == 0
