@@ -301,3 +301,35 @@ def test_docstring_examples() -> None:
     result = doctest.testmod(puzzlefmt.keen.state)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+def test_a_game_only_keen_itself_writes_is_kept_verbatim() -> None:
+    """A block structure with a 'y' run (read as the game reads it): the puzzle cannot be
+    written as a new save (Keen would misread our 'y'), so the save is kept and written
+    back; a new save is refused."""
+    text = sgtsave.build(game="Keen", params="5dn", cparams="5dn", desc="yo,a1").text()
+    puzzle = ks.read(text)
+    assert len(puzzle.cages) == 1
+    assert puzzle.state is not None and puzzle.state.save == text
+    assert ks.write(puzzle) == text
+    moved = ks.write(puzzle.replace(state=puzzle.state.enter(0, 0, 3)))
+    assert sgt_loader.load(moved, "Keen") is None
+    with pytest.raises(ValueError, match="mis-reads"):
+        ks.write(puzzle, history=False)
+
+
+@settings(max_examples=300)
+@given(st.integers(3, 5), st.text("_abcyz0123456789,amsd", max_size=30),
+       st.lists(st.text("RPMS0123456789, -", max_size=8), max_size=3))
+def test_any_description_and_moves_raise_only_the_library_error(
+        size: int, desc: str, moves: list[str]) -> None:
+    text = sgtsave.build(game="Keen", params=f"{size}dn", cparams=f"{size}dn", desc=desc,
+                         moves=sgtsave.as_moves(moves)).text()
+    try:
+        puzzle = ks.read(text)
+    except PuzzleFormatError:
+        return
+    assert sgt_loader.load(text, "Keen") is None
+    assert puzzle.state is not None
+    assert tuple(sgt_loader.state(text, "Keen")[0]) == puzzle.state.digits
+    assert ks.write(puzzle) == text

@@ -200,3 +200,19 @@ def test_errors_quote_the_game() -> None:
         solo_save.read(text.replace("CPARAMS :3:3x3", "CPARAMS :5:4x4kx"))
     with pytest.raises(PuzzleFormatError, match="Game description in save file is invalid"):
         solo_save.read(text.replace("DESC    :65:c", "DESC    :65:0"))
+
+
+@settings(max_examples=300)
+@given(st.sampled_from(["2x2", "3x3", "2x3", "4j", "2x2x", "2x2k"]),
+       st.text("_abcyz0123456789,", max_size=30),
+       st.lists(st.text("RPMS0123456789, -", max_size=10), max_size=3))
+def test_any_description_and_moves_raise_only_the_library_error(
+        params: str, desc: str, moves: list[str]) -> None:
+    text = sgtsave.build(game="Solo", params=params, cparams=params, desc=desc,
+                         moves=sgtsave.as_moves(moves)).text()
+    try:
+        loaded = solo_save.load(text)
+    except PuzzleFormatError:
+        return
+    assert sgt_loader.load(text, "Solo") is None
+    assert tuple(sgt_loader.state(text, "Solo")[0]) == loaded.state.digits

@@ -152,19 +152,17 @@ def read(text: str) -> Puzzle:
     params = f"{size}d{_DIFF_LETTERS[diff]}" + ("m" if mult else "")
     try:
         base = Puzzle(f"{params}:{real_desc}", runs="upstream")
-    except PuzzleFormatError as exc:  # pragma: no cover - upstream_desc_error accepted it
-        raise fail("DESC", "a Keen description", str(exc)) from None
+    except PuzzleFormatError as exc:  # what the game reads but the model cannot hold
+        raise fail("DESC", "a Keen description puzzlefmt can hold", exc.message) from None
     solution = _aux_solution(save.aux, size)
     state = _replay(save, text, size, desc, fail)
-    fresh = _fresh(base.replace(solution=solution), state)
-    keep = None if fresh.records == save.records else _canonical_or_text(save, text)
+    try:
+        same = _fresh(base.replace(solution=solution), state).records == save.records
+    except ValueError:  # a game only its own writer reproduces (a misread run, a huge target)
+        same = False
+    keep = None if same else save.text()
     return base.replace(solution=solution,
                         state=PlayerState(state.digits, state.marks, keep))
-
-
-def _canonical_or_text(save: sgtsave.SaveFile, text: str) -> str:
-    """What a state keeps of its save: the records as the game writes them."""
-    return save.text()
 
 
 def _aux_solution(aux: str | None, size: int) -> tuple[int, ...] | None:
