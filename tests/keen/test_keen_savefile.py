@@ -310,7 +310,8 @@ def test_a_game_only_keen_itself_writes_is_kept_verbatim() -> None:
     text = sgtsave.build(game="Keen", params="5dn", cparams="5dn", desc="yo,a1").text()
     puzzle = ks.read(text)
     assert len(puzzle.cages) == 1
-    assert puzzle.state is not None and puzzle.state.save == text
+    assert puzzle.state is not None
+    assert puzzle.state.save == text
     assert ks.write(puzzle) == text
     moved = ks.write(puzzle.replace(state=puzzle.state.enter(0, 0, 3)))
     assert sgt_loader.load(moved, "Keen") is None
