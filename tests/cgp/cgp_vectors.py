@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from puzzlefmt.cgp import Move, Position
+
 from helpers import shared_path
 
 VECTOR_DIR = ("vectors", "cgp")
@@ -128,3 +130,43 @@ def baseline_cases() -> list[BaselineCase]:
             continue
         raise AssertionError(f"unrecognised baseline line: {line!r}")
     return cases
+
+
+def line_between(a: Position, b: Position) -> Move | None:
+    """The placement that turns board ``a`` into board ``b`` (one line of new tiles, the
+    tiles it plays through as ``.``), or ``None`` when the boards differ otherwise."""
+    new = [
+        (r, c, b.board[r][c])
+        for r in range(a.rows)
+        for c in range(a.cols)
+        if a.board[r][c] is None and b.board[r][c] is not None
+    ]
+    changed = any(
+        a.board[r][c] is not None and a.board[r][c] != b.board[r][c]
+        for r in range(a.rows)
+        for c in range(a.cols)
+    )
+    if not new or changed:
+        return None
+    rows_ = {r for r, _, _ in new}
+    cols_ = {c for _, c, _ in new}
+    vertical = len(rows_) > 1 or (
+        len(new) == 1 and (filled(a, new[0][0] - 1, new[0][1]) or filled(a, new[0][0] + 1,
+                                                                           new[0][1]))
+    )
+    if (len(rows_) > 1 and len(cols_) > 1):
+        return None
+    dr, dc = (1, 0) if vertical else (0, 1)
+    r, c = min(rows_), min(cols_)
+    while filled(a, r - dr, c - dc):
+        r, c = r - dr, c - dc
+    tiles: list[str] = []
+    rr, cc = r, c
+    while filled(b, rr, cc):
+        tiles.append(b.board[rr][cc] if a.board[rr][cc] is None else ".")  # type: ignore[arg-type]
+        rr, cc = rr + dr, cc + dc
+    return Move.placement(r, c, tiles, vertical=vertical)
+
+
+def filled(p: Position, r: int, c: int) -> bool:
+    return 0 <= r < p.rows and 0 <= c < p.cols and p.board[r][c] is not None

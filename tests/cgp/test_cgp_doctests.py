@@ -13,6 +13,9 @@ MODULES = [
     "puzzlefmt.cgp.distributions",
     "puzzlefmt.cgp.layouts",
     "puzzlefmt.cgp.moves",
+    "puzzlefmt.cgp.rules",
+    "puzzlefmt.cgp.game",
+    "puzzlefmt.cgp.scoring",
 ]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from cgp_vectors import rows
+from cgp_vectors import line_between, rows
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -15,12 +15,14 @@ from puzzlefmt.cgp import (
     Move,
     MoveKind,
     Position,
+    Rules,
     column_index,
     column_name,
     distribution_names,
     get_distribution,
     square_name,
 )
+from puzzlefmt.cgp.moves import parse_move
 
 from strategies.cgp import move_texts
 
@@ -119,9 +121,10 @@ def test_lm_errors_count_columns_in_the_whole_string() -> None:
 def test_move_notation_round_trips(data: st.DataObject) -> None:
     dist = get_distribution(data.draw(st.sampled_from(distribution_names())))
     text = data.draw(move_texts(dist))
-    move = Move.parse(text, dist)
-    assert move.notation() == text
+    move, style = parse_move(text, dist)
+    assert move.notation(style=style) == text
     assert Move.parse(move.notation(), dist) == move
+    assert Move.parse(move.notation(style="spec"), dist) == move
 
 
 @given(st.integers(0, 100_000))
@@ -179,10 +182,16 @@ def test_play_pass_exchange_challenge_count_zero_turns() -> None:
     assert str(challenged.last_move) == "challenge 8H BAD"
 
 
-def test_play_zero_point_placement_counts_as_a_zero_turn() -> None:
+def test_play_zero_point_placement_resets_the_zero_turns() -> None:
+    """macondo game/game.go and MAGPIE play_move: a play of tiles resets the count even when
+    it scores 0 (two blanks); Rules(scoreless_placement="counts") counts it instead."""
     nxt = Position(f"{EMPTY} ??/ 0/0 3").play("8H qi")
     assert nxt.scores == [0, 0]
-    assert nxt.zero_turns == 4
+    assert nxt.zero_turns == 0
+    counted = Position(f"{EMPTY} ??/ 0/0 3").play(
+        "8H qi", rules=Rules(scoreless_placement="counts")
+    )
+    assert counted.zero_turns == 4
 
 
 def test_play_with_challenge_bonus() -> None:
@@ -220,7 +229,7 @@ def test_play_reproduces_magpie_game_sequences() -> None:
     for states in groups.values():
         for before, after in itertools.pairwise(states):
             a, b = Position(before), Position(after)
-            move = _line_between(a, b)
+            move = line_between(a, b)
             if move is None:
                 continue
             nxt = a.play(move, check_rack=False)
@@ -232,44 +241,6 @@ def test_play_reproduces_magpie_game_sequences() -> None:
                 scored += 1
     assert played >= 96
     assert scored >= 80
-
-
-def _line_between(a: Position, b: Position) -> Move | None:
-    new = [
-        (r, c, b.board[r][c])
-        for r in range(a.rows)
-        for c in range(a.cols)
-        if a.board[r][c] is None and b.board[r][c] is not None
-    ]
-    changed = any(
-        a.board[r][c] is not None and a.board[r][c] != b.board[r][c]
-        for r in range(a.rows)
-        for c in range(a.cols)
-    )
-    if not new or changed:
-        return None
-    rows_ = {r for r, _, _ in new}
-    cols_ = {c for _, c, _ in new}
-    vertical = len(rows_) > 1 or (
-        len(new) == 1 and (_filled(a, new[0][0] - 1, new[0][1]) or _filled(a, new[0][0] + 1,
-                                                                           new[0][1]))
-    )
-    if (len(rows_) > 1 and len(cols_) > 1):
-        return None
-    dr, dc = (1, 0) if vertical else (0, 1)
-    r, c = min(rows_), min(cols_)
-    while _filled(a, r - dr, c - dc):
-        r, c = r - dr, c - dc
-    tiles: list[str] = []
-    rr, cc = r, c
-    while _filled(b, rr, cc):
-        tiles.append(b.board[rr][cc] if a.board[rr][cc] is None else ".")  # type: ignore[arg-type]
-        rr, cc = rr + dr, cc + dc
-    return Move.placement(r, c, tiles, vertical=vertical)
-
-
-def _filled(p: Position, r: int, c: int) -> bool:
-    return 0 <= r < p.rows and 0 <= c < p.cols and p.board[r][c] is not None
 
 
 def test_moves_built_in_code_check_their_coordinates() -> None:

@@ -69,7 +69,9 @@ def test_every_vector_reads_to_its_game_state_seed_and_solution() -> None:
 def test_vectors_solve_to_the_stated_solution() -> None:
     for row, text in _vectors()[::4]:
         puzzle = ks.read(text).replace(solution=None)
-        assert puzzle.solve().solution == tuple(int(c) for c in row[7]), row[0]
+        solved = puzzle.solve().solution
+        assert solved is not None
+        assert solved.solution == tuple(int(c) for c in row[7]), row[0]
 
 
 def test_vectors_write_back_byte_for_byte() -> None:
@@ -207,7 +209,9 @@ def test_moves_the_game_allows() -> None:
     text = ks.write(base)
     assert "NSTATES :1:1" in text
     save = sgtsave.parse(text)
-    solve = "S" + "".join(map(str, base.solve().solution or ()))
+    solved = base.solve().solution
+    assert solved is not None and solved.solution is not None
+    solve = "S" + "".join(map(str, solved.solution))
     moved = save.with_history(
         [("MOVE", "M"), ("MOVE", "R 1, 0,2trailing"), ("SOLVE", solve),
          ("MOVE", "P0,0,0")], 1).text()

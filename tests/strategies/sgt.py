@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from puzzlefmt.keen import Difficulty, Puzzle
 from puzzlefmt.keen.state import PlayerState
-from puzzlefmt.keen.validate import UPSTREAM_TARGET_LIMIT
+from puzzlefmt.keen.rules import UPSTREAM_TARGET_LIMIT
 from puzzlefmt.sudoku import Grid
 
 from strategies.keen import puzzles

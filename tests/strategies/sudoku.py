@@ -104,3 +104,10 @@ def forum_grids(draw: st.DrawFn, names: tuple[str, ...] = ("Label", "ER", "EP", 
     for n in names:
         g.meta[n] = draw(_csv_value)
     return g
+
+
+def any_grids() -> st.SearchStrategy[Grid]:
+    """A grid of any of the shapes above: what a writer may be handed (its format's domain
+    or not)."""
+    return st.one_of(givens_grids(comment=True), full_grids(), candidate_grids(allow_empty=True),
+                     progress_grids(), ss_grids(), sdk_grids(), hodoku_grids(), forum_grids())

@@ -114,6 +114,7 @@ def test_puzzle_form_is_invariant(puzzle: list[int], t: Transform, convention: s
         assert form <= "".join(map(str, moved))
 
 
+@pytest.mark.slow_without_jit
 @settings(max_examples=40)
 @given(puzzles(min_clues=70), transforms(), st.sampled_from(CONVENTIONS))
 def test_nearly_full_puzzle_form_is_invariant(
@@ -126,6 +127,7 @@ def test_nearly_full_puzzle_form_is_invariant(
     assert back.apply(moved) == _cells(form)
 
 
+@pytest.mark.slow_without_jit
 @settings(max_examples=40)
 @given(scrambles(), transforms(), st.sampled_from(CONVENTIONS))
 def test_rule_breaking_grid_form_is_invariant(
@@ -137,6 +139,7 @@ def test_rule_breaking_grid_form_is_invariant(
     assert back.apply(moved) == _cells(form)
 
 
+@pytest.mark.slow_without_jit
 @settings(max_examples=10)
 @given(transforms(), st.sampled_from([1, 2, 4, 5, 7, 8]), st.sampled_from(CONVENTIONS))
 def test_full_grid_that_is_no_sudoku_form_is_invariant(

@@ -315,8 +315,9 @@ class Distribution:
     def _check_mode(self, tile: str, spelled: str, start: int, mode: TileMode) -> str:
         if mode == "rack" and tile not in self._upper:
             raise TileError(
-                f"a rack holds tiles, not designated blanks: found {spelled!r} "
-                "(the blank on a rack is '?')",
+                f"a rack holds tiles, not designated blanks: found {spelled!r}, which could "
+                f"be the tile {tile.upper()!r} or a blank (write {tile.upper()!r}, or '?' for "
+                "the blank)",
                 start,
                 spelled,
                 "an upper-case tile or '?'",
@@ -365,6 +366,7 @@ def _canonical_name(name: str) -> str | None:
     return key if key in _NAMES else None
 
 
+@functools.lru_cache(maxsize=256)  # distributions never change; every CGP read asks
 def get_distribution(name: str) -> Distribution:
     """A shipped distribution by name (case-insensitive; ``super_english`` is an alias).
 
@@ -385,6 +387,7 @@ def _load(name: str) -> Distribution:
     )
 
 
+@functools.lru_cache(maxsize=1024)  # a pure function of two values, asked for every CGP read
 def infer_distribution(lexicon: str, *, super_board: bool = False) -> str | None:
     """The distribution a lexicon name implies (``CSW21`` gives ``english``), or ``None``.
 

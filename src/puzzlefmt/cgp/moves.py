@@ -1,25 +1,33 @@
 """Moves: the notation of the ``lm`` opcode (and of analysis tools), scoring and legality.
 
-Notation (the seed's, with what real programs print also accepted):
+Two published notations are read, and either is written (``Move.notation(style=...)``):
 
-- placement ``8D WORD`` (row number first: across) or ``D8 WORD`` (column letter first: down);
-  columns past Z are ``AA``, ``AB``...; a tile already on the board is ``.``, or its letter, or
-  its letter in parentheses as analysis tools print it (``E3 ODALI(Q)UE``); lower case is a
-  blank played as that letter; ``+5`` after the tiles is a challenge bonus;
-- exchange ``-ABC`` or ``-3`` (count only); also ``ex ABC`` and ``Exch. ABC``;
-- pass ``-`` (also ``pass``);
-- a play taken back after a successful challenge: ``challenge 8D WORD``.
+- the seed's (``style="seed"``): placement ``8D WORD`` (row number first: across) or ``D8 WORD``
+  (column letter first: down), a tile already on the board written ``.``; ``+5`` after the
+  tiles is a challenge bonus; exchange ``-ABC`` or ``-3`` (count only); pass ``-``; a play
+  taken back after a successful challenge ``challenge 8D WORD``;
+- the current spec's (woogles-io/open-protocols ``cgp/README.md``, ``style="spec"``):
+  placement ``8D.WORD`` with tiles already on the board written as their letters; exchange
+  ``ex.ABC`` or ``ex.3``; pass ``pass``; a play challenged off ``phony.8D.WORD``.
+
+Columns past Z are ``AA``, ``AB``...; lower case is a blank played as that letter. What real
+programs print is accepted too (not with ``strict=True``): a tile already on the board as its
+letter in parentheses (``E3 ODALI(Q)UE``), lower-case columns (``8d``), ``ex ABC``,
+``Exch. ABC``, ``PASS``.
 
 >>> move = Move.parse("14B hEaDW(OR)DS")
 >>> move.row, move.col, move.vertical, str(move)
 (13, 1, False, '14B hEaDW(OR)DS')
 >>> str(Move.parse("ex ABC"))
 '-ABC'
+>>> Move.parse("8D.WORD") == Move.parse("8D WORD"), Move.parse("8D WORD").notation(style="spec")
+(True, '8D.WORD')
 """
 
 from __future__ import annotations
 
 import enum
+import itertools
 import re
 from collections import Counter
 from collections.abc import Container, Sequence
@@ -36,11 +44,13 @@ __all__ = [
     "IllegalReason",
     "Move",
     "MoveKind",
+    "MoveStyle",
     "ScoredPlay",
     "Word",
     "column_index",
     "column_name",
     "evaluate_placement",
+    "parse_move",
     "square_name",
 ]
 
@@ -51,6 +61,12 @@ _MAX_DIGITS = 18
 
 _ACROSS = re.compile(r"([0-9]+)([A-Za-z]+)", re.ASCII)
 _DOWN = re.compile(r"([A-Za-z]+)([0-9]+)", re.ASCII)
+# The current spec's placement: a coordinate, '.', the tiles ("8F.ION", "F8.ION").
+_SPEC_PLACEMENT = re.compile(r"([0-9]+[A-Za-z]+|[A-Za-z]+[0-9]+)\.(.*)", re.ASCII | re.DOTALL)
+
+#: The two notations of ``lm``: the seed's (``8D WORD``, ``-ABC``, ``-``) and the current
+#: spec's (``8D.WORD``, ``ex.ABC``, ``pass``, ``phony.8D.WORD``).
+MoveStyle = Literal["seed", "spec"]
 _BONUS = re.compile(r"\+([0-9]+)", re.ASCII)
 _COUNT = re.compile(r"[0-9]+", re.ASCII)
 
@@ -157,13 +173,16 @@ class Move:
         *,
         field: str = "move",
         offset: int = 0,
+        strict: bool = False,
     ) -> Move:
-        """Read a move; tiles are read with ``distribution`` (English by default).
+        """Read a move in either notation; tiles are read with ``distribution`` (English by
+        default). ``strict=True`` accepts only the two published forms.
 
         Raises :class:`~puzzlefmt.errors.PuzzleFormatError` naming ``field``; columns count
         from ``offset`` + 1 (the CGP reader passes where the ``lm`` operand starts).
         """
-        return _parse(text, distribution or get_distribution("english"), field, offset)
+        dist = distribution or get_distribution("english")
+        return parse_move(text, dist, field=field, offset=offset, strict=strict)[0]
 
     # ------------------------------------------------------------------ facts
 
@@ -199,8 +218,16 @@ class Move:
             out.append(")")
         return "".join(out)
 
-    def notation(self) -> str:
-        """The move in CGP notation (the seed's form)."""
+    def notation(self, *, style: MoveStyle = "seed") -> str:
+        """The move in CGP notation: the seed's form (``8D WORD``, ``-ABC``, ``-``) or the
+        current spec's (``8D.WORD``, ``ex.ABC``, ``pass``, ``phony.8D.WORD``).
+
+        The spec writes tiles already on the board as their letters and has no challenge
+        bonus: a move holding ``.`` or a bonus is written in the seed's form whatever the
+        style (:meth:`Position.cgp` fills the letters in from the board first).
+        """
+        if style == "spec" and self.spec_writable:
+            return self._spec_notation()
         if self.kind is MoveKind.PASS:
             return "-"
         if self.kind is MoveKind.EXCHANGE:
@@ -213,6 +240,45 @@ class Move:
         if self.bonus is not None:
             text += f" +{self.bonus}"
         return text
+
+    @property
+    def spec_writable(self) -> bool:
+        """True when the current spec's notation can say all of it: no ``.`` for a tile on
+        the board and no challenge bonus."""
+        if self.kind in (MoveKind.PLACEMENT, MoveKind.CHALLENGE):
+            return THROUGH not in self.tiles and self.bonus is None
+        return True
+
+    def _spec_notation(self) -> str:
+        if self.kind is MoveKind.PASS:
+            return "pass"
+        if self.kind is MoveKind.EXCHANGE:
+            if self.exchanged:
+                return "ex." + "".join(write_tile(t) for t in self.exchanged)
+            return f"ex.{self.count}"
+        text = f"{self.coordinate}.{''.join(write_tile(t) for t in self.tiles)}"
+        return "phony." + text if self.kind is MoveKind.CHALLENGE else text
+
+    def with_through_letters(self, board: Sequence[Sequence[str | None]]) -> Move:
+        """The same move with each ``.`` replaced by the tile the board shows there (a move
+        that runs off the board or over an empty square is returned unchanged)."""
+        if THROUGH not in self.tiles:
+            return self
+        tiles: list[str] = []
+        for (r, c), tile in zip(self.squares(), self.tiles, strict=True):
+            if tile != THROUGH:
+                tiles.append(tile)
+                continue
+            if not (0 <= r < len(board) and 0 <= c < len(board[r])):
+                return self
+            here = board[r][c]
+            if here is None:
+                return self
+            tiles.append(here)
+        return Move(
+            self.kind, self.row, self.col, self.vertical, tuple(tiles), self.marked,
+            self.exchanged, self.count, self.bonus,
+        )
 
     def __str__(self) -> str:
         return self.notation()
@@ -229,18 +295,79 @@ def _tokens(text: str) -> list[tuple[int, str]]:
     return [(m.start(), m.group()) for m in re.finditer(r"[^ \t]+", text)]
 
 
-def _parse(text: str, dist: Distribution, field: str, offset: int) -> Move:
-    return _MoveParser(text, dist, field, offset).move()
+# A placement in either notation with an upper-case coordinate and nothing after the tiles:
+# what engines write nearly always. Read without looking at each character in Python.
+_QUICK_PLACEMENT = re.compile(
+    r"(?:([1-9][0-9]{0,5})([A-Z]{1,3})|([A-Z]{1,3})([1-9][0-9]{0,5}))([ .])([^ \t]+)", re.ASCII
+)
+_MOVE_CHARS: dict[frozenset[str], frozenset[str]] = {}
+_NO_MARKS: frozenset[int] = frozenset()
+
+
+def _quick_placement(text: str, dist: Distribution, strict: bool) -> tuple[Move, MoveStyle] | None:
+    """A placement of one-character tiles (``.`` for those on the board), or ``None``: the
+    careful parser reads everything else and says what is wrong."""
+    m = _QUICK_PLACEMENT.fullmatch(text)
+    if m is None:
+        return None
+    simple = dist.simple_tiles
+    chars = _MOVE_CHARS.get(simple)
+    if chars is None:
+        chars = _MOVE_CHARS[simple] = simple | {THROUGH}
+    across_row, across_col, down_col, down_row, sep, body = m.groups()
+    spec = sep == "."
+    if not chars.issuperset(body) or (spec and strict and THROUGH in body):
+        return None
+    if across_row is not None:
+        row, col, vertical = int(across_row) - 1, column_index(across_col), False
+    else:
+        row, col, vertical = int(down_row) - 1, column_index(down_col), True
+    # The fields filled at once: the dataclass's __init__ checks nothing the pattern has not.
+    move = object.__new__(Move)
+    move.__dict__.update(kind=MoveKind.PLACEMENT, row=row, col=col, vertical=vertical,
+                         tiles=tuple(body), marked=_NO_MARKS, exchanged=(), count=0,
+                         bonus=None)
+    return move, "spec" if spec else "seed"
+
+
+def parse_move(
+    text: str,
+    dist: Distribution,
+    *,
+    field: str = "move",
+    offset: int = 0,
+    strict: bool = False,
+) -> tuple[Move, MoveStyle]:
+    """Read a move and say which notation it was written in (``"seed"`` or ``"spec"``)."""
+    quick = _quick_placement(text, dist, strict)
+    if quick is not None:
+        return quick
+    parser = _MoveParser(text, dist, field, offset, strict)
+    move = parser.move()
+    return move, parser.style
 
 
 class _MoveParser:
     """One move's text; every error names ``field`` and counts columns from ``offset``."""
 
-    def __init__(self, text: str, dist: Distribution, field: str, offset: int) -> None:
+    def __init__(
+        self, text: str, dist: Distribution, field: str, offset: int, strict: bool = False
+    ) -> None:
         self.text = text
         self.dist = dist
         self.field = field
         self.offset = offset
+        self.strict = strict
+        self.style: MoveStyle = "seed"
+        self.spec_tiles = False  # reading the tiles of the current spec's notation
+
+    def lenient(self, what: str, at: int, found: str) -> None:
+        """A form real programs print but neither notation has: refused when strict."""
+        if self.strict:
+            raise self.err(
+                f"{what} is not in the seed's or the current spec's notation (strict)",
+                at, "a move in the seed's or the current spec's notation", repr(found),
+            )
 
     def err(self, message: str, at: int, expected: str, found: str) -> PuzzleFormatError:
         return PuzzleFormatError(
@@ -257,10 +384,17 @@ class _MoveParser:
         tokens = _tokens(text)
         if not tokens:
             raise self.err("expected a move, found nothing", 0, "a move", "nothing")
+        if self.strict:
+            self.check_spacing(tokens)
         first_at, first = tokens[0]
         low = first.lower()
         if low == "pass" and len(tokens) == 1:
+            self.style = "spec"
+            if first != "pass":
+                self.lenient(f"{first!r} (the spec writes 'pass')", first_at, first)
             return Move(MoveKind.PASS)
+        if "." in first and (low.startswith(("ex.", "phony.")) or _SPEC_PLACEMENT.fullmatch(first)):
+            return self.spec_move(tokens)
         if first.startswith("-"):
             if len(tokens) > 1:
                 at, tok = tokens[1]
@@ -270,6 +404,7 @@ class _MoveParser:
                 )
             return self.exchange(first[1:], first_at + 1)
         if low in ("ex", "exch", "exch.", "exchange"):
+            self.lenient(f"the exchange {first!r} followed by a space", first_at, first)
             if len(tokens) != 2:
                 at = tokens[2][0] if len(tokens) > 2 else len(text)
                 found = repr(tokens[2][1]) if len(tokens) > 2 else "end of move"
@@ -317,6 +452,86 @@ class _MoveParser:
             )
         return Move(kind, row, col, vertical, tiles, frozenset(marked), bonus=bonus)
 
+    def check_spacing(self, tokens: list[tuple[int, str]]) -> None:
+        """Strict: no blanks before or after, one space between the parts."""
+        text = self.text
+        if tokens[0][0] != 0 or tokens[-1][0] + len(tokens[-1][1]) != len(text):
+            raise self.err(
+                "expected no blanks around the move (strict)", 0, "a move", repr(text)
+            )
+        for (a_at, a), (b_at, _) in itertools.pairwise(tokens):
+            gap = text[a_at + len(a) : b_at]
+            if gap != " ":
+                raise self.err(
+                    f"expected one space between the parts of the move, found {gap!r} "
+                    "(strict)",
+                    a_at + len(a), "one space", repr(gap),
+                )
+
+    def spec_move(self, tokens: list[tuple[int, str]]) -> Move:
+        """The current spec's notation: ``8D.WORD``, ``ex.ABC``, ``ex.3``, ``phony.8D.WORD``."""
+        self.style = "spec"
+        first_at, first = tokens[0]
+        low = first.lower()
+        rest = tokens[1:]
+        if low.startswith("ex."):
+            if not first.startswith("ex."):
+                self.lenient(f"{first[:3]!r} (the spec writes 'ex.')", first_at, first)
+            if rest:
+                at, tok = rest[0]
+                raise self.err(
+                    f"expected nothing after the exchange {first!r}, found {tok!r}",
+                    at, "end of move", repr(tok),
+                )
+            body = first[3:]
+            if not body:
+                raise self.err(
+                    "expected the exchanged tiles (or their number) after 'ex.'",
+                    first_at + 3, "exchanged tiles", "end of move",
+                )
+            return self.exchange(body, first_at + 3)
+        kind = MoveKind.PLACEMENT
+        body_at = first_at
+        body = first
+        if low.startswith("phony."):
+            if not first.startswith("phony."):
+                self.lenient(f"{first[:6]!r} (the spec writes 'phony.')", first_at, first)
+            kind = MoveKind.CHALLENGE
+            body_at += 6
+            body = first[6:]
+        m = _SPEC_PLACEMENT.fullmatch(body)
+        if m is None:
+            raise self.err(
+                f"expected a coordinate, '.' and tiles like 8D.WORD, found {body!r}",
+                body_at, "a coordinate", repr(body),
+            )
+        row, col, vertical = self.coordinate(m.group(1), body_at)
+        tiles_at = body_at + m.start(2)
+        if not m.group(2):
+            raise self.err(
+                f"expected tiles after {m.group(1)}.", tiles_at, "tiles", "end of move"
+            )
+        self.spec_tiles = True
+        tiles, marked = self.placed(m.group(2), tiles_at)
+        self.spec_tiles = False
+        bonus: int | None = None
+        if rest and kind is MoveKind.PLACEMENT:
+            at, tok = rest[0]
+            b = _BONUS.fullmatch(tok)
+            if b is None or len(b.group(1)) > _MAX_DIGITS:
+                raise self.err(
+                    f"expected the end of the move, found {tok!r}", at, "end of move", repr(tok)
+                )
+            self.lenient("a challenge bonus after the spec's notation", at, tok)
+            bonus = int(b.group(1))
+            rest = rest[1:]
+        if rest:
+            at, tok = rest[0]
+            raise self.err(
+                f"expected the end of the move, found {tok!r}", at, "end of move", repr(tok)
+            )
+        return Move(kind, row, col, vertical, tiles, frozenset(marked), bonus=bonus)
+
     def coordinate(self, coord: str, at: int) -> tuple[int, int, bool]:
         across = _ACROSS.fullmatch(coord)
         down = _DOWN.fullmatch(coord)
@@ -333,6 +548,8 @@ class _MoveParser:
                 f"expected a row number from 1 without leading zeros, found {coord!r}",
                 at, "a row number from 1", repr(coord),
             )
+        if letters != letters.upper():
+            self.lenient(f"the lower-case column in {coord!r}", at, coord)
         return int(digits) - 1, column_index(letters), across is None
 
     def exchange(self, body: str, at: int) -> Move:
@@ -361,6 +578,7 @@ class _MoveParser:
         while i < len(body):
             ch = body[i]
             if ch == "(":
+                self.lenient("a tile in parentheses", at + i, "(")
                 if paren_at >= 0:
                     raise self.err("expected ')' before another '('", at + i, "')'", "'('")
                 paren_at = i
@@ -376,6 +594,11 @@ class _MoveParser:
                 i += 1
                 continue
             if ch == THROUGH:
+                if self.spec_tiles:
+                    self.lenient(
+                        "'.' in the spec's notation (it writes the letter on the board)",
+                        at + i, ".",
+                    )
                 if paren_at >= 0:
                     marked.add(len(tiles))
                 tiles.append(THROUGH)
@@ -423,6 +646,7 @@ class IllegalReason(enum.Enum):
     BAG_TOO_SMALL = "too few tiles in the bag to exchange"
     PHONY = "forms a word not in the word list"
     BAD_SIZE = "board and layout differ in size"
+    GAME_OVER = "the game is over"
 
 
 class IllegalMoveError(ValueError):

@@ -29,21 +29,23 @@ from typing import Any
 
 from puzzlefmt import sgtsave
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.keen.model import UPSTREAM_SIZES, Difficulty, Puzzle
+from puzzlefmt.format import Format, Option, Sniff
+from puzzlefmt.keen.model import Puzzle
+from puzzlefmt.keen.parts import UPSTREAM_SIZES, Difficulty
+from puzzlefmt.keen.rules import UPSTREAM_TARGET_LIMIT
 from puzzlefmt.keen.state import PlayerState
-from puzzlefmt.keen.validate import UPSTREAM_TARGET_LIMIT, upstream_desc_error
-from puzzlefmt.registry import Sniff
+from puzzlefmt.keen.upstream import upstream_desc_error
 
-__all__ = ["GAME", "read", "sniff", "write"]
+__all__ = ["FORMAT", "GAME", "read", "sniff", "write"]
 
 FMT = "keen-save"
 #: The name in the ``GAME`` record.
 GAME = "Keen"
 
-#: (name, kind, default, help) of the writer's options, for the FORMAT object.
 WRITE_OPTIONS = (
-    ("history", bool, True, "keep the undo history, seed and other records of the save "
-     "the state was read from (false: a new save of the game and the current state)"),
+    Option("history", bool, True, "keep the undo history, seed and other records of the "
+           "save the state was read from (false: a new save of the game and the current "
+           "state)"),
 )
 
 _DIFF_LETTERS = "enhxu"
@@ -151,7 +153,7 @@ def read(text: str) -> Puzzle:
     real_desc = privdesc if privdesc is not None else desc
     params = f"{size}d{_DIFF_LETTERS[diff]}" + ("m" if mult else "")
     try:
-        base = Puzzle(f"{params}:{real_desc}", runs="upstream")
+        base = Puzzle.from_game_id(f"{params}:{real_desc}", runs="upstream")
     except PuzzleFormatError as exc:  # what the game reads but the model cannot hold
         raise fail("DESC", "a Keen description puzzlefmt can hold", exc.message) from None
     solution = _aux_solution(save.aux, size)
@@ -260,3 +262,19 @@ def write(puzzle: Puzzle, *, history: bool = True) -> str:
             moves = sgtsave.as_moves(sgtsave.digit_moves(old, state, puzzle.size))
             return save.with_history(moves, save.statepos).text()
     return _fresh(puzzle, state).text()
+
+
+FORMAT = Format(
+    name="keen-save",
+    family="keen",
+    model=Puzzle,
+    extensions=("sav",),
+    description="Simon Tatham's Keen save file: the game, the player's entries and pencil "
+                "marks, the undo history",
+    sniff_text=sniff,
+    read=read,
+    write=write,
+    priority=60,
+    write_options=WRITE_OPTIONS,
+    holds=frozenset({"givens", "metadata", "solution", "state"}),
+)

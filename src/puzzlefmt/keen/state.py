@@ -16,29 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING
 
-from puzzlefmt.keen.model import Op
+from puzzlefmt.keen.parts import Op
+from puzzlefmt.model import Problem
 
 if TYPE_CHECKING:
-    from puzzlefmt.keen.model import Cage, Puzzle
+    from puzzlefmt.keen.model import Puzzle
+    from puzzlefmt.keen.parts import Cage
 
-__all__ = ["PlayerState", "StateProblem", "problems"]
-
-Severity = Literal["error", "warning"]
-
-
-@dataclass(frozen=True, slots=True)
-class StateProblem:
-    """One problem of a player's state (the fields of ``puzzlefmt.model.Problem``)."""
-
-    code: str
-    message: str
-    where: str | None = None
-    severity: Severity = "error"
-
-    def __str__(self) -> str:
-        return self.message if self.severity == "error" else f"warning: {self.message}"
+__all__ = ["PlayerState", "problems"]
 
 
 def _name(cell: int, size: int) -> str:
@@ -161,19 +148,18 @@ def _solution(puzzle: Puzzle) -> tuple[tuple[int, ...] | None, str]:
     """The puzzle's solution (attached, else solved) and, when there is none, why."""
     if puzzle.solution is not None:
         return puzzle.solution, ""
-    result: Any = puzzle.solve(2)
+    result = puzzle.solve(2)
     found = result.solution
-    if found is None:
-        count = result.count
-        why = "no solution" if count == 0 else "more than one solution"
-        return None, why
-    values = getattr(found, "solution", found)
-    return tuple(values), ""
+    if found is None or found.solution is None:
+        if not result.complete:
+            return None, "no solution the solver could find in time"
+        return None, "no solution" if result.count == 0 else "more than one solution"
+    return found.solution, ""
 
 
 def problems(
     puzzle: Puzzle, state: PlayerState | None = None, *, against_solution: bool = True
-) -> list[StateProblem]:
+) -> list[Problem]:
     """Where the player's entries break the rules or disagree with the solution.
 
     ``state`` defaults to ``puzzle.state``. Codes: ``repeated-digit`` (a digit twice in a
@@ -190,7 +176,7 @@ def problems(
     w = puzzle.size
     if st.size != w:
         raise ValueError(f"a {st.size}x{st.size} state does not fit a {w}x{w} puzzle")
-    out: list[StateProblem] = []
+    out: list[Problem] = []
     digits = st.digits
     for kind, lines in (("row", [[r * w + c for c in range(w)] for r in range(w)]),
                         ("column", [[r * w + c for r in range(w)] for c in range(w)])):
@@ -202,7 +188,7 @@ def problems(
             for d, at in sorted(seen.items()):
                 if len(at) > 1:
                     names = ", ".join(_name(c, w) for c in at)
-                    out.append(StateProblem(
+                    out.append(Problem(
                         "repeated-digit", f"{d} appears {len(at)} times in {kind} {k + 1}: "
                         f"{names}", f"{kind} {k + 1}"))
     if not puzzle.is_seed:
@@ -212,14 +198,14 @@ def problems(
                 target = cage.target or 0
                 if made != target:
                     anchor = _name(cage.anchor, w)
-                    out.append(StateProblem(
+                    out.append(Problem(
                         "cage-target", f"the cage at {anchor} ({cage.label()}) is full but "
                         f"its digits make {made}", anchor))
     if not against_solution or puzzle.is_seed or st.is_empty:
         return out
     solution, why = _solution(puzzle)
     if solution is None:
-        out.append(StateProblem(
+        out.append(Problem(
             "solution-unknown", f"the puzzle has {why}: entries not checked against one",
             None, "warning"))
         return out
@@ -227,11 +213,11 @@ def problems(
         d = digits[cell]
         want = solution[cell]
         if d and d != want:
-            out.append(StateProblem(
+            out.append(Problem(
                 "wrong-digit", f"{_name(cell, w)} holds {d}, the solution has {want}",
                 _name(cell, w)))
         elif not d and st.marks[cell] and not st.marks[cell] >> (want - 1) & 1:
-            out.append(StateProblem(
+            out.append(Problem(
                 "mark-misses-solution", f"{_name(cell, w)}'s pencil marks leave out "
                 f"{want}, the solution's digit", _name(cell, w), "warning"))
     return out

@@ -6,13 +6,11 @@ grids) differ in how they are written, not in how they are read, so they share t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.sudoku._text import DIGITS, bad_cell, digit_of, is_border, row_tokens, split_run
-
-if TYPE_CHECKING:
-    from puzzlefmt.sudoku.grid import Grid
+from puzzlefmt.sudoku.grid import Grid, cell_name, digits_of
+from puzzlefmt.textio import split_lines
 
 NumLine = tuple[int, str]
 
@@ -149,26 +147,6 @@ def is_candidate_row(line: str) -> bool:
     )
 
 
-def write_value_rows(
-    values: Sequence[int],
-    *,
-    blank: str,
-    cell_sep: str,
-    box_sep: str,
-    prefix: str = "",
-    suffix: str = "",
-) -> list[str]:
-    """9 row strings: cells joined by ``cell_sep``, boxes by ``box_sep``."""
-    out = []
-    for r in range(9):
-        boxes = []
-        for b in range(3):
-            cells = values[r * 9 + b * 3 : r * 9 + b * 3 + 3]
-            boxes.append(cell_sep.join(str(v) if v else blank for v in cells))
-        out.append(prefix + box_sep.join(boxes) + suffix)
-    return out
-
-
 def read_grid_block(block: Sequence[NumLine], fmt: str) -> tuple[list[int], bool, int]:
     """Read the grid at the start of ``block``: ``(cells, is_candidates, next_index)``.
 
@@ -185,9 +163,6 @@ def read_grid_block(block: Sequence[NumLine], fmt: str) -> tuple[list[int], bool
 
 def read_value_grid(text: str, fmt: str) -> Grid:
     """Read a text that is one digit grid (any frame) and nothing else."""
-    from puzzlefmt.sudoku.grid import Grid
-    from puzzlefmt.textio import split_lines
-
     numbered = list(enumerate(split_lines(text), 1))
     parts = blocks(numbered)
     if not parts:
@@ -199,4 +174,30 @@ def read_value_grid(text: str, fmt: str) -> Grid:
         n, ln = leftover[0]
         raise PuzzleFormatError.expecting(
             "the end of the grid", "more text", format=fmt, line=n, text=ln.strip())
-    return Grid(givens=values)
+    return Grid._make(values)
+
+
+def nine_plain_rows(text: str) -> list[str] | None:
+    """The lines of ``text`` when they are 9 rows of 9 cells with no frame and no ``|`` (what
+    ``rows``, ``msk``, ``sol`` and a v1 ``.sdk`` share), else ``None``."""
+    lines = [ln for ln in split_lines(text) if ln.strip()]
+    if len(lines) != 9 or any(is_border(ln) or "|" in ln for ln in lines):
+        return None
+    try:
+        read_value_grid(text, "rows")
+    except PuzzleFormatError:
+        return None
+    return lines
+
+
+def written_groups(grid: Grid, fmt: str) -> list[str]:
+    """The 81 groups a candidate-grid writer writes: a cell's digit, else its candidates
+    (:meth:`Grid.candidate_masks`). A cell with no candidate left has no notation in these
+    formats: ``ValueError`` names it (nothing is dropped in silence)."""
+    masks = grid.candidate_masks()
+    groups = [str(v) if v else digits_of(m) for v, m in zip(grid.values, masks, strict=True)]
+    if "" in groups:
+        i = groups.index("")
+        raise ValueError(f"{fmt} cannot write {cell_name(i)}: it has no candidate left "
+                         "(an empty group has no notation; sukaku can write it)")
+    return groups

@@ -44,6 +44,7 @@ __all__ = [
     "Convention",
     "Transform",
     "canonical",
+    "canonical_many",
     "minlex",
     "minlex_array",
     "unique_indices",
@@ -167,13 +168,13 @@ class Transform:
         if isinstance(values, Grid):
             return self._apply_grid(values)
         if not isinstance(values, Sequence):  # a numpy array
-            import numpy as np
-
-            arr = np.asarray(values)
-            if arr.shape[-1:] != (81,):
-                raise ValueError(f"expected a last axis of 81 cells, found shape {arr.shape}")
-            relabel = np.array((0, *self.digits), dtype=arr.dtype)
-            return relabel[arr[..., list(src)]]
+            if values.shape[-1:] != (81,):
+                raise ValueError(f"expected a last axis of 81 cells, found shape {values.shape}")
+            moved = values[..., list(src)]
+            out = moved.copy()
+            for d, e in enumerate(self.digits, start=1):
+                out[moved == d] = e
+            return out
         cells = [int(v) for v in values]
         if len(cells) != 81:
             raise ValueError(f"expected 81 cells, found {len(cells)}")
@@ -217,36 +218,14 @@ def minlex(
     ``t.inverse().apply(form) == values``. Where several transformations reach the form
     (the grid has symmetries), one of them is returned.
     """
-    import numpy as np
-
-    from puzzlefmt.sudoku import _canon_kernel
-
-    cells = np.array([_cells(values)], dtype=np.uint8)
-    out = np.empty((1, 81), dtype=np.uint8)
-    trs = np.empty((1, _canon_kernel.TRANSFORM_WORDS), dtype=np.int64)
-    _canon_kernel.minlex_batch(cells, _pattern_flag(convention), out, trs)
+    out, trs = _minlex_batch(bytes(_cells(values)), convention)
     return "".join(map(str, out[0].tolist())), _transform(trs[0].tolist())
 
 
 def minlex_array(puzzles: np.ndarray, convention: Convention = "string") -> np.ndarray:
     """The minlex forms of many grids: ``(n, 81)`` digits (0 = blank) in, uint8 ``(n, 81)``
     out."""
-    import numpy as np
-
-    from puzzlefmt.sudoku import _canon_kernel
-
-    cells = np.asarray(puzzles)
-    if cells.ndim != 2 or cells.shape[1] != 81:
-        raise ValueError(f"puzzles must have shape (n, 81), found {cells.shape}")
-    if cells.size and (cells.dtype.kind not in "iub" or cells.min() < 0 or cells.max() > 9):
-        raise ValueError("puzzles must hold integers from 0 to 9")
-    cells = np.ascontiguousarray(cells, dtype=np.uint8)
-    pattern = _pattern_flag(convention)
-    out = np.empty(cells.shape, dtype=np.uint8)
-    trs = np.empty((cells.shape[0], _canon_kernel.TRANSFORM_WORDS), dtype=np.int64)
-    if cells.shape[0]:
-        _canon_kernel.minlex_batch(cells, pattern, out, trs)
-    return out
+    return _minlex_batch(puzzles, convention)[0]
 
 
 def canonical(grid: Grid, convention: Convention = "string") -> str:
@@ -254,16 +233,50 @@ def canonical(grid: Grid, convention: Convention = "string") -> str:
     return minlex(grid.givens, convention)[0]
 
 
+def canonical_many(grids: Sequence[Grid], convention: str = "string") -> list[str]:
+    """:func:`canonical` of many grids in one batch call of the kernel (``convention``:
+    ``"string"`` or ``"pattern"``)."""
+    out, _ = _minlex_batch(b"".join(bytes(g.givens) for g in grids), convention)
+    return ["".join(map(str, row)) for row in out.tolist()]
+
+
 def unique_indices(puzzles: np.ndarray, convention: Convention = "string") -> np.ndarray:
     """Indices of the first puzzle of each equivalence class, in input order: ``puzzles[idx]``
     is the collection without duplicates up to symmetry and relabelling."""
-    import numpy as np
+    import numpy as np  # noqa: PLC0415 - the kernel loader's numpy (see _minlex_batch)
 
     forms = minlex_array(puzzles, convention)
     if forms.shape[0] == 0:
         return np.zeros(0, dtype=np.intp)
     _, first = np.unique(forms, axis=0, return_index=True)
     return np.sort(first)
+
+
+def _minlex_batch(
+    puzzles: np.ndarray | bytes, convention: str
+) -> tuple[np.ndarray, np.ndarray]:
+    """Forms and transformation words of ``(n, 81)`` cells (or their bytes, 81 a puzzle)."""
+    # The kernel loader: numpy and numba are imported on the first canonical form, not with
+    # the family, so that reading and writing never load them.
+    import numpy as np  # noqa: PLC0415 - the kernel loader
+
+    from puzzlefmt.sudoku import _canon_kernel  # noqa: PLC0415 - the kernel loader
+
+    pattern = _pattern_flag(convention)
+    if isinstance(puzzles, bytes):
+        cells = np.frombuffer(puzzles, dtype=np.uint8).reshape(-1, 81)
+    else:
+        cells = np.asarray(puzzles)
+        if cells.ndim != 2 or cells.shape[1] != 81:
+            raise ValueError(f"puzzles must have shape (n, 81), found {cells.shape}")
+        if cells.size and (cells.dtype.kind not in "iub" or cells.min() < 0 or cells.max() > 9):
+            raise ValueError("puzzles must hold integers from 0 to 9")
+        cells = np.ascontiguousarray(cells, dtype=np.uint8)
+    out = np.empty(cells.shape, dtype=np.uint8)
+    trs = np.empty((cells.shape[0], _canon_kernel.TRANSFORM_WORDS), dtype=np.int64)
+    if cells.shape[0]:
+        _canon_kernel.minlex_batch(cells, pattern, out, trs)
+    return out, trs
 
 
 # ---------------------------------------------------------------------- helpers

@@ -12,19 +12,16 @@ colon as ``prefix``. ``#`` lines and blank lines are comments.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from puzzlefmt.collection import Collection, line_records, read_collection, write_collection
+from puzzlefmt.collection import LineCollection
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.registry import NumberedLines, Record
+from puzzlefmt.format import Sniff
 from puzzlefmt.sudoku._text import bad_cell, digit_of
 from puzzlefmt.sudoku.grid import Grid
-from puzzlefmt.textio import numbered_lines
+from puzzlefmt.textio import split_lines
 
-__all__ = ["iter_hodoku", "read_hodoku", "read_hodoku_line", "write_hodoku_line"]
+__all__ = ["FORMAT", "read_hodoku_line", "sniff", "write_hodoku_line"]
 
 FMT = "hodoku-lib"
-_FIELDS = ("technique", "candidates", "cells", "deleted", "eliminations", "placements", "extra")
 
 
 def read_hodoku_line(line: str) -> Grid:
@@ -101,7 +98,7 @@ def read_hodoku_line(line: str) -> Grid:
         meta["extra"] = fields[6]
     if prefix:
         meta["prefix"] = prefix
-    return Grid(givens=givens, placed=placed, eliminated=eliminated, meta=meta)
+    return Grid._make(givens, placed, None, eliminated, meta)
 
 
 def write_hodoku_line(grid: Grid) -> str:
@@ -126,17 +123,39 @@ def write_hodoku_line(grid: Grid) -> str:
     ]
     if "extra" in meta:
         fields.append(meta["extra"])
-    return meta.get("prefix", "") + ":" + ":".join(fields)
+    prefix = meta.get("prefix", "")
+    for text in (prefix, *fields):
+        if ":" in text or "\n" in text or "\r" in text:
+            raise ValueError(f"hodoku-lib cannot write the field {text!r}: fields hold no ':' "
+                             "and no line break")
+    return prefix + ":" + ":".join(fields)
 
 
-def iter_hodoku(lines: NumberedLines) -> Iterator[Record]:
-    return line_records(lines, read_hodoku_line)
+def sniff(text: str) -> Sniff | None:
+    lines = [ln for ln in split_lines(text) if ln.strip() and not ln.startswith("#")]
+    if not lines:
+        return None
+    good = 0
+    for ln in lines[:20]:
+        try:
+            read_hodoku_line(ln)
+        except PuzzleFormatError:
+            continue
+        good += 1
+    if good < max(1, int(0.8 * min(len(lines), 20))):
+        return None
+    return Sniff(0.95, ":technique:candidates:cells:... HoDoKu library lines")
 
 
-def read_hodoku(text: str) -> Collection:
-    return read_collection(numbered_lines(text), read_hodoku_line, format=FMT)
-
-
-def write_hodoku(items: object, *, newline: str = "\r\n") -> str:
-    seq = [items] if isinstance(items, Grid) else items
-    return write_collection(seq, write_hodoku_line, newline=newline)  # type: ignore[arg-type]
+FORMAT = LineCollection(
+    name="hodoku-lib",
+    family="sudoku",
+    model=Grid,
+    description="HoDoKu library lines :technique:candidates:cells:...",
+    sniff_text=sniff,
+    parse_record=read_hodoku_line,
+    write_record=write_hodoku_line,
+    newline="\r\n",
+    priority=48,
+    holds=frozenset({"givens", "placed", "eliminations", "metadata"}),
+)

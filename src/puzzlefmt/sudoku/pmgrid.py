@@ -8,28 +8,32 @@ solved cell or a naked single), so the grid read has candidates only.
 
 Write: ``style="simple-sudoku"`` (default), ``"hodoku"`` or ``"plus"``; each column is as wide
 as its widest group plus two; a cell with a given or placed digit is written as that digit.
-``footer=True`` adds the Simple Sudoku banner (the ``pm-print`` format).
+``pm-print`` is the Simple Sudoku style with its banner.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+import functools
 
 from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.format import Format, Option, Sniff
+from puzzlefmt.sudoku._draw import PmStyle, pm_grid_lines
 from puzzlefmt.sudoku._grid import (
     blocks,
     grid_rows,
     is_candidate_row,
     is_group_row,
     read_candidate_rows,
+    written_groups,
 )
-from puzzlefmt.sudoku._text import is_border
-from puzzlefmt.sudoku.grid import Grid, digits_of
+from puzzlefmt.sudoku._text import NEWLINES, is_border
+from puzzlefmt.sudoku.candidates import count_groups
+from puzzlefmt.sudoku.grid import Grid
 from puzzlefmt.textio import split_lines
 
-__all__ = ["read_pm_grid", "write_pm_grid"]
+__all__ = ["FORMAT", "FORMATS", "PRINT", "read_pm_grid", "sniff_pm_grid", "write_pm_grid"]
 
-PmStyle = Literal["simple-sudoku", "hodoku", "plus"]
+STYLES: tuple[PmStyle, ...] = ("simple-sudoku", "hodoku", "plus")
 
 
 def read_pm_grid(text: str, fmt: str = "pm-grid") -> Grid:
@@ -38,44 +42,19 @@ def read_pm_grid(text: str, fmt: str = "pm-grid") -> Grid:
     if not parts:
         raise PuzzleFormatError.expecting("a candidate grid", "empty text", format=fmt)
     rows, _ = grid_rows(parts[0], fmt)
-    grid = Grid()
-    grid.candidates = read_candidate_rows(rows, fmt)
-    return grid
+    return Grid._make([0] * 81, candidates=read_candidate_rows(rows, fmt))
 
 
 def write_pm_grid(
     grid: Grid,
     *,
     style: PmStyle = "simple-sudoku",
-    newline: str = "\r\n",
+    newline: str = "crlf",
     footer: bool = False,
 ) -> str:
-    vals = grid.values
-    masks = grid.candidate_masks()
-    groups = [str(v) if v else digits_of(m) for v, m in zip(vals, masks, strict=True)]
-    width = max(len(g) for g in groups) + 2
-    rows = []
-    for r in range(9):
-        boxes = []
-        for b in range(3):
-            cells = groups[r * 9 + b * 3 : r * 9 + b * 3 + 3]
-            boxes.append(" " + "".join(g.ljust(width) for g in cells))
-        rows.append("|" + "|".join(boxes) + "|")
-    seg = "-" * (3 * width + 1)
-    if style == "hodoku":
-        top = "." + ".".join([seg] * 3) + "."
-        mid = ":" + "+".join([seg] * 3) + ":"
-        bottom = "'" + "'".join([seg] * 3) + "'"
-    elif style == "plus":
-        top = mid = bottom = "+" + "+".join([seg] * 3) + "+"
-    else:
-        top = bottom = "*" + "-" * (3 * len(seg) + 2) + "*"
-        mid = "|" + "+".join([seg] * 3) + "|"
-    out = [top, *rows[0:3], mid, *rows[3:6], mid, *rows[6:9], bottom]
-    if footer:
-        pad = " " * max(len(top) // 2 - 8, 1)
-        out += [pad + "Simple Sudoku", pad + " Version 4.2n"]
-    return newline.join(out) + newline
+    groups = written_groups(grid, "pm-print" if footer else "pm-grid")
+    nl = NEWLINES[newline]
+    return nl.join(pm_grid_lines(groups, style, footer=footer)) + nl
 
 
 def sniff_pm_grid(text: str) -> tuple[int, bool] | None:
@@ -92,3 +71,47 @@ def sniff_pm_grid(text: str) -> tuple[int, bool] | None:
     if not multi and not wide:
         return None
     return multi, banner
+
+
+def _sniff(text: str, *, printed: bool) -> Sniff | None:
+    found = sniff_pm_grid(text)
+    if found is None or found[1] != printed or count_groups(text):
+        return None
+    if printed:
+        return Sniff(0.97, "candidate grid with the Simple Sudoku banner")
+    return Sniff(0.9, f"{found[0]} rows of candidate groups")
+
+
+_NEWLINE = Option("newline", str, "crlf", "line ending: crlf or lf", choices=tuple(NEWLINES))
+
+FORMAT = Format(
+    name="pm-grid",
+    family="sudoku",
+    model=Grid,
+    description="framed candidate grid (Simple Sudoku, HoDoKu PM grid)",
+    sniff_text=functools.partial(_sniff, printed=False),
+    read=read_pm_grid,
+    write=write_pm_grid,
+    priority=45,
+    write_options=(
+        Option("style", str, "simple-sudoku", "the frame: Simple Sudoku, HoDoKu or +---+",
+               choices=STYLES),
+        _NEWLINE,
+    ),
+    holds=frozenset({"candidates"}),
+)
+PRINT = Format(
+    name="pm-print",
+    family="sudoku",
+    model=Grid,
+    description="Simple Sudoku clipboard print of a candidate grid (with banner)",
+    sniff_text=functools.partial(_sniff, printed=True),
+    read=functools.partial(read_pm_grid, fmt="pm-print"),
+    write=functools.partial(write_pm_grid, footer=True),
+    priority=46,
+    write_options=(_NEWLINE,),
+    holds=frozenset({"candidates"}),
+)
+
+#: The candidate grid and its Simple Sudoku print.
+FORMATS = (FORMAT, PRINT)

@@ -26,11 +26,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.registry import Sniff
+from puzzlefmt.format import Format, Sniff
 from puzzlefmt.sudoku.grid import Grid
 
 __all__ = [
     "DIFFICULTIES",
+    "FORMAT",
     "SYMMETRIES",
     "SoloParams",
     "SoloPuzzle",
@@ -579,3 +580,17 @@ def read(text: str) -> Grid:
 def write(grid: Grid) -> str:
     """The game ID of ``grid``'s givens, byte for byte as Solo prints it, and a newline."""
     return from_grid(grid).game_id(full=True) + "\n"
+
+
+FORMAT = Format(
+    name="solo",
+    family="sudoku",
+    model=Grid,
+    description="Simon Tatham's Solo game ID (3x3:<description>), byte for byte as the game "
+                "prints it",
+    sniff_text=sniff,
+    read=read,
+    write=write,
+    priority=60,
+    holds=frozenset({"givens"}),
+)

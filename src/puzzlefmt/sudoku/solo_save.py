@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from puzzlefmt import sgtsave
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.registry import Sniff
+from puzzlefmt.format import Format, Option, Sniff
 from puzzlefmt.sudoku.grid import Grid
 from puzzlefmt.sudoku.solo import (
     META_PARAMS,
@@ -47,7 +47,7 @@ from puzzlefmt.sudoku.solo import (
     parse_desc,
 )
 
-__all__ = ["GAME", "META_SAVE", "SoloSave", "load", "read", "sniff", "write"]
+__all__ = ["FORMAT", "GAME", "META_SAVE", "SoloSave", "load", "read", "sniff", "write"]
 
 FMT = "solo-save"
 #: The name in the ``GAME`` record.
@@ -56,10 +56,10 @@ GAME = "Solo"
 #: grid (undo history, seed, solution, unknown records).
 META_SAVE = "sgt-save"
 
-#: (name, kind, default, help) of the writer's options, for the FORMAT object.
 WRITE_OPTIONS = (
-    ("history", bool, True, "keep the undo history, seed and other records of the save "
-     "the grid was read from (false: a new save of the givens and the current grid)"),
+    Option("history", bool, True, "keep the undo history, seed and other records of the "
+           "save the grid was read from (false: a new save of the givens and the current "
+           "grid)"),
 )
 
 _SIZE = 9
@@ -258,3 +258,19 @@ def write(grid: Grid, *, history: bool = True) -> str:
             moves = sgtsave.as_moves(sgtsave.digit_moves(old, new, _SIZE))
             return save.with_history(moves, save.statepos).text()
     return _fresh(grid).text()
+
+
+FORMAT = Format(
+    name="solo-save",
+    family="sudoku",
+    model=Grid,
+    extensions=("sav",),
+    description="Simon Tatham's Solo save file (3x3): givens, placed digits, pencil marks, "
+                "the undo history",
+    sniff_text=sniff,
+    read=read,
+    write=write,
+    priority=61,
+    write_options=WRITE_OPTIONS,
+    holds=frozenset({"givens", "placed", "candidates"}),
+)

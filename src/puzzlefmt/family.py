@@ -1,0 +1,155 @@
+"""A family (Sudoku, Keen, CGP...): its models, formats, pictures and batch operations, and the
+detection that ranks formats for a text.
+
+Each family package defines one :class:`Family` in its ``family`` module; the registry
+collects them. Detection is the same function whether it runs over one family's formats (what
+``Grid(text)`` does) or over every format (what :func:`puzzlefmt.detect` does).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.format import Format, Renderer
+from puzzlefmt.model import SolveResult
+from puzzlefmt.textio import split_lines
+
+__all__ = ["Candidate", "Columnar", "Family", "LineResults", "extension_of", "rank",
+           "read_detected"]
+
+# Per record line: the exact text the object path writes for it (newline included) and its
+# kind ("unique", "valid"...), or None for a line left to the object path.
+LineResults = tuple[list[str | None], list[str | None]]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Columnar:
+    """A family's fast path for the batch jobs over one-record-a-line collections: whole
+    blocks of record lines parsed into arrays, worked by the kernels and written in one go.
+
+    Each function takes the block's record lines and their record numbers and returns
+    :data:`LineResults`; its texts must be byte for byte what the object path writes (the
+    tests check it on every shared data file). ``formats`` names the source formats whose
+    lines it reads; ``convert`` returns ``None`` for a target it does not write.
+    """
+
+    formats: frozenset[str]
+    solve: Callable[[Sequence[str], Sequence[int], int, bool], LineResults] | None = None
+    validate: Callable[[Sequence[str], Sequence[int], int], LineResults] | None = None
+    canon: Callable[[Sequence[str], Sequence[int], str], LineResults] | None = None
+    convert: Callable[[Sequence[str], Sequence[int], str, Mapping[str, Any]],
+                      LineResults | None] | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Family:
+    """Everything a family offers to the generic API and the command line.
+
+    ``solve_many(models, limit)``: solve a batch (a family without a solver gives ``None``).
+    ``solution_text(model, result)``: the one-line record ``puzzlefmt solve`` writes.
+    ``canon_many(models, convention)``: canonical texts, one per model, in one batch call
+    (``canon_conventions`` lists the conventions; empty when the family has no canonical
+    form). ``name`` of ``formats[...]``/``renderers[...]`` are unique across families.
+    """
+
+    name: str
+    models: tuple[type, ...]
+    formats: tuple[Format, ...]
+    renderers: tuple[Renderer, ...] = ()
+    solve_many: Callable[[Sequence[Any], int], list[SolveResult[Any]]] | None = None
+    solution_text: Callable[[Any, SolveResult[Any]], str] | None = None
+    canon_many: Callable[[Sequence[Any], str], list[str]] | None = None
+    canon_conventions: tuple[str, ...] = ()
+    columnar: Columnar | None = None
+
+    def read(self, text: str, *, filename: str | os.PathLike[str] | None = None) -> Any:
+        """Read ``text`` in whichever of the family's formats fits it best."""
+        return read_detected(self.formats, text, filename=filename, what=self.name)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One entry of a detection ranking."""
+
+    format: str
+    family: str
+    score: float
+    reason: str
+
+
+def extension_of(path: str | os.PathLike[str] | None) -> str:
+    """A file name's extension, lower case, without the dot (``""`` for none)."""
+    if path is None:
+        return ""
+    return os.path.splitext(os.fspath(path))[1].lower().lstrip(".")
+
+
+def rank(
+    formats: Iterable[Format], text: str, *, filename: str | os.PathLike[str] | None = None
+) -> list[Candidate]:
+    """Rank the formats that could have written ``text``, best first.
+
+    Each format's sniffer scores the text; a matching file extension adds 0.15, so that nine
+    plain rows in ``x.sdk`` are ``sdk`` and in ``x.msk`` are ``msk``. Formats that do not
+    match are left out: an empty list means "not a known format".
+    """
+    ext = extension_of(filename)
+    found: list[tuple[float, int, str, Candidate]] = []
+    for fmt in formats:
+        sniff = fmt.sniff(text)
+        if sniff is None or sniff.score <= 0:
+            continue
+        score, reason = sniff.score, sniff.reason
+        if ext and ext in fmt.extensions:
+            score += 0.15
+            reason += f"; file extension .{ext}"
+        cand = Candidate(fmt.name, fmt.family, round(score, 3), reason)
+        # Ties on score: the more specific (lower priority number) format wins.
+        found.append((-cand.score, fmt.priority, fmt.name, cand))
+    found.sort(key=lambda t: t[:3])
+    return [t[3] for t in found]
+
+
+def read_detected(
+    formats: Sequence[Format],
+    text: str,
+    *,
+    filename: str | os.PathLike[str] | None = None,
+    what: str = "auto",
+) -> Any:
+    """Read ``text`` with the best-ranked format that can read it.
+
+    When the best candidate fails, the next are tried; when all fail, the *best* candidate's
+    own error is raised (it says what is wrong in the format the text most looks like). With
+    no candidate at all, a format named by the file's extension reads it, so that its error
+    (``line 9, column 9: expected 9 cells``) reaches the user; otherwise the error says that no
+    format recognises the text.
+    """
+    by_name = {f.name: f for f in formats}
+    ranked = [by_name[c.format] for c in rank(formats, text, filename=filename)]
+    if not ranked:
+        ext = extension_of(filename)
+        ranked = [f for f in formats if ext and ext in f.extensions][:1]
+    first_error: PuzzleFormatError | None = None
+    for fmt in ranked:
+        try:
+            return fmt.loads(text)
+        except PuzzleFormatError as exc:
+            if first_error is None:
+                first_error = exc
+    if first_error is not None:
+        raise first_error
+    first = next((ln for ln in split_lines(text) if ln.strip()), "")
+    kinds = {"auto": "a Sudoku, Keen or CGP text"}.get(what, f"a {what} text")
+    raise PuzzleFormatError(
+        f"expected {kinds}, found nothing any format recognises",
+        format=what,
+        line=1 if first else None,
+        text=first if first else None,
+        expected=kinds,
+        found="unrecognised text",
+    )

@@ -1,0 +1,248 @@
+"""The protocol every model follows: :class:`Model`, :class:`Problem`, :class:`SolveResult`.
+
+This module sits below the families: it knows no Sudoku, Keen or CGP. Each family's model
+(``sudoku.Grid``, ``keen.Puzzle``, ``cgp.Position``...) subclasses :class:`Model` and so has
+the same methods with the same meaning:
+
+==================  ==========================================================================
+``Model(text)``     read text of any format of the model's family (detected within the family)
+``repr(m)``         pasteable: ``Grid('4.....8.5...')``
+``str(m)``          a text picture; ``m._repr_svg_()`` an SVG picture (Jupyter shows it)
+``m.problems()``    rule problems as :class:`Problem` objects (empty: none)
+``m.status()``      the same problems as the family's ``IntFlag`` (``0``: none)
+``m.is_valid()``    no problem of severity ``"error"``
+``m.solve(limit)``  a :class:`SolveResult` whose solutions are models of the same type
+``m.copy()``        an independent copy, equal to ``m``
+``m == other``      same type and same content (everything a lossless format keeps)
+``hash(m)``         consistent with ``==`` (do not change a model while it is a set member)
+``m.contents()``    what it carries that a format may not hold (a conversion says what it drops)
+``m.to_json()``     a JSON-ready ``dict`` that validates against the family's JSON Schema
+``M.from_json(d)``  the inverse (a ``dict`` or JSON text); bad data raises PuzzleFormatError
+==================  ==========================================================================
+
+Operations that live above the model layer (reading any format of the family, drawing,
+solving) reach the model through :class:`Engines`, which the family package installs on its
+model class when it is imported (see :func:`install`); the model never imports them.
+"""
+
+from __future__ import annotations
+
+import abc
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
+
+from puzzlefmt.errors import PuzzleFormatError
+
+__all__ = [
+    "Engines",
+    "Model",
+    "Problem",
+    "Severity",
+    "SolveResult",
+    "install",
+    "json_object",
+    "load_schema",
+]
+
+Severity = Literal["error", "warning"]
+
+M = TypeVar("M")
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One rule problem of a model that parses.
+
+    ``code``: a stable identifier (``"repeated-digit"``, ``"cage-target"``, ``"over-bag"``).
+    ``message``: the problem in words. ``where``: the place it concerns, in the family's own
+    notation (``"r1c1"``, ``"cage 3"``, ``"board row 3"``), or ``None``. ``severity``:
+    ``"error"`` (the puzzle or position breaks a rule) or ``"warning"`` (odd but allowed).
+    """
+
+    code: str
+    message: str
+    where: str | None = None
+    severity: Severity = "error"
+
+    def __str__(self) -> str:
+        return self.message if self.severity == "error" else f"warning: {self.message}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, "where": self.where,
+                "severity": self.severity}
+
+
+@dataclass(slots=True)
+class SolveResult(Generic[M]):
+    """What a solver found: ``count`` solutions (counting stopped at ``limit``); up to two
+    ``solutions`` kept, each a model of the puzzle's own type."""
+
+    count: int
+    limit: int
+    solutions: list[M] = field(default_factory=list)
+    # Why there is no solution when that is known without search (two 5s in a row), or why
+    # the solver could not decide.
+    reason: str = ""
+    # False when the solver gave up (time or size limit): then ``count`` means nothing and
+    # ``status`` is ``"unknown"``.
+    complete: bool = True
+
+    @property
+    def status(self) -> Literal["none", "unique", "multiple", "unknown"]:
+        """``"none"``, ``"unique"``, ``"multiple"``, or ``"unknown"`` (the solver gave up)."""
+        if not self.complete:
+            return "unknown"
+        if self.count == 0:
+            return "none"
+        return "unique" if self.count == 1 else "multiple"
+
+    @property
+    def unique(self) -> bool:
+        return self.complete and self.count == 1
+
+    @property
+    def solution(self) -> M | None:
+        """The solution when there is exactly one, else ``None``."""
+        return self.solutions[0] if self.unique and self.solutions else None
+
+
+@dataclass(frozen=True, slots=True)
+class Engines:
+    """What a family installs on its model class: the family's reader of any of its text
+    forms, its SVG and text pictures, and its solver (``None`` where it has none)."""
+
+    read: Callable[[str], Any]
+    svg: Callable[..., str] | None = None
+    solve: Callable[[Any, int], SolveResult[Any]] | None = None
+
+
+class Model(abc.ABC):
+    """Base of every model class. Subclasses define the abstract methods; the rest follows."""
+
+    #: The family's name (``"sudoku"``, ``"keen"``, ``"cgp"``).
+    family: ClassVar[str]
+    #: Installed by the family package (:func:`install`); ``None`` until then.
+    engines: ClassVar[Engines | None] = None
+
+    # ------------------------------------------------------------------ subclasses define
+
+    @abc.abstractmethod
+    def _key(self) -> tuple[Any, ...]:
+        """Everything that makes two models equal, as a hashable tuple."""
+
+    @abc.abstractmethod
+    def problems(self) -> list[Problem]:
+        """The rule problems (empty when there are none)."""
+
+    @abc.abstractmethod
+    def status(self) -> int:
+        """The rule problems as the family's ``IntFlag`` (``0`` when there are none)."""
+
+    @abc.abstractmethod
+    def copy(self) -> Self:
+        """An independent copy, equal to this model."""
+
+    @abc.abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict, valid under the family's schema (:meth:`json_schema`)."""
+
+    @classmethod
+    @abc.abstractmethod
+    def from_json(cls, data: Mapping[str, Any] | str) -> Self:
+        """Build from :meth:`to_json`'s output (a dict, or JSON text)."""
+
+    @abc.abstractmethod
+    def __str__(self) -> str:
+        """A text picture."""
+
+    def contents(self) -> frozenset[str]:
+        """What this model carries that a format may or may not hold, from the vocabulary of
+        :attr:`puzzlefmt.format.Format.holds` (``"givens"``, ``"placed"``, ``"candidates"``,
+        ``"comments"``, ``"metadata"``, ``"solution"``...). A conversion reports what the
+        target cannot hold. Families override this; the base carries nothing optional."""
+        return frozenset()
+
+    # ------------------------------------------------------------------ shared behaviour
+
+    def is_valid(self) -> bool:
+        """No problem of severity ``"error"``."""
+        return not any(p.severity == "error" for p in self.problems())
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, Model)
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._key()))
+
+    @classmethod
+    def _engines(cls) -> Engines:
+        if cls.engines is None:  # pragma: no cover - the family package installs them
+            raise RuntimeError(f"{cls.__name__}: import its family package first")
+        return cls.engines
+
+    @classmethod
+    def _read_text(cls, text: str) -> Self:
+        """Any text form of the family (detected); raises PuzzleFormatError."""
+        obj = cls._engines().read(text)
+        if not isinstance(obj, cls):
+            raise PuzzleFormatError.expecting(
+                f"one {cls.__name__}", type(obj).__name__, format=cls.family)
+        return obj
+
+    def _repr_svg_(self) -> str:
+        svg = self._engines().svg
+        if svg is None:  # pragma: no cover - every family draws
+            raise NotImplementedError(f"{type(self).__name__} has no picture")
+        return str(svg(self))
+
+    def _solve(self, limit: int) -> SolveResult[Self]:
+        solve = self._engines().solve
+        if solve is None:
+            raise NotImplementedError(f"the {self.family} family has no solver")
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+            raise ValueError(f"limit must be a whole number of at least 1, not {limit!r}")
+        return solve(self, limit)
+
+    @classmethod
+    def json_schema(cls) -> dict[str, Any]:
+        """The published JSON Schema of :meth:`to_json` for this family."""
+        return load_schema(cls.family)
+
+
+def install(model: type[Model], engines: Engines) -> None:
+    """Give a model class its family's reader, pictures and solver."""
+    model.engines = engines
+
+
+def load_schema(family: str) -> dict[str, Any]:
+    """The JSON Schema shipped with the package for ``family`` (``schemas/<family>.json``)."""
+    text = resources.files("puzzlefmt").joinpath("schemas", f"{family}.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def json_object(data: Mapping[str, Any] | str, *, format: str) -> Mapping[str, Any]:
+    """``from_json``'s input as a mapping: JSON text is parsed (bad JSON, an object of another
+    shape, or an integer too long to convert raise :class:`PuzzleFormatError`)."""
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise PuzzleFormatError.expecting(
+                "JSON", exc.msg.lower(), format=format, line=exc.lineno, column=exc.colno
+            ) from None
+        except ValueError as exc:  # e.g. an integer of more digits than Python converts
+            raise PuzzleFormatError.expecting("JSON", str(exc), format=format) from None
+        except RecursionError:  # arrays or objects nested thousands deep
+            raise PuzzleFormatError.expecting("JSON", "values nested too deeply",
+                                              format=format) from None
+    if not isinstance(data, Mapping):
+        raise PuzzleFormatError.expecting(
+            "a JSON object", type(data).__name__, format=format)
+    return data
