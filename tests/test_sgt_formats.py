@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import shared_path
 from puzzlefmt import registry
 from puzzlefmt.errors import OptionError, PuzzleFormatError
 from puzzlefmt.family import rank
@@ -15,6 +14,8 @@ from puzzlefmt.keen import savefile as keen_save
 from puzzlefmt.sudoku import Grid, solo, solo_save
 from puzzlefmt.textio import decode
 from sgt_script import rows
+
+from helpers import shared_path
 
 NEW: tuple[Format, ...] = (keen_save.FORMAT, solo_save.FORMAT, solo.FORMAT)
 
@@ -30,7 +31,8 @@ def test_the_formats_are_declared() -> None:
         ("solo", "sudoku", (), 60),
     ]
     assert keen_save.FORMAT.model is Puzzle
-    assert solo_save.FORMAT.model is Grid and solo.FORMAT.model is Grid
+    assert solo_save.FORMAT.model is Grid
+    assert solo.FORMAT.model is Grid
     assert [o.name for o in keen_save.FORMAT.write_options] == ["history"]
     assert [o.name for o in solo_save.FORMAT.write_options] == ["history"]
 
@@ -76,7 +78,8 @@ def test_loads_and_dumps_with_declared_options() -> None:
     grid = solo_save.FORMAT.loads(text)
     assert solo_save.FORMAT.dumps(grid) == text
     fresh = solo_save.FORMAT.dumps(grid, history=False)
-    assert "NSTATES :1:" in fresh and fresh != text
+    assert "NSTATES :1:" in fresh
+    assert fresh != text
     with pytest.raises(OptionError, match="history"):
         solo_save.FORMAT.dumps(grid, history="no")
     with pytest.raises(OptionError, match="no writer option 'lines'"):

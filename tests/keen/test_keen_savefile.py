@@ -210,7 +210,8 @@ def test_moves_the_game_allows() -> None:
     assert "NSTATES :1:1" in text
     save = sgtsave.parse(text)
     solved = base.solve().solution
-    assert solved is not None and solved.solution is not None
+    assert solved is not None
+    assert solved.solution is not None
     solve = "S" + "".join(map(str, solved.solution))
     moved = save.with_history(
         [("MOVE", "M"), ("MOVE", "R 1, 0,2trailing"), ("SOLVE", solve),

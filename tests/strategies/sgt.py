@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from puzzlefmt.keen import Difficulty, Puzzle
-from puzzlefmt.keen.state import PlayerState
 from puzzlefmt.keen.rules import UPSTREAM_TARGET_LIMIT
+from puzzlefmt.keen.state import PlayerState
 from puzzlefmt.sudoku import Grid
 
 from strategies.keen import puzzles
