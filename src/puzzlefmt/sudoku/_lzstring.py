@@ -194,7 +194,7 @@ def _decompress(text: str, table: dict[str, int], zero: str) -> tuple[str, int]:
         for k in range(width):
             if val < 0:
                 raise LZStringError(
-                    f"{text[index - 1]!r} is not a character of the encoding", index - 1)
+                    f"{text[index - 1]!r}, not a character of the encoding", index - 1)
             bit = val & pos
             pos >>= 1
             if pos == 0:
@@ -212,14 +212,14 @@ def _decompress(text: str, table: dict[str, int], zero: str) -> tuple[str, int]:
     if first == 2:
         return "", min(index, length)
     if first == 3:
-        raise LZStringError("the stream starts with a dictionary code", 0)
+        raise LZStringError("a stream starting with a dictionary code", 0)
     c = chr(read(8 if first == 0 else 16))
     dictionary.append(c)
     w = c
     result = [c]
     while True:
         if index > length:
-            raise LZStringError("the stream ends without its end mark", length)
+            raise LZStringError("a stream without its end mark", length)
         code = read(num_bits)
         if code == 2:
             return "".join(result), min(index, length)
@@ -236,7 +236,7 @@ def _decompress(text: str, table: dict[str, int], zero: str) -> tuple[str, int]:
             entry = w + w[0]
         else:
             raise LZStringError(
-                f"code {code} names no dictionary entry (it has {len(dictionary)})",
+                f"code {code}, which names no dictionary entry (it has {len(dictionary)})",
                 min(index - 1, length - 1))
         result.append(entry)
         dictionary.append(w + entry[0])
