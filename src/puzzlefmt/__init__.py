@@ -17,19 +17,30 @@ Every reader raises :class:`PuzzleFormatError` (a ``ValueError``) for text it ca
 
 from __future__ import annotations
 
-from puzzlefmt.api import detect, dump, dumps, iter_records, load, loads
-from puzzlefmt.collection import Collection
-from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.registry import Candidate, Format, Record, SolveResult, formats, get_format
+from puzzlefmt.api import detect, dump, dumps, iter_records, load, loads, render
+from puzzlefmt.collection import Collection, LineCollection, Record
+from puzzlefmt.errors import OptionError, PuzzleFormatError
+from puzzlefmt.family import Candidate, Family
+from puzzlefmt.format import Format, Option, Renderer, Sniff
+from puzzlefmt.model import Model, Problem, SolveResult
+from puzzlefmt.registry import formats, get_format
 
-__version__ = "0.1.0"
+__version__ = "0.2.0.dev0"
 
 __all__ = [
     "Candidate",
     "Collection",
+    "Family",
     "Format",
+    "LineCollection",
+    "Model",
+    "Option",
+    "OptionError",
+    "Problem",
     "PuzzleFormatError",
     "Record",
+    "Renderer",
+    "Sniff",
     "SolveResult",
     "__version__",
     "detect",
@@ -40,4 +51,5 @@ __all__ = [
     "iter_records",
     "load",
     "loads",
+    "render",
 ]

@@ -1,19 +1,23 @@
-"""The top-level functions: ``loads``/``load``, ``dumps``/``dump``, ``detect``, ``iter_records``."""
+"""The top-level functions: ``loads``/``load``, ``dumps``/``dump``, ``detect``, ``iter_records``,
+``render``.
+"""
 
 from __future__ import annotations
 
+import codecs
 import io
-import itertools
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import IO, Any, Literal
 
 from puzzlefmt import registry
-from puzzlefmt.collection import Collection
+from puzzlefmt.collection import Collection, LineCollection, Record, is_comment_line
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.registry import Candidate, Format, Record
-from puzzlefmt.textio import decode, numbered_lines, open_text, split_lines
+from puzzlefmt.family import Candidate, extension_of, read_detected
+from puzzlefmt.format import Format, Renderer
+from puzzlefmt.outfile import output
+from puzzlefmt.textio import decode, numbered_lines, sniff_encoding
 
 __all__ = [
     "Lines",
@@ -24,6 +28,8 @@ __all__ = [
     "load",
     "loads",
     "open_lines",
+    "records_of",
+    "render",
     "resolve_format",
 ]
 
@@ -31,8 +37,10 @@ PathOrFile = str | os.PathLike[str] | IO[str] | IO[bytes]
 # iter_records also takes any iterable of text chunks (a generator of lines, say).
 Source = PathOrFile | Iterable[str]
 
-# How many lines iter_records looks at to detect a collection's format.
+# Detection of a stream looks at its first lines: this many that are not comments or blank,
+# and never more than _HEAD_LIMIT lines in all.
 _SNIFF_LINES = 64
+_HEAD_LIMIT = 20_000
 
 
 def detect(text: str, *, filename: str | os.PathLike[str] | None = None) -> list[Candidate]:
@@ -40,30 +48,28 @@ def detect(text: str, *, filename: str | os.PathLike[str] | None = None) -> list
     return registry.detect(text, filename=filename)
 
 
+def _named(format: str) -> Format:
+    try:
+        return registry.get_format(format)
+    except KeyError as exc:
+        raise PuzzleFormatError(str(exc.args[0]), format="auto") from None
+
+
 def resolve_format(
-    text: str,
-    format: str | None = None,
-    *,
-    filename: str | os.PathLike[str] | None = None,
+    text: str, format: str | None = None, *, filename: str | os.PathLike[str] | None = None
 ) -> Format:
     """The format named, or else the best candidate for ``text``; raise if none matches."""
     if format is not None:
-        try:
-            return registry.get_format(format)
-        except KeyError as exc:
-            raise PuzzleFormatError(str(exc.args[0]), format="auto") from None
+        return _named(format)
     ranked = registry.detect(text, filename=filename)
-    if not ranked:
-        first = next((ln for ln in split_lines(text) if ln.strip()), "")
-        raise PuzzleFormatError(
-            "expected a Sudoku, Keen or CGP text, found nothing any format recognises",
-            format="auto",
-            line=1 if first else None,
-            text=first if first else None,
-            expected="a known format",
-            found="unrecognised text",
-        )
-    return registry.get_format(ranked[0].format)
+    if ranked:
+        return registry.get_format(ranked[0].format)
+    ext = extension_of(filename)
+    by_ext = [f for f in registry.formats() if ext and ext in f.extensions]
+    if by_ext:
+        return by_ext[0]
+    read_detected([], text)  # raises the "nothing recognises" error
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def loads(
@@ -71,13 +77,19 @@ def loads(
     format: str | None = None,
     *,
     filename: str | os.PathLike[str] | None = None,
+    **options: Any,
 ) -> Any:
-    """Parse ``text`` into a model object (or a :class:`~puzzlefmt.collection.Collection`).
+    """Parse ``text`` into a model (or a :class:`~puzzlefmt.collection.Collection`).
 
-    Without ``format`` the text is detected. Raises :class:`PuzzleFormatError` on bad text.
+    Without ``format`` the text is detected; when the best candidate cannot read it, its own
+    error is raised. ``options`` are the format's declared reader options.
+    Raises :class:`PuzzleFormatError` on bad text.
     """
-    fmt = resolve_format(text, format, filename=filename)
-    return fmt.read(text)
+    if format is not None:
+        return _named(format).loads(text, **options)
+    if options:
+        return resolve_format(text, filename=filename).loads(text, **options)
+    return read_detected(registry.formats(), text, filename=filename)
 
 
 def _read_source(source: PathOrFile) -> tuple[str, str | None]:
@@ -90,36 +102,60 @@ def _read_source(source: PathOrFile) -> tuple[str, str | None]:
     return text, name if isinstance(name, str) else None
 
 
-def load(source: PathOrFile, format: str | None = None) -> Any:
-    """Read a file (path or open file, text or binary) into a model object or collection.
+def load(source: PathOrFile, format: str | None = None, **options: Any) -> Any:
+    """Read a file (path or open file, text or binary) into a model or collection.
 
     The file's extension helps detection. Errors carry the file name.
     """
     text, name = _read_source(source)
     try:
-        return loads(text, format, filename=name)
+        return loads(text, format, filename=name, **options)
     except PuzzleFormatError as exc:
         raise exc.relocated(path=name) from None
 
 
-def dumps(obj: Any, format: str | None = None, **options: Any) -> str:
-    """Write a model object in ``format`` (default: the object's natural format).
+def _writer(obj: Any, format: str | None) -> Format | Renderer:
+    if format is None:
+        if isinstance(obj, Collection):
+            return registry.get_format(obj.format)
+        if isinstance(obj, list | tuple) and obj:
+            fam = registry.family_of(obj[0])
+            for fmt in registry.formats(fam.name):
+                if isinstance(fmt, LineCollection):
+                    return fmt
+        return registry.format_for_object(obj)
+    try:
+        return registry.lookup(format)
+    except KeyError:
+        raise KeyError(_unknown(format)) from None
 
-    Writer dialects are keyword options, e.g. ``dumps(grid, "line", blank="0")``.
+
+def _unknown(name: str) -> str:
+    try:
+        registry.get_format(name)
+    except KeyError as exc:
+        return str(exc.args[0])
+    return name  # pragma: no cover
+
+
+def dumps(obj: Any, format: str | None = None, **options: Any) -> str:
+    """Write a model (or a list of them, to a collection format) as text.
+
+    ``format`` is a format or picture name (default: the object's natural format). Writer
+    dialects are the format's declared options, e.g. ``dumps(grid, "line", blank="0")``.
     """
-    if format is None and isinstance(obj, Collection):
-        format = obj.format
-    fmt = registry.get_format(format) if format else registry.format_for_object(obj)
-    if fmt.write is None:
-        raise ValueError(f"format {fmt.name!r} can be read but not written")
-    return fmt.write(obj, **options)
+    writer = _writer(obj, format)
+    if isinstance(writer, Renderer):
+        one = obj[0] if isinstance(obj, list) and len(obj) == 1 else obj
+        return writer.render(one, **options)
+    return writer.dumps(obj, **options)
 
 
 def dump(obj: Any, target: PathOrFile, format: str | None = None, **options: Any) -> None:
-    """Write a model object to a path or an open text file. A path's extension picks the format
-    when ``format`` is not given."""
+    """Write a model to a path (atomically, see :mod:`puzzlefmt.outfile`) or an open file.
+    A path's extension picks the format when ``format`` is not given."""
     if format is None and isinstance(target, str | os.PathLike):
-        ext = registry.extension_of(target)
+        ext = extension_of(target)
         if ext:
             try:
                 format = registry.get_format(ext).name
@@ -127,12 +163,26 @@ def dump(obj: Any, target: PathOrFile, format: str | None = None, **options: Any
                 format = None
     text = dumps(obj, format, **options)
     if isinstance(target, str | os.PathLike):
-        with open(target, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
+        with output(target) as out:
+            out.write(text)
     elif isinstance(target, io.TextIOBase) or "b" not in getattr(target, "mode", ""):
         target.write(text)  # type: ignore[call-overload]  # IO[str] | IO[bytes]
     else:
         target.write(text.encode("utf-8"))  # type: ignore[arg-type]
+
+
+def render(obj: Any, picture: str = "svg", **options: Any) -> str:
+    """A picture of a model: ``"svg"`` or ``"text"`` (the family's), or a picture's name."""
+    if picture in ("svg", "text"):
+        fam = registry.family_of(obj)
+        for r in registry.renderers(fam.name):
+            if r.kind == picture and isinstance(obj, r.model):
+                return r.render(obj, **options)
+        raise TypeError(f"no {picture} picture of {type(obj).__name__}")
+    return registry.get_renderer(picture).render(obj, **options)
+
+
+# --------------------------------------------------------------------------- streams
 
 
 def iter_records(
@@ -161,54 +211,75 @@ def iter_records(
         raw.close()
 
 
-def records_of(raw: Lines) -> Iterator[Record]:
-    """The records of an opened source; errors carry the source's name."""
+def records_of(raw: Lines, *, comments: bool = False) -> Iterator[Record]:
+    """The records of an opened source; errors carry the source's name. With
+    ``comments=True`` a collection's comment and blank lines come too (``rec.comment``)."""
     fmt = raw.format
-    if fmt.collection and fmt.iter_read is not None:
-        records = fmt.iter_read(raw.lines)
+    if isinstance(fmt, LineCollection):
+        records = fmt.iter_records(raw.lines, comments=comments, numbered_from=raw.records_before)
     else:
         records = _single(raw.lines, fmt)
-    for rec in records:
-        if rec.error is not None:
-            rec = Record(rec.number, rec.line, rec.text, error=rec.error.relocated(path=raw.name))
-        yield rec
+    name = raw.name
+    try:
+        for rec in records:
+            if rec.error is not None and name is not None:
+                rec.error = rec.error.relocated(path=name)
+            yield rec
+    except PuzzleFormatError as exc:
+        raise exc.relocated(path=name) from None
 
 
 @dataclass
 class Lines:
     """A source opened for reading: its detected ``format``, its ``name`` (for messages), and
-    its numbered ``lines``, read lazily. ``close()`` when done."""
+    its numbered ``lines``, read lazily. ``close()`` when done. ``records_before``: for a
+    part of a larger collection, how many records came before it (record numbers go on from
+    there)."""
 
     format: Format
     name: str | None
     lines: Iterator[tuple[int, str]]
     _handle: Any = None
+    records_before: int = 0
 
     def close(self) -> None:
         if self._handle is not None:
             self._handle.close()
 
 
-def open_lines(source: Source, format: str | None = None) -> Lines:
-    """Open a path, file or iterable of text for streaming and detect its format from the
-    first lines (and the file name) unless ``format`` is given."""
-    name: str | None = None
+def open_lines(
+    source: Source, format: str | None = None, *, name: str | None = None
+) -> Lines:
+    """Open a path, file or iterable of text for streaming, reading it once (a pipe or a
+    named pipe works too), and detect its format from the first lines that are not comments
+    (and the file name) unless ``format`` is given."""
     handle: Iterable[str]
     owned: Any = None
     if isinstance(source, str | os.PathLike):
-        name = os.fspath(source)
-        handle = owned = open_text(name)
+        name = name or os.fspath(source)
+        owned = open(source, "rb")  # noqa: SIM115 - closed by Lines.close
+        handle = _TextOf(owned)
     elif hasattr(source, "read"):
         raw_name = getattr(source, "name", None)
-        name = raw_name if isinstance(raw_name, str) else None
+        name = name or (raw_name if isinstance(raw_name, str) else None)
         peek = source.read(0)
         handle = _TextOf(source) if isinstance(peek, bytes) else source  # type: ignore[arg-type,assignment]
     else:
         handle = source
     try:
         lines = numbered_lines(handle)
-        head = list(itertools.islice(lines, _SNIFF_LINES))
-        head_text = "\n".join(line for _, line in head) + ("\n" if head else "")
+        head: list[tuple[int, str]] = []
+        content = 0
+        if format is None:
+            for item in lines:
+                head.append(item)
+                if not is_comment_line(item[1]):
+                    content += 1
+                    if content >= _SNIFF_LINES:
+                        break
+                if len(head) >= _HEAD_LIMIT:
+                    break
+        head_text = "".join(line + "\n" for _, line in head)
         try:
             fmt = resolve_format(head_text, format, filename=name)
         except PuzzleFormatError as exc:
@@ -217,32 +288,36 @@ def open_lines(source: Source, format: str | None = None) -> Lines:
         if owned is not None:
             owned.close()
         raise
-    return Lines(fmt, name, itertools.chain(head, lines), owned)
+    return Lines(fmt, name, _chain(head, lines), owned)
+
+
+def _chain(
+    head: list[tuple[int, str]], rest: Iterator[tuple[int, str]]
+) -> Iterator[tuple[int, str]]:
+    yield from head
+    yield from rest
 
 
 def _single(lines: Iterator[tuple[int, str]], fmt: Format) -> Iterator[Record]:
     text = "".join(line + "\n" for _, line in lines)
     try:
-        value = fmt.read(text)
+        value = fmt.loads(text)
     except PuzzleFormatError as exc:
-        yield Record(1, 1, text, error=exc.relocated(record=1))
+        yield Record(1, exc.line or 1, text, error=exc.relocated(record=1))
     else:
         yield Record(1, 1, text, value)
 
 
 class _TextOf:
-    """Iterate a binary handle as decoded text lines (encoding from its first bytes)."""
+    """Iterate a binary handle as decoded text chunks (encoding from its first bytes), reading
+    it once."""
 
     def __init__(self, raw: IO[bytes]) -> None:
         self._raw = raw
 
     def __iter__(self) -> Iterator[str]:
-        import codecs
-
-        from puzzlefmt.textio import sniff_encoding
-
-        head = self._raw.read(4096)
-        encoding, skip = sniff_encoding(head)
+        head = self._raw.read(1 << 16)
+        encoding, skip = sniff_encoding(head[:4096])
         decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
         yield decoder.decode(head[skip:])
         for chunk in iter(lambda: self._raw.read(1 << 16), b""):

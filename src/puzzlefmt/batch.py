@@ -1,31 +1,58 @@
-"""Batch work over collections: ordered parallel map, rejects, progress, summary, safe output.
+"""Batch work over collections: ordered parallel map, rejects, progress, summary.
 
-A batch job turns a stream of :class:`~puzzlefmt.registry.Record` objects into one output text
-per good record. Records that failed to parse, or that the task rejects, are *rejected*: they are
-reported (stderr, and a ``--rejects`` file) with their number and reason, and the job goes on.
-The closing :class:`Summary` always satisfies ``records_in == written + rejected``.
+A batch job turns a stream of records into output text. It runs chunk by chunk; each chunk,
+in this process or a worker, becomes one :class:`Chunk`: the chunk's output text in order,
+its rejected records with their numbers and reasons, and counts. Two kinds of work make
+chunks:
+
+- a *task* over parsed :class:`~puzzlefmt.collection.Record` objects, returning one
+  :class:`Outcome` per record (the general path, every format);
+- a *block* function over the raw record lines of a one-record-a-line collection (the
+  columnar path: a family parses, solves and writes a whole block with array kernels and
+  hands the odd records back to the task).
+
+Records that fail to parse, or that the task rejects, are reported (stderr, and a
+``--rejects`` file) with their number and reason, and the job goes on. The closing
+:class:`Summary` always satisfies ``records_in == written + rejected``.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
+import gc
 import itertools
+import json
+import multiprocessing
 import os
+import signal
+import stat
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import IO, Any
 
-from puzzlefmt.api import Lines
-from puzzlefmt.collection import is_comment_line
-from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.registry import Record
+from tqdm import tqdm
 
-__all__ = ["Outcome", "Summary", "atomic_output", "count_lines", "run_batch"]
+from puzzlefmt.api import Lines, records_of
+from puzzlefmt.collection import LineCollection, Record
+from puzzlefmt.errors import PuzzleFormatError
+
+__all__ = [
+    "Block",
+    "Chunk",
+    "Outcome",
+    "RawChunk",
+    "Summary",
+    "count_lines",
+    "fold",
+    "parse_raw",
+    "run_batch",
+]
 
 CHUNK = 512
+BLOCK = 8192
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +68,28 @@ class Outcome:
     error: str | None = None
     data: dict[str, Any] | None = None
     flagged: bool = False  # parsed, but not a good puzzle (invalid, unsolvable, ambiguous)
+    # What became of a written record, counted apart in the summary ("unique", "none",
+    # "multiple", "unknown"; "valid", "invalid"), or None.
+    kind: str | None = None
+    # A written record that lost something on the way (reported, and counted apart).
+    warning: str | None = None
+    # A line the output must start with (a collection's header), given by the first record.
+    preamble: str | None = None
+
+
+@dataclass(slots=True)
+class Chunk:
+    """The result of one chunk of records, in input order (cheap to send from a worker)."""
+
+    text: str = ""
+    records: int = 0
+    written: int = 0
+    flagged: int = 0
+    rejects: list[tuple[int, int, str]] = field(default_factory=list)
+    warnings: list[tuple[int, int, str]] = field(default_factory=list)
+    kinds: dict[str, int] = field(default_factory=dict)
+    last_line: int = 0
+    preamble: str | None = None
 
 
 @dataclass
@@ -49,20 +98,67 @@ class Summary:
     written: int = 0
     rejected: int = 0
     flagged: int = 0
+    warned: int = 0
     seconds: float = 0.0
+    kinds: dict[str, int] = field(default_factory=dict)
 
     @property
     def rate(self) -> float:
         return self.records_in / self.seconds if self.seconds > 0 else 0.0
 
     def line(self, verb: str = "converted") -> str:
+        parts = [f"{n} {k}" for k, n in self.kinds.items()]
+        if self.warned:
+            parts.append(f"{self.warned} with losses")
+        kinds = f" ({', '.join(parts)})" if parts else ""
         return (
-            f"{self.records_in} records in: {self.written} {verb}, {self.rejected} rejected "
-            f"({self.seconds:.2f} s, {self.rate:,.0f} records/s)"
+            f"{self.records_in} records in: {self.written} {verb}{kinds}, "
+            f"{self.rejected} rejected ({self.seconds:.2f} s, {self.rate:,.0f} records/s)"
         )
 
 
 Task = Callable[[list[Record]], list[Outcome]]
+RawChunk = list[tuple[int, int, str]]  # (record number, line number, line)
+# A block function: raw record lines in, a Chunk out (it calls back into the task for the
+# records it does not handle itself, through the ``fallback`` it is given).
+Block = Callable[[RawChunk, Callable[[RawChunk], Chunk]], Chunk]
+
+
+def fold(outcomes: Iterable[Outcome], placeholder: str | None, json_lines: bool) -> Chunk:
+    """The :class:`Chunk` of a list of outcomes."""
+    out: list[str] = []
+    chunk = Chunk()
+    kinds = chunk.kinds
+    for oc in outcomes:
+        chunk.last_line = oc.line
+        if oc.number == 0:  # a comment line, passed through
+            if oc.output is not None and not json_lines:
+                out.append(oc.output)
+            continue
+        chunk.records += 1
+        if oc.error is not None:
+            chunk.rejects.append((oc.number, oc.line, oc.error))
+            if json_lines:
+                out.append(json.dumps({"record": oc.number, "line": oc.line,
+                                       "error": oc.error}) + "\n")
+            elif placeholder is not None:
+                out.append(placeholder)
+            continue
+        chunk.written += 1
+        chunk.flagged += oc.flagged
+        if oc.kind is not None:
+            kinds[oc.kind] = kinds.get(oc.kind, 0) + 1
+        if oc.warning is not None:
+            chunk.warnings.append((oc.number, oc.line, oc.warning))
+        if oc.preamble is not None and chunk.preamble is None:
+            chunk.preamble = oc.preamble
+        if json_lines:
+            data = {"record": oc.number, "line": oc.line, **(oc.data or {})}
+            out.append(json.dumps(data, ensure_ascii=False) + "\n")
+        elif oc.output is not None:
+            out.append(oc.output)
+    chunk.text = "".join(out)
+    return chunk
 
 
 def _rejected(rec: Record) -> Outcome:
@@ -70,10 +166,52 @@ def _rejected(rec: Record) -> Outcome:
     return Outcome(rec.number, rec.line, error=str(rec.error))
 
 
-def _run_chunk(task: Task, chunk: list[Record]) -> list[Outcome]:
-    good = [r for r in chunk if r.error is None]
+def _run_records(task: Task, chunk: list[Record], newline: str) -> list[Outcome]:
+    good = [r for r in chunk if r.ok]
     done = iter(task(good)) if good else iter(())
-    return [next(done) if r.error is None else _rejected(r) for r in chunk]
+    return [
+        Outcome(0, r.line, output=r.text + newline) if r.comment
+        else next(done) if r.error is None else _rejected(r)
+        for r in chunk
+    ]
+
+
+def _records_chunk(
+    task: Task, placeholder: str | None, json_lines: bool, newline: str, chunk: list[Record]
+) -> Chunk:
+    return fold(_run_records(task, chunk, newline), placeholder, json_lines)
+
+
+def parse_raw(parse: Callable[[str], Any], path: str | None, chunk: RawChunk) -> list[Record]:
+    """Parse raw record lines into records (errors placed at their record and line)."""
+    records = []
+    for number, lineno, line in chunk:
+        if number == 0:
+            records.append(Record(0, lineno, line, comment=True))
+            continue
+        try:
+            records.append(Record(number, lineno, line, parse(line)))
+        except PuzzleFormatError as exc:
+            err = exc.relocated(line=lineno, record=number, path=path)
+            records.append(Record(number, lineno, line, error=err))
+    return records
+
+
+def _raw_chunk(
+    task: Task,
+    parse: Callable[[str], Any],
+    path: str | None,
+    placeholder: str | None,
+    json_lines: bool,
+    newline: str,
+    chunk: RawChunk,
+) -> Chunk:
+    return _records_chunk(task, placeholder, json_lines, newline,
+                          parse_raw(parse, path, chunk))
+
+
+def _block_chunk(block: Block, fallback: Callable[[RawChunk], Chunk], chunk: RawChunk) -> Chunk:
+    return block(chunk, fallback)
 
 
 def _chunks(
@@ -87,25 +225,24 @@ def _chunks(
         yield chunk
 
 
-def _init_worker() -> None:
-    # Workers must not fight over a terminal; they only compute.
-    with contextlib.suppress(AttributeError, ValueError):
-        sys.stdin.close()
-
-
-RawChunk = list[tuple[int, int, str]]
-
-
 def _raw_chunks(
-    lines: Iterable[tuple[int, str]], size: int, first: int | None = None
+    lines: Iterable[tuple[int, str]],
+    is_comment: Callable[[str], bool],
+    size: int,
+    first: int | None = None,
+    comments: bool = False,
+    numbered_from: int = 0,
 ) -> Iterator[RawChunk]:
-    """Number the record lines of a one-record-a-line collection (``#`` and blank lines are
-    comments) without parsing them; the first chunk has ``first`` lines when given."""
-    number = 0
+    """Number the record lines of a one-record-a-line collection without parsing them; the
+    first chunk has ``first`` lines when given. Comment lines are left out, or with
+    ``comments`` kept as number 0. Numbers go on from ``numbered_from``."""
+    number = numbered_from
     chunk: RawChunk = []
     want = first or size
     for lineno, line in lines:
-        if not (line and line[0] not in "# \t") and is_comment_line(line):
+        if is_comment(line):
+            if comments:
+                chunk.append((0, lineno, line))
             continue
         number += 1
         chunk.append((number, lineno, line))
@@ -117,80 +254,83 @@ def _raw_chunks(
         yield chunk
 
 
-def _run_raw_chunk(
-    task: Task, parse: Callable[[str], Any], path: str | None, chunk: RawChunk
-) -> list[Outcome]:
-    """Parse raw record lines (in a worker), then run the task on them."""
-    records = []
-    for number, lineno, line in chunk:
-        try:
-            records.append(Record(number, lineno, line, parse(line)))
-        except PuzzleFormatError as exc:
-            err = exc.relocated(line=lineno, record=number, path=path)
-            records.append(Record(number, lineno, line, error=err))
-    return _run_chunk(task, records)
+def _init_worker() -> None:
+    # Workers only compute: Ctrl-C is the parent's to handle (it stops the pool), and they
+    # must not fight over a terminal.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(AttributeError, ValueError):
+        sys.stdin.close()
 
 
-Packed = list[tuple[int, int, str | None, str | None, dict[str, Any] | None, bool]]
-
-
-def _packed(work: Callable[[Any], list[Outcome]], keep_data: bool, chunk: Any) -> Packed:
-    """Run ``work`` in a worker and send back plain tuples (cheaper to pickle), without the
-    JSON data unless it is wanted."""
-    return [
-        (o.number, o.line, o.output, o.error, o.data if keep_data else None, o.flagged)
-        for o in work(chunk)
-    ]
-
-
-def _unpacked(packed: Packed) -> list[Outcome]:
-    return [Outcome(*fields) for fields in packed]
-
-
-def _outcomes(
-    source: Iterable[Record] | Lines, task: Task, jobs: int, keep_data: bool = True
-) -> Iterator[list[Outcome]]:
-    import functools
-
-    work: Callable[[Any], list[Outcome]]
+def _results(
+    source: Iterable[Record] | Lines,
+    task: Task,
+    jobs: int,
+    placeholder: str | None,
+    json_lines: bool,
+    block: Block | None,
+    comments: str | None,
+) -> Iterator[Chunk]:
+    work: Callable[[Any], Chunk]
     chunks: Iterator[Any]
     # With workers, the parent first runs a few records itself: that loads (or compiles)
     # whatever kernels the task uses, and the forked workers inherit them.
     first = 8 if jobs > 1 else None
-    if isinstance(source, Lines):
-        if source.format.parse_line is not None and jobs > 1:
-            # Workers parse: the parent only reads and numbers lines, and writes results.
-            work = functools.partial(_run_raw_chunk, task, source.format.parse_line,
-                                     source.name)
-            chunks = _raw_chunks(source.lines, CHUNK, first)
+    fmt = source.format if isinstance(source, Lines) else None
+    keep = comments is not None
+    newline = comments or "\n"
+    if (isinstance(source, Lines) and isinstance(fmt, LineCollection) and fmt.header is None
+            and (jobs > 1 or block is not None)):
+        # The parent only reads and numbers lines, and writes results; parsing happens in
+        # the work (in workers, with --jobs).
+        raw = functools.partial(_raw_chunk, task, fmt.parse_record, source.name, placeholder,
+                                json_lines, newline)
+        if block is not None and not json_lines:
+            work = functools.partial(_block_chunk, block, raw)
+            chunks = _raw_chunks(source.lines, fmt.is_comment, BLOCK, first, keep,
+                                 source.records_before)
         else:
-            work = functools.partial(_run_chunk, task)
-            chunks = _chunks(_records_of(source), CHUNK, first)
+            work = raw
+            chunks = _raw_chunks(source.lines, fmt.is_comment, CHUNK, first, keep,
+                                 source.records_before)
     else:
-        work = functools.partial(_run_chunk, task)
-        chunks = _chunks(source, CHUNK, first)
+        work = functools.partial(_records_chunk, task, placeholder, json_lines, newline)
+        recs = records_of(source, comments=keep) if isinstance(source, Lines) else source
+        chunks = _chunks(recs, CHUNK, first)
     if jobs <= 1:
         for chunk in chunks:
             yield work(chunk)
         return
-    import multiprocessing
-
     head = next(chunks, None)
     if head is None:
         return
     yield work(head)
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
-    with ctx.Pool(jobs, initializer=_init_worker) as pool:
-        for packed in pool.imap(functools.partial(_packed, work, keep_data), chunks):
-            yield _unpacked(packed)
+    pool = ctx.Pool(jobs, initializer=_init_worker)
+    try:
+        yield from pool.imap(work, chunks)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
 
 
-def _records_of(source: Lines) -> Iterator[Record]:
-    """The records of an opened source, read in this process, errors placed in the file."""
-    from puzzlefmt.api import records_of
-
-    return records_of(source)
+@contextlib.contextmanager
+def _collector_relaxed() -> Iterator[None]:
+    """Batch results are mostly plain strings and small tuples that form no cycles: freeze
+    what exists (the modules, the kernels) so that collections do not walk it again, and let
+    the cyclic collector run rarely (it cost a third of the CPU of a solve). It still runs,
+    so that the few cycles a batch makes (exceptions and their tracebacks) are freed and
+    memory stays flat."""
+    old = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(50_000, 50, 50)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
+        gc.unfreeze()
 
 
 def run_batch(
@@ -205,52 +345,56 @@ def run_batch(
     progress: bool = False,
     placeholder: str | None = None,
     json_lines: bool = False,
+    block: Block | None = None,
+    comments: str | None = None,
+    warn: Callable[[str], None] | None = None,
 ) -> Summary:
     """Run ``task`` over ``records`` (in order, ``jobs`` processes), writing each output.
 
     ``placeholder``: text written for a rejected record (so output lines match input records);
     ``None`` writes nothing for it. ``report`` receives one line per rejected record.
     ``json_lines``: write each outcome's ``data`` as a JSON object instead of its output.
+    ``block``: the columnar path for one-record-a-line collections (its output must equal
+    the task's, byte for byte). ``comments``: pass a collection's comment and blank lines
+    through to the output, ending them with this newline (``None``: leave them out).
+    ``warn`` receives one line per record that lost something (``Outcome.warning``).
     """
-    import json
-
     summary = Summary()
     start = time.perf_counter()
     bar: Any = None
     if progress:
-        from tqdm import tqdm
-
         tqdm.monitor_interval = 0  # no monitor thread: workers are forked after this
         bar = tqdm(total=progress_total, unit="line", file=sys.stderr, dynamic_ncols=True)
     last_line = 0
+    kinds = summary.kinds
     try:
-        for outcomes in _outcomes(records, task, jobs, keep_data=json_lines):
-            for oc in outcomes:
-                summary.records_in += 1
-                if oc.error is not None:
-                    summary.rejected += 1
+        with _collector_relaxed():
+            preamble_done = False
+            for chunk in _results(records, task, jobs, placeholder, json_lines, block,
+                                  comments):
+                if chunk.preamble is not None and not preamble_done:
+                    out.write(chunk.preamble)
+                if chunk.records:
+                    preamble_done = True
+                summary.records_in += chunk.records
+                summary.warned += len(chunk.warnings)
+                for number, line, message in chunk.warnings:
+                    if warn is not None:
+                        warn(f"record {number}, line {line}: warning: {message}")
+                summary.written += chunk.written
+                summary.flagged += chunk.flagged
+                summary.rejected += len(chunk.rejects)
+                for kind, n in chunk.kinds.items():
+                    kinds[kind] = kinds.get(kind, 0) + n
+                for number, line, error in chunk.rejects:
                     if report is not None:
-                        report(oc.error)
+                        report(error)
                     if rejects is not None:
-                        rejects.write(f"{oc.number}\t{oc.line}\t{oc.error}\n")
-                    if json_lines:
-                        out.write(
-                            json.dumps({"record": oc.number, "line": oc.line, "error": oc.error})
-                            + "\n"
-                        )
-                    elif placeholder is not None:
-                        out.write(placeholder)
-                    continue
-                summary.written += 1
-                summary.flagged += oc.flagged
-                if json_lines:
-                    data = {"record": oc.number, "line": oc.line, **(oc.data or {})}
-                    out.write(json.dumps(data, ensure_ascii=False) + "\n")
-                elif oc.output is not None:
-                    out.write(oc.output)
-            if bar is not None and outcomes:
-                bar.update(outcomes[-1].line - last_line)
-                last_line = outcomes[-1].line
+                        rejects.write(f"{number}\t{line}\t{error}\n")
+                out.write(chunk.text)
+                if bar is not None and chunk.records:
+                    bar.update(chunk.last_line - last_line)
+                    last_line = chunk.last_line
     finally:
         if bar is not None:
             bar.close()
@@ -259,8 +403,11 @@ def run_batch(
 
 
 def count_lines(path: str) -> int | None:
-    """Count line endings in a file quickly (for a progress bar's total); ``None`` if unknown."""
+    """Count line endings in a regular file quickly (for a progress bar's total); ``None``
+    for anything else (a pipe must be read once, by the job itself)."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
         total = 0
         last = b"\n"
         with open(path, "rb") as fh:
@@ -270,22 +417,3 @@ def count_lines(path: str) -> int | None:
         return total + (last not in (b"\n", b"\r"))
     except OSError:
         return None
-
-
-@contextlib.contextmanager
-def atomic_output(path: str | None, *, stdout: IO[str] | None = None) -> Iterator[IO[str]]:
-    """Yield a text handle; for a path, a temporary file renamed over the target only when the
-    block finishes without an exception, so a failed or killed run leaves no half file."""
-    if path is None or path == "-":
-        yield stdout if stdout is not None else sys.stdout
-        return
-    directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".puzzlefmt-", suffix=".part", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            yield fh
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise

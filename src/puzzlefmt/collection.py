@@ -14,6 +14,7 @@ batch jobs send raw lines to worker processes and parse them there.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -79,7 +80,7 @@ class Collection(list[Any]):
             return list.__eq__(self, other) and self.comments == other.comments
         return list.__eq__(self, other)
 
-    __hash__ = None  # type: ignore[assignment]  # a list is not hashable
+    __hash__ = None  # a list is not hashable
 
 
 def is_comment_line(line: str) -> bool:
@@ -92,15 +93,20 @@ def is_comment_line(line: str) -> bool:
 class LineCollection(Format):
     """A collection format of one record a line (see the module docstring).
 
-    ``is_comment``: lines that are not records (kept as comments). ``header``: a line that
-    must come before the first record (forum CSV's ``#!sudoku``), or ``None``; the header is
-    kept with the comments. ``newline``: the line ending written.
+    ``is_comment``: lines that are not records (kept as comments). ``header``: for a format
+    whose records follow a header line (forum CSV's ``#!sudoku -c1,...``), the function that
+    reads a line as the header and returns what the records need to be parsed (the column
+    layout), or ``None`` for a line that is not the header; ``parse_record`` is then called as
+    ``parse_record(line, context)``. The header line is kept with the comments.
+    ``write_header(first_model)`` gives the header line to write before the records when the
+    collection has none. ``newline``: the line ending written.
     """
 
-    parse_record: Callable[[str], Any]
+    parse_record: Callable[..., Any]
     write_record: Callable[..., str]
     is_comment: Callable[[str], bool] = is_comment_line
-    header: Callable[[str], bool] | None = None
+    header: Callable[[str], Any] | None = None
+    write_header: Callable[[Any], str] | None = None
     header_name: str = "header"
     newline: str = "\n"
     read: Callable[..., Any] = field(default=None)  # type: ignore[assignment]
@@ -110,11 +116,12 @@ class LineCollection(Format):
     # ------------------------------------------------------------------ reading
 
     def iter_records(
-        self, lines: NumberedLines, *, comments: bool = False
+        self, lines: NumberedLines, *, comments: bool = False, numbered_from: int = 0
     ) -> Iterator[Record]:
         """One :class:`Record` per record line, lazily; a bad line becomes a record with
-        ``error`` set at its line and number, and reading goes on."""
-        number = 0
+        ``error`` set at its line and number, and reading goes on. ``numbered_from``: how
+        many records came before these lines (a part of a larger file)."""
+        number = numbered_from
         parse = self.parse_record
         skip = self.is_comment
         quick = skip is is_comment_line  # most lines start with a cell, not '#' or a space
@@ -123,8 +130,13 @@ class LineCollection(Format):
         for lineno, line in lines:
             if not seen_header:
                 assert header is not None
-                if header(line):
+                try:
+                    context = header(line)
+                except PuzzleFormatError as exc:
+                    raise exc.relocated(line=lineno) from None
+                if context is not None:
                     seen_header = True
+                    parse = functools.partial(self.parse_record, context=context)
                     if comments:
                         yield Record(0, lineno, line, comment=True)
                     continue
@@ -132,12 +144,10 @@ class LineCollection(Format):
                     if comments:
                         yield Record(0, lineno, line, comment=True)
                     continue
-                number += 1
-                yield Record(number, lineno, line, error=PuzzleFormatError.expecting(
+                # Without the header no record can be read: the whole text is refused.
+                raise PuzzleFormatError.expecting(
                     f"the {self.header_name} before the first record", "a record",
-                    format=self.name, line=lineno, record=number, text=line))
-                seen_header = True
-                continue
+                    format=self.name, line=lineno, text=line)
             if not (quick and line and line[0] not in "# \t\f\v") and skip(line):
                 if comments:
                     yield Record(0, lineno, line, comment=True)
@@ -180,6 +190,12 @@ class LineCollection(Format):
                             f"not {type(obj).__name__}")
         notes = items.comments if isinstance(items, Collection) else {}
         out: list[str] = []
+        if self.write_header is not None and self.header is not None:
+            headed = any(self.header(line) is not None for lines in notes.values()
+                         for line in lines)
+            first = next(iter(items), None)
+            if not headed and first is not None:
+                out.append(self.write_header(self.one(first)))
         count = 0
         write = self.write_record
         for i, item in enumerate(items):

@@ -15,10 +15,23 @@ from __future__ import annotations
 __all__ = ["OptionError", "PuzzleFormatError", "quote"]
 
 
+_ESCAPES = {0x0D: "\\r", 0x0A: "\\n", 0x09: "\\t"}
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    if code in _ESCAPES:
+        return _ESCAPES[code]
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
 def quote(text: str, limit: int = 40) -> str:
-    """Return ``text`` in double quotes, shortened with an ellipsis past ``limit`` characters."""
+    """Return ``text`` in double quotes, shortened with an ellipsis past ``limit`` characters.
+    Control and other unprintable characters (NUL, escape sequences, line breaks) are shown as
+    escapes, so that quoted input cannot drive a terminal."""
     shown = text if len(text) <= limit else text[: limit - 1] + "…"
-    shown = shown.replace("\r", "\\r").replace("\n", "\\n").replace("\t", "\\t")
+    if not shown.isprintable():
+        shown = "".join(ch if ch.isprintable() else _escape(ch) for ch in shown)
     return f'"{shown}"'
 
 

@@ -15,6 +15,7 @@ the same methods with the same meaning:
 ``m.copy()``        an independent copy, equal to ``m``
 ``m == other``      same type and same content (everything a lossless format keeps)
 ``hash(m)``         consistent with ``==`` (do not change a model while it is a set member)
+``m.contents()``    what it carries that a format may not hold (a conversion says what it drops)
 ``m.to_json()``     a JSON-ready ``dict`` that validates against the family's JSON Schema
 ``M.from_json(d)``  the inverse (a ``dict`` or JSON text); bad data raises PuzzleFormatError
 ==================  ==========================================================================
@@ -156,6 +157,13 @@ class Model(abc.ABC):
     @abc.abstractmethod
     def __str__(self) -> str:
         """A text picture."""
+
+    def contents(self) -> frozenset[str]:
+        """What this model carries that a format may or may not hold, from the vocabulary of
+        :attr:`puzzlefmt.format.Format.holds` (``"givens"``, ``"placed"``, ``"candidates"``,
+        ``"comments"``, ``"metadata"``, ``"solution"``...). A conversion reports what the
+        target cannot hold. Families override this; the base carries nothing optional."""
+        return frozenset()
 
     # ------------------------------------------------------------------ shared behaviour
 

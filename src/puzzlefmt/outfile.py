@@ -94,13 +94,11 @@ def _output(path: str | os.PathLike[str] | None, binary: bool) -> Iterator[IO[An
         st = None
     except OSError as exc:
         raise OSError(exc.errno, exc.strerror, shown) from None
-    mode = "wb" if binary else "w"
     if st is not None and not stat.S_ISREG(st.st_mode):
         if stat.S_ISDIR(st.st_mode):
             raise IsADirectoryError(21, "is a folder, not a file", shown)
         try:
-            stream = open(target, mode, **({} if binary else {"encoding": "utf-8",  # noqa: SIM115
-                                                              "newline": ""}))
+            stream = _open(target, binary)
         except OSError as exc:
             raise OSError(exc.errno, exc.strerror, shown) from None
         with stream:
@@ -114,7 +112,7 @@ def _output(path: str | os.PathLike[str] | None, binary: bool) -> Iterator[IO[An
     except OSError as exc:
         raise OSError(exc.errno, exc.strerror, shown) from None
     try:
-        with os.fdopen(fd, mode, **({} if binary else {"encoding": "utf-8", "newline": ""})) as f:
+        with _open(fd, binary) as f:
             yield f
         os.chmod(part, stat.S_IMODE(st.st_mode) if st is not None else _umask_mode())
         os.replace(part, target)
@@ -122,6 +120,12 @@ def _output(path: str | os.PathLike[str] | None, binary: bool) -> Iterator[IO[An
         with contextlib.suppress(OSError):
             os.unlink(part)
         raise
+
+
+def _open(file: str | int, binary: bool) -> IO[Any]:
+    if binary:
+        return open(file, "wb")
+    return open(file, "w", encoding="utf-8", newline="")
 
 
 def write_text(path: str | os.PathLike[str], text: str) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib
 import os
-from typing import Any
 
 from puzzlefmt.family import Candidate, Family, extension_of, rank
 from puzzlefmt.format import Format, Renderer
@@ -40,7 +39,8 @@ _loaded = False
 
 def register_family(fam: Family) -> Family:
     """Add a family, its formats and its pictures (names must be new)."""
-    for item in (*fam.formats, *fam.renderers):
+    items: list[Format | Renderer] = [*fam.formats, *fam.renderers]
+    for item in items:
         for key in (item.name, *item.aliases):
             if key in _names:
                 raise ValueError(f"format name {key!r} is registered twice")
@@ -142,7 +142,7 @@ def extension(path: str | os.PathLike[str] | None) -> str:
     return extension_of(path)
 
 
-def lookup(name: str) -> Any:
+def lookup(name: str) -> Format | Renderer:
     """A format or a picture by name (formats first)."""
     try:
         return get_format(name)

@@ -8,12 +8,16 @@ survives writing in its own format and reading back.
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from puzzlefmt import registry
-from puzzlefmt.api import loads, open_lines, records_of
-from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.api import open_lines, records_of
+from puzzlefmt.collection import LineCollection
+from puzzlefmt.errors import OptionError, PuzzleFormatError
+from puzzlefmt.format import Format
+from puzzlefmt.model import Model
 
 __all__ = ["SurveyRow", "survey_file", "survey_paths"]
 
@@ -48,14 +52,23 @@ class SurveyRow:
         return asdict(self)
 
 
+def _regular(path: str) -> bool:
+    """Only regular files are surveyed: a named pipe or a device in a folder would block."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
 def _files(paths: list[str]) -> list[str]:
     out: list[str] = []
     for p in paths:
         if os.path.isdir(p):
             for root, dirs, names in os.walk(p):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-                out.extend(os.path.join(root, n) for n in sorted(names)
-                           if not n.startswith(".") and not n.endswith(".md"))
+                out.extend(path for n in sorted(names)
+                           if not n.startswith(".") and not n.endswith(".md")
+                           and _regular(path := os.path.join(root, n)))
         else:
             out.append(p)
     return out
@@ -86,28 +99,22 @@ def survey_file(path: str, *, limit: int = 2) -> SurveyRow:
             continue
         row.read += 1
         good.append(rec.value)
-    for value in good:
-        fam = registry.family_of(value)
-        problems = fam.problems(value) if fam.problems else []
-        if not problems:
-            row.valid += 1
-        if fam.solve is not None and limit > 0:
-            row.unique = (row.unique or 0) + (not problems and fam.solve(value, limit).unique)
-        if _round_trips(fmt, value):
-            row.round_trip += 1
+    valid = [v for v in good if not isinstance(v, Model) or v.is_valid()]
+    row.valid = len(valid)
+    fam = registry.family(fmt.family)
+    if fam.solve_many is not None and limit > 0:
+        row.unique = sum(r.unique for r in fam.solve_many(valid, limit)) if valid else 0
+    row.round_trip = sum(_round_trips(fmt, value) for value in good)
     return row
 
 
-def _round_trips(fmt: registry.Format, value: Any) -> bool:
+def _round_trips(fmt: Format, value: Any) -> bool:
     try:
-        if fmt.collection and fmt.write_record is not None:
-            text = fmt.write_record(value) + fmt.newline
-            back = list(fmt.read(text))
+        if isinstance(fmt, LineCollection):
+            back = list(fmt.loads(fmt.dump_record(value)))
             return len(back) == 1 and back[0] == value
-        if fmt.write is None:
-            return False
-        return bool(loads(fmt.write(value), fmt.name) == value)
-    except (PuzzleFormatError, TypeError, ValueError):
+        return bool(fmt.loads(fmt.dumps(value)) == value)
+    except (PuzzleFormatError, OptionError, TypeError, ValueError):
         return False
 
 

@@ -11,8 +11,8 @@ as ``.png``.
 True
 
 This module knows no family in particular: it holds the element builders, the themes and
-colour handling, text helpers, the PNG conversion, and :func:`svg`, which asks the registry
-which family an object belongs to and calls that family's renderer (imported on first use):
+colour handling, text helpers, the PNG conversion, and :func:`svg`, which calls the renderer
+the model's family installed on its class (see :mod:`puzzlefmt.model`):
 
 - :func:`puzzlefmt.sudoku.svg.sudoku_svg` for a Sudoku :class:`~puzzlefmt.sudoku.Grid`,
 - :func:`puzzlefmt.keen.svg.keen_svg` for a Keen :class:`~puzzlefmt.keen.Puzzle`,
@@ -24,12 +24,13 @@ Pictures are drawn in fixed internal units (the ``viewBox``); ``size`` only sets
 
 from __future__ import annotations
 
-import importlib
 import math
 import os
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any, Literal, TypeVar
+
+from puzzlefmt.outfile import write_bytes, write_text
 
 __all__ = [
     "FONT_FAMILY",
@@ -109,10 +110,7 @@ class Svg(str):
         if os.fspath(path).lower().endswith(".png"):
             to_png(self, path, scale=scale)
             return
-        with open(path, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(self)
-            if not self.endswith("\n"):
-                fh.write("\n")
+        write_text(path, self if self.endswith("\n") else self + "\n")
 
     def png(self, *, scale: float = 1.0) -> bytes:
         """The picture as PNG bytes (needs the ``png`` extra)."""
@@ -131,41 +129,30 @@ def to_png(
     if not (isinstance(scale, int | float) and math.isfinite(scale) and scale > 0):
         raise ValueError(f"scale must be a positive number, not {scale!r}")
     try:
-        import cairosvg
+        import cairosvg  # noqa: PLC0415 - optional dependency (the png extra)
     except (ImportError, OSError) as exc:  # OSError: cairosvg found no cairo library
         raise ImportError(_MISSING_PNG) from exc
     data = cairosvg.svg2png(bytestring=svg_text.encode("utf-8"), scale=scale)
     if not isinstance(data, bytes):  # pragma: no cover - cairosvg returns bytes without a target
         raise TypeError("cairosvg returned no PNG data")
     if path is not None:
-        with open(path, "wb") as fh:
-            fh.write(data)
+        write_bytes(path, data)
     return data
 
 
 # --------------------------------------------------------------------------- dispatch
 
-# Family name (from the registry) to the module and function drawing it.
-_RENDERERS = {
-    "sudoku": ("puzzlefmt.sudoku.svg", "sudoku_svg"),
-    "keen": ("puzzlefmt.keen.svg", "keen_svg"),
-    "cgp": ("puzzlefmt.cgp.svg", "cgp_svg"),
-}
-
 
 def svg(obj: object, **options: Any) -> Svg:
-    """The picture of any model object; ``options`` go to its family's renderer.
+    """The picture of any model; ``options`` go to its family's renderer.
 
-    Raises :class:`TypeError` for an object no family handles.
+    Raises :class:`TypeError` for an object no family draws.
     """
-    from puzzlefmt import registry
-
-    fam = registry.family_of(obj)
-    where = _RENDERERS.get(fam.name)
-    if where is None:
-        raise TypeError(f"no picture for {fam.name} objects")
-    render_fn: Callable[..., Svg] = getattr(importlib.import_module(where[0]), where[1])
-    return render_fn(obj, **options)
+    engines = getattr(type(obj), "engines", None)
+    draw = getattr(engines, "svg", None)
+    if draw is None:
+        raise TypeError(f"no picture for objects of type {type(obj).__name__}")
+    return Svg(draw(obj, **options))
 
 
 # --------------------------------------------------------------------------- colours

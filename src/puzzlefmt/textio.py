@@ -80,33 +80,48 @@ def split_lines(text: str) -> list[str]:
 
 
 def iter_lines(chunks: Iterable[str]) -> Iterator[str]:
-    """Yield lines (without endings) from a stream of text chunks, in constant memory.
+    """Yield lines (without endings) from a stream of text chunks, in constant memory and
+    linear time.
 
     Works on a file opened with ``newline=""`` (its chunks are raw lines) as well as on any
-    iterable of strings; a CRLF split across two chunks counts as one line ending.
+    iterable of strings (chunks of any size); CRLF, LF and a lone CR all end a line, and a CRLF
+    split across two chunks counts as one line ending.
     """
-    carry = ""
+    pending: list[str] = []  # the pieces of the line not yet ended
+    after_cr = False  # the last chunk ended with CR: a LF at the start of the next belongs to it
     first = True
     for chunk in chunks:
         if first:
             chunk = chunk.removeprefix("\ufeff")
             first = False
-        if not carry and chunk.find("\n") == len(chunk) - 1 and "\r" not in chunk:
+        if not chunk:
+            continue
+        if after_cr:
+            after_cr = False
+            if chunk[0] == "\n":
+                chunk = chunk[1:]
+                if not chunk:
+                    continue
+        if not pending and chunk[-1] == "\n" and chunk.find("\n") == len(chunk) - 1 and (
+            "\r" not in chunk
+        ):
             yield chunk[:-1]  # the common case: one LF-terminated line
             continue
-        chunk = carry + chunk
-        if chunk.endswith("\r"):
-            carry = chunk  # it may be the first half of a CRLF
-            continue
         parts = _EOL.split(chunk)
-        carry = parts.pop()
-        yield from parts
-    if carry:
-        parts = _EOL.split(carry)
+        if len(parts) == 1:
+            pending.append(chunk)
+            continue
+        if pending:
+            pending.append(parts[0])
+            parts[0] = "".join(pending)
+            pending = []
         last = parts.pop()
+        after_cr = chunk[-1] == "\r"
         yield from parts
         if last:
-            yield last
+            pending.append(last)
+    if pending:
+        yield "".join(pending)
 
 
 def numbered_lines(source: str | IO[str] | Iterable[str]) -> Iterator[tuple[int, str]]:

@@ -6,8 +6,7 @@
     puzzlefmt render game.cgp -o game.png --size 1200 --theme dark
     puzzlefmt render keen.txt -o - --solution --color border=#603
 
-The command line builds its parser with :func:`add_parser`; the picture modules are imported
-only when the command runs, so the other commands do not pay for them.
+The command line builds its parser with :func:`add_parser`.
 """
 
 from __future__ import annotations
@@ -17,11 +16,19 @@ import os
 import sys
 from typing import Any
 
+from puzzlefmt import registry
+from puzzlefmt.cli._common import UsageError, positive, records
+from puzzlefmt.model import Model
+from puzzlefmt.outfile import write_bytes
+from puzzlefmt.svg import THEMES, svg, to_png
+
 __all__ = ["THEME_CHOICES", "add_parser", "cmd_render"]
 
-# The same as puzzlefmt.svg.THEMES (a test checks); written out so that building the parser
-# does not import the picture code.
-THEME_CHOICES = ("light", "dark", "print")
+THEME_CHOICES = tuple(THEMES)
+
+# The largest picture drawn: 8000 pixels a side is far beyond any screen or print, and
+# rasterising it stays within a few hundred MB.
+MAX_SIZE = 8000
 
 
 def add_parser(sub: Any) -> None:
@@ -38,9 +45,9 @@ def add_parser(sub: Any) -> None:
                    help="picture file ending in .svg or .png, or - for SVG on standard output")
     p.add_argument("--from", dest="from_format", metavar="FORMAT",
                    help="input format (default: detected)")
-    p.add_argument("--record", type=int, default=1, metavar="N",
+    p.add_argument("--record", type=positive("--record"), default=1, metavar="N",
                    help="which record of a collection to draw, from 1 (default: 1)")
-    p.add_argument("--size", type=int, metavar="PIXELS",
+    p.add_argument("--size", type=positive("--size", most=MAX_SIZE), metavar="PIXELS",
                    help="width of the picture in pixels (default: its natural size)")
     p.add_argument("--theme", choices=THEME_CHOICES, default="light",
                    help="colour theme (default: light)")
@@ -56,9 +63,7 @@ def add_parser(sub: Any) -> None:
 
 
 def _usage(message: str) -> Exception:
-    from puzzlefmt.cli import _UsageError
-
-    return _UsageError(message)
+    return UsageError(message)
 
 
 def _colors(pairs: list[str]) -> dict[str, str]:
@@ -86,26 +91,21 @@ def _solution(obj: Any, fam: Any, number: int) -> list[int]:
     attached = getattr(obj, "solution", None)
     if attached is not None and not callable(attached):
         return [int(v) for v in attached]
-    if fam.solve is None:
+    if fam.solve_many is None or not isinstance(obj, Model):
         raise _usage(f"--solution: {fam.name} records have no solution to draw")
-    result = fam.solve(obj, 2)
+    result = fam.solve_many([obj], 2)[0]
     if result.count != 1:
         found = "no solution" if result.count == 0 else "more than one solution"
         raise _usage(f"--solution: record {number} has {found}")
     found_one = result.solutions[0]
-    values = getattr(found_one, "values", found_one)  # a solved Sudoku grid has .values
+    values = getattr(found_one, "values", None)  # a solved Sudoku grid has .values
+    if values is None:
+        values = getattr(found_one, "solution", found_one)  # a Keen puzzle its solution
     return [int(v) for v in values]
 
 
 def cmd_render(args: argparse.Namespace) -> int:
     """Draw record ``--record`` of the input; write SVG or PNG."""
-    from puzzlefmt import registry
-    from puzzlefmt.cli import _records
-
-    if args.record < 1:
-        raise _usage(f"--record must be 1 or more, not {args.record}")
-    if args.size is not None and args.size < 1:
-        raise _usage(f"--size must be 1 or more pixels, not {args.size}")
     kind = _output_kind(args.output)
     options: dict[str, Any] = {"theme": args.theme}
     if args.size is not None:
@@ -119,7 +119,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 
     seen = 0
     value: Any = None
-    for rec in _records(args.input, args.from_format):
+    for rec in records(args.input, args.from_format):
         seen = rec.number
         if rec.number != args.record:
             continue
@@ -138,8 +138,6 @@ def cmd_render(args: argparse.Namespace) -> int:
     if args.solution:
         options["solution"] = _solution(value, fam, args.record)
 
-    from puzzlefmt.svg import svg, to_png
-
     try:
         picture = svg(value, **options)
     except (ValueError, TypeError) as exc:
@@ -152,19 +150,7 @@ def cmd_render(args: argparse.Namespace) -> int:
             data = to_png(picture)
         except ImportError as exc:
             raise _usage(str(exc)) from None
-        _write(args.output, data)
+        write_bytes(args.output, data)
     else:
-        _write(args.output, (picture + "\n").encode("utf-8"))
+        write_bytes(args.output, (picture + "\n").encode("utf-8"))
     return 0
-
-
-def _write(path: str, data: bytes) -> None:
-    """Write ``data`` to a temporary file beside ``path``, then rename it into place."""
-    tmp = f"{path}.tmp{os.getpid()}"
-    try:
-        with open(tmp, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.remove(tmp)

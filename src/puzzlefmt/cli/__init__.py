@@ -1,0 +1,201 @@
+"""The ``puzzlefmt`` command line.
+
+``main(argv) -> int`` is what tests call; ``run()`` is the console entry point. Every command
+reads a file or stdin (``-``), detects the format unless ``--from`` names it, and treats bad
+input the same way: one line on stderr naming file, record, line and column, and a non-zero
+exit, never a traceback.
+
+Exit codes: 0 all records good; 1 some records parsed but are not valid puzzles (``validate``)
+or have no unique solution (``solve``); 2 bad input (a record or file that does not parse, a
+bad option); 3 an unexpected internal error (reported in one line); 130 interrupted (Ctrl-C).
+A closed output pipe (``puzzlefmt formats | head -1``) ends quietly with 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import warnings
+from collections.abc import Sequence
+from typing import Any
+
+from puzzlefmt import __version__
+from puzzlefmt.cli import render
+from puzzlefmt.cli._common import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    UsageError,
+    err,
+    positive,
+)
+from puzzlefmt.cli.commands import (
+    cmd_canon,
+    cmd_convert,
+    cmd_detect,
+    cmd_formats,
+    cmd_show,
+    cmd_solve,
+    cmd_survey,
+    cmd_validate,
+)
+from puzzlefmt.errors import OptionError, PuzzleFormatError
+
+__all__ = ["build_parser", "main", "run"]
+
+FAMILIES = ("sudoku", "keen", "cgp")
+
+
+def _add_batch_options(p: argparse.ArgumentParser, *, output: bool = True) -> None:
+    p.add_argument("input", help="input file, or - for standard input")
+    if output:
+        p.add_argument("-o", "--output", help="output file (default: standard output); "
+                       "a regular file is written to a temporary file and renamed when done")
+    p.add_argument("--from", dest="from_format", metavar="FORMAT",
+                   help="input format (default: detected)")
+    p.add_argument("-j", "--jobs", type=positive("--jobs", most=256), default=1,
+                   help="worker processes (order kept)")
+    p.add_argument("--rejects", metavar="FILE",
+                   help="write every rejected record's number, line and reason here")
+    p.add_argument("--json", action="store_true", help="one JSON object per record")
+    p.add_argument("-q", "--quiet", action="store_true", help="no per-record errors or summary")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--progress", action="store_true", help="always show a progress bar")
+    g.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="puzzlefmt",
+        description="Read, write, detect, validate and solve Sudoku, Keen and CGP texts.",
+    )
+    parser.add_argument("--version", action="version", version=f"puzzlefmt {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("formats", help="list every format with its extensions")
+    p.add_argument("--family", choices=FAMILIES)
+    p.add_argument("--options", metavar="FORMAT",
+                   help="list the reader and writer options of one format")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_formats)
+
+    p = sub.add_parser("detect", help="say which format each input is in")
+    p.add_argument("inputs", nargs="+", help="files, or - for standard input")
+    p.add_argument("--top", type=positive("--top"), default=1,
+                   help="show this many candidates")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_detect)
+
+    p = sub.add_parser("convert", help="convert a file or collection to another format")
+    _add_batch_options(p)
+    p.add_argument("-t", "--to", required=True, metavar="FORMAT", help="output format")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE",
+                   help="a writer option, e.g. blank=0 (repeatable; "
+                   "puzzlefmt formats --options FORMAT lists them)")
+    p.add_argument("--strict", action="store_true",
+                   help="reject a record that would lose something the target cannot hold "
+                   "(default: write it, and warn)")
+    p.set_defaults(func=cmd_convert)
+
+    p = sub.add_parser("validate", help="check every record: parses, follows the rules, "
+                       "has one solution")
+    _add_batch_options(p)
+    p.add_argument("--limit", type=positive("--limit", zero=True), default=2,
+                   help="count solutions up to this many (0: do not solve)")
+    p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser("show", help="print a text picture of each record")
+    p.add_argument("input")
+    p.add_argument("--from", dest="from_format", metavar="FORMAT")
+    p.add_argument("--limit", type=positive("--limit", zero=True), default=0,
+                   help="show at most this many records")
+    p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("solve", help="solve every record; one output line per record")
+    _add_batch_options(p)
+    p.add_argument("--limit", type=positive("--limit"), default=2,
+                   help="count solutions up to this many")
+    p.add_argument("--count", action="store_true", help="print the solution count only")
+    p.set_defaults(func=cmd_solve)
+
+    p = sub.add_parser("canon", help="canonical (minlex) form of every record")
+    _add_batch_options(p)
+    p.add_argument("--convention", default="string", choices=["string", "pattern"],
+                   help="string: true string minimum (default); pattern: pattern first")
+    p.add_argument("--unique", action="store_true",
+                   help="write each canonical form once (drops duplicates)")
+    p.set_defaults(func=cmd_canon)
+
+    p = sub.add_parser("survey", help="detect, read, validate, solve and round-trip every file "
+                       "under some folders, as a table")
+    p.add_argument("paths", nargs="+", help="files or folders")
+    p.add_argument("--limit", type=positive("--limit", zero=True), default=2,
+                   help="count solutions up to this many (0: do not solve)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_survey)
+
+    render.add_parser(sub)
+    return parser
+
+
+def _warning_line(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                  file: Any = None, line: str | None = None) -> None:
+    """Python warnings as one line, without the package's source line."""
+    err(f"puzzlefmt: warning: {message}")
+
+
+def _quiet_pipe() -> int:
+    # Python flushes stdout at exit; point it at devnull so that flush cannot fail again.
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    return EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code (tests call this directly)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse already printed usage or help
+        return int(exc.code) if isinstance(exc.code, int) else EXIT_BAD_INPUT
+    old_show = warnings.showwarning
+    warnings.showwarning = _warning_line
+    try:
+        return int(args.func(args))
+    except PuzzleFormatError as exc:
+        err(str(exc))
+        return EXIT_BAD_INPUT
+    except (UsageError, OptionError) as exc:
+        err(f"puzzlefmt {args.command}: {exc}")
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:  # output piped into head, which closed it
+        return _quiet_pipe()
+    except OSError as exc:
+        where = f": {exc.filename}" if exc.filename else ""
+        err(f"puzzlefmt {args.command}: {exc.strerror or exc}{where}")
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        err("puzzlefmt: interrupted")
+        return EXIT_INTERRUPTED
+    except Exception as exc:  # one line, never a traceback
+        err(f"puzzlefmt {args.command}: internal error: {type(exc).__name__}: {exc}")
+        if os.environ.get("PUZZLEFMT_DEBUG"):
+            raise
+        return EXIT_INTERNAL
+    finally:
+        warnings.showwarning = old_show
+
+
+def run() -> None:
+    """Console entry point."""
+    code = main()
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        code = _quiet_pipe()
+    sys.exit(code)

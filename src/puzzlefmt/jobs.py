@@ -1,0 +1,210 @@
+"""The batch jobs: convert, validate, solve, canonicalise, as per-chunk work for
+:func:`puzzlefmt.batch.run_batch`.
+
+The command line runs them on one machine (``--jobs``), :mod:`puzzlefmt.dask` on a cluster;
+both get the same output from the same records. Module-level functions (bound with
+``functools.partial``) so that worker processes can receive them.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from puzzlefmt import registry
+from puzzlefmt.batch import Outcome
+from puzzlefmt.collection import LineCollection, Record
+from puzzlefmt.model import Model, SolveResult
+
+__all__ = ["Job", "canon_task", "convert_task", "solve_task", "validate_task"]
+
+
+def where(rec: Record, message: str) -> str:
+    return f"record {rec.number}, line {rec.line}: {message}"
+
+
+def lost(value: Any, holds: frozenset[str]) -> list[str]:
+    """What ``value`` carries that a format holding ``holds`` would drop."""
+    if not holds or not isinstance(value, Model):
+        return []
+    return sorted(value.contents() - holds)
+
+
+def convert_task(
+    target: str, options: dict[str, Any], strict: bool, headed: bool, records: list[Record]
+) -> list[Outcome]:
+    """Write each record in ``target``; ``headed``: the output needs the target's header
+    (the source's does not pass through)."""
+    fmt = registry.get_format(target)
+    header = fmt.write_header if isinstance(fmt, LineCollection) and headed else None
+    newline = fmt.newline if isinstance(fmt, LineCollection) else "\n"
+    out: list[Outcome] = []
+    for rec in records:
+        dropped = lost(rec.value, fmt.holds)
+        if dropped and strict:
+            out.append(Outcome(rec.number, rec.line, error=where(
+                rec, f"{fmt.name} cannot hold its {', '.join(dropped)} (--strict)")))
+            continue
+        try:
+            if isinstance(fmt, LineCollection):
+                text = fmt.dump_record(rec.value, **options)
+            else:
+                text = fmt.dumps(rec.value, **options)
+                if not text.endswith("\n"):
+                    text += "\n"
+            preamble = header(fmt.one(rec.value)) + newline if header is not None else None
+        except (TypeError, ValueError) as exc:
+            out.append(Outcome(rec.number, rec.line, error=where(rec, f"cannot write: {exc}")))
+            continue
+        data: dict[str, Any] = {"text": text.rstrip("\r\n")}
+        warning = None
+        if dropped:
+            warning = f"{fmt.name} cannot hold its {', '.join(dropped)}: dropped"
+            data["dropped"] = dropped
+        out.append(Outcome(rec.number, rec.line, output=text, data=data, warning=warning,
+                           preamble=preamble))
+    return out
+
+
+def _solve_all(values: Sequence[Any], limit: int) -> list[SolveResult[Any] | None]:
+    """Solve models of any families, each family in one batch call."""
+    results: list[SolveResult[Any] | None] = [None] * len(values)
+    groups: dict[str, list[int]] = {}
+    for i, value in enumerate(values):
+        groups.setdefault(registry.family_of(value).name, []).append(i)
+    for name, idx in groups.items():
+        fam = registry.family(name)
+        if fam.solve_many is None:
+            continue
+        found = fam.solve_many([values[i] for i in idx], limit)
+        for i, one in zip(idx, found, strict=True):
+            results[i] = one
+    return results
+
+
+def _words(result: SolveResult[Any], limit: int) -> str:
+    if not result.complete:
+        return f"unknown: {result.reason}"
+    if result.count == 0:
+        return "invalid: no solution" + (f" ({result.reason})" if result.reason else "")
+    if result.count > 1:
+        more = "+" if result.count >= limit else ""
+        return f"invalid: {result.count}{more} solutions"
+    return "valid, unique solution"
+
+
+def validate_task(limit: int, records: list[Record]) -> list[Outcome]:
+    values = [rec.value for rec in records]
+    problems = [v.problems() if isinstance(v, Model) else [] for v in values]
+    clean = [i for i, p in enumerate(problems) if not any(x.severity == "error" for x in p)]
+    solved: list[SolveResult[Any] | None] = [None] * len(values)
+    if limit > 0 and clean:
+        for i, res in zip(clean, _solve_all([values[i] for i in clean], limit), strict=True):
+            solved[i] = res
+    out: list[Outcome] = []
+    for rec, probs, res in zip(records, problems, solved, strict=True):
+        errors = [str(p) for p in probs if p.severity == "error"]
+        warnings = [str(p) for p in probs if p.severity != "error"]
+        data: dict[str, Any] = {"family": registry.family_of(rec.value).name,
+                                "valid": not errors,
+                                "problems": [str(p) for p in probs],
+                                "codes": [p.code for p in probs]}
+        words = "valid" if not errors else "invalid: " + "; ".join(errors)
+        kind = "valid" if not errors else "invalid"
+        if res is not None:
+            data["solutions"] = res.count
+            data["status"] = res.status
+            data["valid"] = res.unique
+            words = _words(res, limit)
+            kind = {"unique": "valid", "unknown": "unknown"}.get(res.status, "invalid")
+        if warnings and kind == "valid":
+            words += " (" + "; ".join(warnings) + ")"
+        out.append(Outcome(rec.number, rec.line, output=f"{rec.number}\t{words}\n", data=data,
+                           flagged=not data["valid"], kind=kind))
+    return out
+
+
+def solve_task(limit: int, count_only: bool, records: list[Record]) -> list[Outcome]:
+    out: list[Outcome] = []
+    results = _solve_all([rec.value for rec in records], limit)
+    for rec, res in zip(records, results, strict=True):
+        fam = registry.family_of(rec.value)
+        if res is None:
+            out.append(Outcome(rec.number, rec.line, error=where(rec, f"{fam.name}: no solver")))
+            continue
+        solution = fam.solution_text(rec.value, res) if fam.solution_text else res.status
+        text = str(res.count) if count_only and res.complete else solution
+        data: dict[str, Any] = {"status": res.status, "solutions": res.count, "text": solution}
+        if not res.complete:
+            data["reason"] = res.reason
+        out.append(Outcome(rec.number, rec.line, output=text + "\n", data=data,
+                           flagged=not res.unique, kind=res.status))
+    return out
+
+
+def canon_task(convention: str, records: list[Record]) -> list[Outcome]:
+    forms: dict[int, str] = {}
+    refused: dict[int, str] = {}
+    groups: dict[str, list[int]] = {}
+    for i, rec in enumerate(records):
+        groups.setdefault(registry.family_of(rec.value).name, []).append(i)
+    for name, idx in groups.items():
+        fam = registry.family(name)
+        if fam.canon_many is None:
+            refused.update((i, f"{name} has no canonical form") for i in idx)
+            continue
+        try:
+            found = fam.canon_many([records[i].value for i in idx], convention)
+        except ValueError:  # one record has none: find which, one at a time
+            for i in idx:
+                try:
+                    forms[i] = fam.canon_many([records[i].value], convention)[0]
+                except ValueError as exc:
+                    refused[i] = str(exc)
+            continue
+        forms.update(zip(idx, found, strict=True))
+    out: list[Outcome] = []
+    for i, rec in enumerate(records):
+        if i in refused:
+            out.append(Outcome(rec.number, rec.line, error=where(rec, refused[i])))
+            continue
+        text = forms[i]
+        out.append(Outcome(rec.number, rec.line, output=text + "\n", data={"canon": text}))
+    return out
+
+
+@dataclass(frozen=True)
+class Job:
+    """One batch job, described so that it can be sent anywhere (a worker process, a Dask
+    worker) and run the same there: ``task()`` is its per-chunk work, ``placeholder`` what it
+    writes for a rejected record, ``verb`` how the summary names a written record."""
+
+    name: Literal["convert", "validate", "solve", "canon"]
+    target: str = ""
+    options: tuple[tuple[str, Any], ...] = ()
+    strict: bool = False
+    headed: bool = True
+    limit: int = 2
+    count: bool = False
+    convention: str = "string"
+
+    def task(self) -> Callable[[list[Record]], list[Outcome]]:
+        if self.name == "convert":
+            return functools.partial(convert_task, self.target, dict(self.options), self.strict,
+                                     self.headed)
+        if self.name == "validate":
+            return functools.partial(validate_task, self.limit)
+        if self.name == "solve":
+            return functools.partial(solve_task, self.limit, self.count)
+        return functools.partial(canon_task, self.convention)
+
+    @property
+    def placeholder(self) -> str | None:
+        return "\n" if self.name in ("solve", "canon") else None
+
+    @property
+    def verb(self) -> str:
+        return {"convert": "converted", "validate": "checked", "solve": "solved",
+                "canon": "canonicalised"}[self.name]
