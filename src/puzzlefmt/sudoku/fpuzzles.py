@@ -536,8 +536,14 @@ def sniff(text: str) -> Sniff | None:
         if '"grid"' in body and '"size"' in body:
             return Sniff(0.9, "JSON with size and grid keys (f-puzzles)")
         return None
-    if body.startswith("N4Ig") and len(body) >= 20 and all(ch in _B64 for ch in body):
+    if not body.startswith("N4Ig"):
+        return None
+    run = next((i for i, ch in enumerate(body) if ch not in _B64), len(body))
+    if run == len(body) and run >= 20:
         return Sniff(0.95, "lz-string base64 of a JSON object (an f-puzzles payload)")
+    if run >= 20 and "\n" not in body:
+        return Sniff(0.9, f"lz-string base64 of a JSON object (an f-puzzles payload), then "
+                          f"{quote(body[run:], 12)}")
     return None
 
 
