@@ -451,11 +451,17 @@ def _read_piece(piece: Piece, fmt: str, unsupported: str) -> Grid:
     if body.startswith("{"):
         try:
             data = json.loads(body, parse_constant=_reject_constant)
-        except (json.JSONDecodeError, ValueError) as exc:
-            pos = exc.pos if isinstance(exc, json.JSONDecodeError) else 0
+        except json.JSONDecodeError as exc:
+            first = exc.lineno == 1
             raise PuzzleFormatError.expecting(
-                "f-puzzles JSON", str(getattr(exc, "msg", exc)), format=fmt, line=line,
-                column=column + pos, text=body) from None
+                "f-puzzles JSON", f"invalid JSON ({exc.msg})", format=fmt,
+                line=line + exc.lineno - 1,
+                column=exc.colno + (column - 1 if first else 0),
+                text=body.splitlines()[exc.lineno - 1] if body else body) from None
+        except ValueError as exc:  # NaN, Infinity
+            raise PuzzleFormatError.expecting(
+                "f-puzzles JSON", str(exc), format=fmt, line=line, column=column,
+                text=body) from None
         return grid_from_json(data, fmt=fmt, line=line, column=column, text=body,
                               unsupported=unsupported)
     if "f-puzzles.com" in body.lower() or "://" in body:
@@ -515,7 +521,9 @@ def _piece(text: str, fmt: str) -> Piece:
     stripped = text.strip()
     if stripped.startswith("{"):
         # JSON may be spread over lines: it is one piece, however it is laid out.
-        return Piece(1, 1, stripped)
+        before = text[: len(text) - len(text.lstrip())]
+        lines = before.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        return Piece(len(lines), len(lines[-1]) + 1, stripped)
     return one_line(text, fmt, "an f-puzzles link or payload")
 
 
