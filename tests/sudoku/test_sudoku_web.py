@@ -657,7 +657,8 @@ _MESSAGES: list[tuple[Format, str, str, int | None]] = [
      + "}", "expected grid row 9: a list of 9 cells in the f-puzzles JSON, found 10", 1),
     (FPZ, '{"size":9,"grid":' + json.dumps([[{}] * 9] * 8 + [[{}] * 8 + [{"value": 12}]])
      + "}", "expected R9C9: a digit 1-9 as value in the f-puzzles JSON, found 12", 1),
-    (FPZ, '{"size": 9, "grid": [}', "expected f-puzzles JSON, found invalid JSON (Expecting value)", 22),
+    (FPZ, '{"size": 9, "grid": [}',
+     "expected f-puzzles JSON, found invalid JSON (Expecting value)", 22),
     (PAD, "https://sudokupad.app/etg05f8sm8", "the short ID 'etg05f8sm8'", 23),
     (PAD, "https://sudokupad.app/", "expected a puzzle ID after the address, found none", None),
     (PAD, "https://example.com/fpuzzlesN4Ig", "expected a sudokupad.app link", 1),
