@@ -92,7 +92,7 @@ def decode_board(
             expected, found, format=fmt, line=line, column=column + at, text=body)
 
     n = len(body)
-    if _HEADER.fullmatch(body[:3]) and n != 81:
+    if body[:3] in ("S9B", "X9B") or (_HEADER.fullmatch(body[:3]) and n not in (81, 162)):
         variant, version = body[0], body[2]
         if variant not in "SX":
             raise error("S9B (Sudoku) or X9B (Sudoku X)", repr(body[:3]), 0)
