@@ -629,6 +629,20 @@ def test_odd_json_raises_only_the_library_error(value: Any) -> None:
     _check_mutant(PAD, "scl" + lz.compress_to_base64(json.dumps(value)))
 
 
+def test_deep_json_raises_only_the_library_error() -> None:
+    deep = "[" * 100_000 + "]" * 100_000
+    cell = "[" * 5_000 + "]" * 5_000
+    for fmt, text in (
+        (FPZ, '{"a":' + deep + "}"),
+        (FPZ, lz.compress_to_base64(deep)),
+        (FPZ, '{"size":9,"grid":[[{"value":' + cell + "}]]}"),
+        (PAD, "scl" + lz.compress_to_base64(deep)),
+        (PAD, "scl" + lz.compress_to_base64("{a:" + deep + "}")),
+    ):
+        with pytest.raises(PuzzleFormatError, match=r"nested too deeply|R1C1"):
+            fmt.loads(text)
+
+
 # =========================================================================== messages
 
 _MESSAGES: list[tuple[Format, str, str, int | None]] = [

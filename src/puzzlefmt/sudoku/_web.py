@@ -4,8 +4,10 @@ line a link or a string stands on, the ``unsupported`` reader option, the refusa
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import unquote
 
 from puzzlefmt.errors import PuzzleFormatError
@@ -22,6 +24,7 @@ __all__ = [
     "drop_or_refuse",
     "one_line",
     "safe_unquote",
+    "show_json",
 ]
 
 ALL = 0x1FF
@@ -72,6 +75,14 @@ def safe_unquote(text: str) -> str:
     except UnicodeDecodeError:  # not UTF-8 once decoded: the JavaScript would throw too
         return text
     return decoded if len(decoded) < len(text) else text
+
+
+def show_json(value: Any, limit: int = 30) -> str:
+    """A JSON value as an error message quotes it, cut at ``limit`` (never raises)."""
+    try:
+        return json.dumps(value, ensure_ascii=False)[:limit]
+    except (ValueError, TypeError, RecursionError):
+        return type(value).__name__
 
 
 def drop_or_refuse(

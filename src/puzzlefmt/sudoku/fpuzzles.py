@@ -47,6 +47,7 @@ from puzzlefmt.sudoku._web import (
     drop_or_refuse,
     one_line,
     safe_unquote,
+    show_json,
 )
 from puzzlefmt.sudoku.grid import Grid
 
@@ -162,6 +163,8 @@ def _json_of(body: str) -> Any:
         raise ValueError("a payload that decodes to nothing")
     try:
         return json.loads(text, parse_constant=_reject_constant)
+    except RecursionError:
+        raise ValueError("decoded JSON nested too deeply to read") from None
     except json.JSONDecodeError as exc:
         raise ValueError(f"decoded text that is not JSON ({exc.msg} at character {exc.pos}: "
                          f"{quote(text[max(0, exc.pos - 10) : exc.pos + 10], 20)})") from None
@@ -247,12 +250,12 @@ def _marks(value: Any, where: str, key: str, error: Any) -> int:
     if value is None:
         return 0
     if not isinstance(value, list):
-        raise error(f"{where}: {key} is a list of digits", f"{json.dumps(value)[:30]}")
+        raise error(f"{where}: {key} is a list of digits", show_json(value))
     mask = 0
     for item in value:
         d = _digit(item)
         if not d:
-            raise error(f"{where}: {key} holds digits 1-9", f"{json.dumps(item)[:30]}")
+            raise error(f"{where}: {key} holds digits 1-9", show_json(item))
         mask |= 1 << (d - 1)
     return mask
 
@@ -279,14 +282,14 @@ def grid_from_json(
         raise error("a 'size' key", f"keys {sorted(data)[:8]}")
     size = data["size"]
     if isinstance(size, bool) or not isinstance(size, int):
-        raise error("a whole number for 'size'", json.dumps(size)[:30])
+        raise error("a whole number for 'size'", show_json(size))
     if size != 9:
         raise PuzzleFormatError.expecting(
             "a 9x9 puzzle (size 9): puzzlefmt's Sudoku grid is 9x9", f"size {size}",
             format=fmt, line=line, column=column, text=text)
     rows = data.get("grid")
     if not isinstance(rows, list) or len(rows) != 9:
-        count = len(rows) if isinstance(rows, list) else json.dumps(rows)[:30]
+        count = len(rows) if isinstance(rows, list) else show_json(rows)
         raise error("'grid': a list of 9 rows", str(count))
     found = _Found()
     givens = [0] * 81
@@ -295,19 +298,19 @@ def grid_from_json(
     noted = False
     for r, row in enumerate(rows):
         if not isinstance(row, list) or len(row) != 9:
-            count = len(row) if isinstance(row, list) else json.dumps(row)[:30]
+            count = len(row) if isinstance(row, list) else show_json(row)
             raise error(f"grid row {r + 1}: a list of 9 cells", str(count))
         for c, cell in enumerate(row):
             where = _rc(r, c)
             if not isinstance(cell, dict):
-                raise error(f"{where}: a cell object", json.dumps(cell)[:30])
+                raise error(f"{where}: a cell object", show_json(cell))
             i = r * 9 + c
             d = _digit(cell.get("value"))
             if d is None:
-                raise error(f"{where}: a digit 1-9 as value", json.dumps(cell["value"])[:30])
+                raise error(f"{where}: a digit 1-9 as value", show_json(cell["value"]))
             given = cell.get("given", False)
             if not isinstance(given, bool) and given is not None:
-                raise error(f"{where}: true or false for given", json.dumps(given)[:30])
+                raise error(f"{where}: true or false for given", show_json(given))
             if d:
                 if given:
                     givens[i] = d
@@ -328,7 +331,7 @@ def grid_from_json(
                     if value is None:
                         found.add("cells outside every region", where)
                     elif isinstance(value, bool) or not isinstance(value, int):
-                        raise error(f"{where}: a region number", json.dumps(value)[:30])
+                        raise error(f"{where}: a region number", show_json(value))
                     elif value != box_of(i):
                         found.add("irregular regions", where)
                 elif _empty(value):
@@ -349,7 +352,7 @@ def grid_from_json(
             if value is None:
                 continue
             if not isinstance(value, str):
-                raise error(f"text for {key!r}", json.dumps(value)[:30])
+                raise error(f"text for {key!r}", show_json(value))
             meta[_META[key]] = value
         elif key == "solution":
             solution = _solution(value, error)
@@ -381,7 +384,7 @@ def _solution(value: Any, error: Any) -> str:
     elif isinstance(value, list):
         items = value
     else:
-        raise error("a list of 81 digits for 'solution'", json.dumps(value)[:30])
+        raise error("a list of 81 digits for 'solution'", show_json(value))
     if not items:
         return ""
     if len(items) != 81:
@@ -390,7 +393,7 @@ def _solution(value: Any, error: Any) -> str:
     for item in items:
         d = 0 if item == "." else _digit(item)
         if d is None:
-            raise error("digits 1-9 (0 or . unknown) in 'solution'", json.dumps(item)[:30])
+            raise error("digits 1-9 (0 or . unknown) in 'solution'", show_json(item))
         out.append(str(d) if d else ".")
     text = "".join(out)
     return "" if text == "." * 81 else text
@@ -458,9 +461,10 @@ def _read_piece(piece: Piece, fmt: str, unsupported: str) -> Grid:
                 line=line + exc.lineno - 1,
                 column=exc.colno + (column - 1 if first else 0),
                 text=body.splitlines()[exc.lineno - 1] if body else body) from None
-        except ValueError as exc:  # NaN, Infinity
+        except (ValueError, RecursionError) as exc:  # NaN, Infinity; deep nesting
+            found = str(exc) if isinstance(exc, ValueError) else "JSON nested too deeply"
             raise PuzzleFormatError.expecting(
-                "f-puzzles JSON", str(exc), format=fmt, line=line, column=column,
+                "f-puzzles JSON", found, format=fmt, line=line, column=column,
                 text=body) from None
         return grid_from_json(data, fmt=fmt, line=line, column=column, text=body,
                               unsupported=unsupported)

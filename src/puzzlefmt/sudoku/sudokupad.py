@@ -47,6 +47,7 @@ from puzzlefmt.sudoku._web import (
     drop_or_refuse,
     one_line,
     safe_unquote,
+    show_json,
 )
 from puzzlefmt.sudoku.fpuzzles import decode_payload, encode_payload, grid_from_json
 from puzzlefmt.sudoku.grid import Grid
@@ -195,9 +196,13 @@ def ctc_from_payload(payload: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError:
         pass
+    except RecursionError:
+        raise ValueError("decoded JSON nested too deeply to read") from None
     try:
         return unzip_puzzle(text)
-    except (ValueError, json.JSONDecodeError) as exc:
+    except RecursionError:
+        raise ValueError("decoded JSON nested too deeply to read") from None
+    except ValueError as exc:
         raise ValueError(f"decoded text that is neither JSON nor a zipped puzzle ({exc})"
                          ) from None
 
@@ -248,7 +253,7 @@ def grid_from_ctc(
         raise error("an object", type(data).__name__)
     rows = data.get("cells")
     if not isinstance(rows, list) or not all(isinstance(r, list) for r in rows):
-        raise error("'cells': a list of rows", json.dumps(rows)[:30])
+        raise error("'cells': a list of rows", show_json(rows))
     width = max((len(r) for r in rows), default=0)
     if len(rows) != 9 or any(len(r) != 9 for r in rows):
         raise PuzzleFormatError.expecting(
@@ -265,20 +270,20 @@ def grid_from_ctc(
             if cell is None:
                 continue
             if not isinstance(cell, dict):
-                raise error(f"{where}: a cell object", json.dumps(cell)[:30])
+                raise error(f"{where}: a cell object", show_json(cell))
             for key, value in cell.items():
                 if value is None or value in ("", []):
                     continue
                 if key == "value":
                     d = _digit(value)
                     if d is None:
-                        raise error(f"{where}: a digit 1-9 as value", json.dumps(value)[:30])
+                        raise error(f"{where}: a digit 1-9 as value", show_json(value))
                     givens[i] = d
                 elif key in ("centremarks", "centerPencilMarks"):
                     mask = _mask(value)
                     if mask is None:
                         raise error(f"{where}: a list of digits as centre marks",
-                                    json.dumps(value)[:30])
+                                    show_json(value))
                     masks[i] = mask
                     noted = True
                 elif key in ("pencilMarks", "cornerPencilMarks"):
@@ -294,7 +299,7 @@ def grid_from_ctc(
             continue
         if key == "cages":
             if not isinstance(value, list):
-                raise error("'cages': a list", json.dumps(value)[:30])
+                raise error("'cages': a list", show_json(value))
             cages = 0
             for cage in value:
                 m = _is_meta_cage(cage) if isinstance(cage, dict) else None
