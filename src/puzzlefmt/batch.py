@@ -120,8 +120,9 @@ class Summary:
 Task = Callable[[list[Record]], list[Outcome]]
 RawChunk = list[tuple[int, int, str]]  # (record number, line number, line)
 # A block function: raw record lines in, a Chunk out (it calls back into the task for the
-# records it does not handle itself, through the ``fallback`` it is given).
-Block = Callable[[RawChunk, Callable[[RawChunk], Chunk]], Chunk]
+# records it does not handle itself, through the ``fallback`` it is given, which returns
+# their outcomes).
+Block = Callable[[RawChunk, Callable[[RawChunk], list[Outcome]]], Chunk]
 
 
 def fold(outcomes: Iterable[Outcome], placeholder: str | None, json_lines: bool) -> Chunk:
@@ -197,6 +198,12 @@ def parse_raw(parse: Callable[[str], Any], path: str | None, chunk: RawChunk) ->
     return records
 
 
+def _raw_outcomes(
+    task: Task, parse: Callable[[str], Any], path: str | None, newline: str, chunk: RawChunk
+) -> list[Outcome]:
+    return _run_records(task, parse_raw(parse, path, chunk), newline)
+
+
 def _raw_chunk(
     task: Task,
     parse: Callable[[str], Any],
@@ -206,11 +213,12 @@ def _raw_chunk(
     newline: str,
     chunk: RawChunk,
 ) -> Chunk:
-    return _records_chunk(task, placeholder, json_lines, newline,
-                          parse_raw(parse, path, chunk))
+    return fold(_raw_outcomes(task, parse, path, newline, chunk), placeholder, json_lines)
 
 
-def _block_chunk(block: Block, fallback: Callable[[RawChunk], Chunk], chunk: RawChunk) -> Chunk:
+def _block_chunk(
+    block: Block, fallback: Callable[[RawChunk], list[Outcome]], chunk: RawChunk
+) -> Chunk:
     return block(chunk, fallback)
 
 
@@ -286,7 +294,9 @@ def _results(
         raw = functools.partial(_raw_chunk, task, fmt.parse_record, source.name, placeholder,
                                 json_lines, newline)
         if block is not None and not json_lines:
-            work = functools.partial(_block_chunk, block, raw)
+            fallback = functools.partial(_raw_outcomes, task, fmt.parse_record, source.name,
+                                         newline)
+            work = functools.partial(_block_chunk, block, fallback)
             chunks = _raw_chunks(source.lines, fmt.is_comment, BLOCK, first, keep,
                                  source.records_before)
         else:

@@ -9,7 +9,7 @@ collects them. Detection is the same function whether it runs over one family's 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +18,31 @@ from puzzlefmt.format import Format, Renderer
 from puzzlefmt.model import SolveResult
 from puzzlefmt.textio import split_lines
 
-__all__ = ["Candidate", "Family", "extension_of", "rank", "read_detected"]
+__all__ = ["Candidate", "Columnar", "Family", "LineResults", "extension_of", "rank",
+           "read_detected"]
+
+# Per record line: the exact text the object path writes for it (newline included) and its
+# kind ("unique", "valid"...), or None for a line left to the object path.
+LineResults = tuple[list[str | None], list[str | None]]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Columnar:
+    """A family's fast path for the batch jobs over one-record-a-line collections: whole
+    blocks of record lines parsed into arrays, worked by the kernels and written in one go.
+
+    Each function takes the block's record lines and their record numbers and returns
+    :data:`LineResults`; its texts must be byte for byte what the object path writes (the
+    tests check it on every shared data file). ``formats`` names the source formats whose
+    lines it reads; ``convert`` returns ``None`` for a target it does not write.
+    """
+
+    formats: frozenset[str]
+    solve: Callable[[Sequence[str], Sequence[int], int, bool], LineResults] | None = None
+    validate: Callable[[Sequence[str], Sequence[int], int], LineResults] | None = None
+    canon: Callable[[Sequence[str], Sequence[int], str], LineResults] | None = None
+    convert: Callable[[Sequence[str], Sequence[int], str, Mapping[str, Any]],
+                      LineResults | None] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -40,6 +64,7 @@ class Family:
     solution_text: Callable[[Any, SolveResult[Any]], str] | None = None
     canon_many: Callable[[Sequence[Any], str], list[str]] | None = None
     canon_conventions: tuple[str, ...] = ()
+    columnar: Columnar | None = None
 
     def read(self, text: str, *, filename: str | os.PathLike[str] | None = None) -> Any:
         """Read ``text`` in whichever of the family's formats fits it best."""

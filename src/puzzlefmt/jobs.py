@@ -14,11 +14,18 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from puzzlefmt import registry
-from puzzlefmt.batch import Outcome
+from puzzlefmt.batch import Block, Chunk, Outcome, RawChunk, fold
 from puzzlefmt.collection import LineCollection, Record
+from puzzlefmt.family import LineResults
 from puzzlefmt.model import Model, SolveResult
 
 __all__ = ["Job", "canon_task", "convert_task", "solve_task", "validate_task"]
+
+
+def _clues(value: Any) -> int | None:
+    """The clue count of a puzzle that has one (a Sudoku grid's givens)."""
+    count = getattr(value, "clue_count", None)
+    return count if isinstance(count, int) else None
 
 
 def where(rec: Record, message: str) -> str:
@@ -136,7 +143,8 @@ def solve_task(limit: int, count_only: bool, records: list[Record]) -> list[Outc
             continue
         solution = fam.solution_text(rec.value, res) if fam.solution_text else res.status
         text = str(res.count) if count_only and res.complete else solution
-        data: dict[str, Any] = {"status": res.status, "solutions": res.count, "text": solution}
+        data: dict[str, Any] = {"status": res.status, "solutions": res.count, "text": solution,
+                                "clues": _clues(rec.value)}
         if not res.complete:
             data["reason"] = res.reason
         out.append(Outcome(rec.number, rec.line, output=text + "\n", data=data,
@@ -171,8 +179,84 @@ def canon_task(convention: str, records: list[Record]) -> list[Outcome]:
             out.append(Outcome(rec.number, rec.line, error=where(rec, refused[i])))
             continue
         text = forms[i]
-        out.append(Outcome(rec.number, rec.line, output=text + "\n", data={"canon": text}))
+        out.append(Outcome(rec.number, rec.line, output=text + "\n",
+                           data={"canon": text, "clues": _clues(rec.value)}))
     return out
+
+
+def _call(func: Callable[..., Any], *args: Any) -> Any:
+    """``func(lines, numbers, *args)`` (arguments bound first, lines given last)."""
+    *bound, lines, numbers = args
+    return func(lines, numbers, *bound)
+
+
+def comment_newline(source: Any, target: Any) -> str | None:
+    """The line ending to pass a collection's comment, blank and header lines on with when
+    converting ``source`` to ``target`` (formats), or ``None`` when they cannot go on: the
+    target must be a collection that holds comments, and a header format's header goes on
+    only into the same format."""
+    if not (isinstance(source, LineCollection) and isinstance(target, LineCollection)):
+        return None
+    if "comments" not in target.holds:
+        return None
+    if target.header is not None and source.name != target.name:
+        return None
+    return target.newline
+
+
+LineJob = Callable[[Sequence[str], Sequence[int]], LineResults | None]
+_FLAGGED = frozenset({"none", "multiple", "unknown", "invalid"})
+
+
+def columnar_block(
+    line_job: LineJob,
+    placeholder: str | None,
+    comments: str | None,
+    chunk: RawChunk,
+    fallback: Callable[[RawChunk], list[Outcome]],
+) -> Chunk:
+    """One block through a family's fast path: the lines it takes are worked as arrays; the
+    rest (and every line, when it takes none) go through the object path; the output keeps
+    the input's order."""
+    records = [entry for entry in chunk if entry[0]]
+    found = line_job([e[2] for e in records], [e[0] for e in records])
+    if found is None:
+        return fold(fallback(chunk), placeholder, False)
+    texts, kinds = found
+    slow = [entry for entry, text in zip(records, texts, strict=True) if text is None]
+    slow_done = {oc.number: oc for oc in fallback(slow)} if slow else {}
+    result = Chunk()
+    out: list[str] = []
+    counts = result.kinds
+    k = 0
+    for number, line, raw in chunk:
+        result.last_line = line
+        if not number:
+            if comments is not None:
+                out.append(raw + comments)
+            continue
+        text = texts[k]
+        kind = kinds[k]
+        k += 1
+        if text is None:
+            one = fold([slow_done[number]], placeholder, False)
+            out.append(one.text)
+            result.records += 1
+            result.written += one.written
+            result.flagged += one.flagged
+            result.rejects.extend(one.rejects)
+            result.warnings.extend(one.warnings)
+            for name, n in one.kinds.items():
+                counts[name] = counts.get(name, 0) + n
+            continue
+        out.append(text)
+        result.records += 1
+        result.written += 1
+        if kind is not None:
+            counts[kind] = counts.get(kind, 0) + 1
+            result.flagged += kind in _FLAGGED
+    result.text = "".join(out)
+    return result
 
 
 @dataclass(frozen=True)
@@ -199,6 +283,26 @@ class Job:
         if self.name == "solve":
             return functools.partial(solve_task, self.limit, self.count)
         return functools.partial(canon_task, self.convention)
+
+    def block(self, source: Any, comments: str | None = None) -> Block | None:
+        """The columnar path of this job for lines of the ``source`` format, when its
+        family has one that takes them (``None``: the object path only)."""
+        fam = registry.family(source.family)
+        fast = fam.columnar
+        if fast is None or source.name not in fast.formats:
+            return None
+        line_job: LineJob | None = None
+        if self.name == "solve" and fast.solve is not None:
+            line_job = functools.partial(_call, fast.solve, self.limit, self.count)
+        elif self.name == "validate" and fast.validate is not None and self.limit > 0:
+            line_job = functools.partial(_call, fast.validate, self.limit)
+        elif self.name == "canon" and fast.canon is not None:
+            line_job = functools.partial(_call, fast.canon, self.convention)
+        elif self.name == "convert" and fast.convert is not None and not self.strict:
+            line_job = functools.partial(_call, fast.convert, self.target, dict(self.options))
+        if line_job is None:
+            return None
+        return functools.partial(columnar_block, line_job, self.placeholder, comments)
 
     @property
     def placeholder(self) -> str | None:

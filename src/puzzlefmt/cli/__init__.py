@@ -61,6 +61,16 @@ def _add_batch_options(p: argparse.ArgumentParser, *, output: bool = True) -> No
                    help="write every rejected record's number, line and reason here")
     p.add_argument("--json", action="store_true", help="one JSON object per record")
     p.add_argument("-q", "--quiet", action="store_true", help="no per-record errors or summary")
+    p.add_argument("--object-path", action="store_true",
+                   help="work record by record, without the columnar fast path (the output "
+                   "is the same; for checking it)")
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="run on a Dask cluster: a scheduler address (tcp://host:8786) or "
+                   "local:N for N local worker processes (needs the dask extra); the input "
+                   "may then be several files or glob patterns")
+    p.add_argument("--input-format", choices=["text", "parquet"], default="text",
+                   help="with --cluster: text files (default) or Parquet files")
+    p.add_argument("--column", metavar="NAME", help="the Parquet column of puzzle strings")
     g = p.add_mutually_exclusive_group()
     g.add_argument("--progress", action="store_true", help="always show a progress bar")
     g.add_argument("--no-progress", action="store_true", help="never show a progress bar")

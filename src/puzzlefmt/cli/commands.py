@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from puzzlefmt import registry
 from puzzlefmt.api import Lines, open_lines
-from puzzlefmt.batch import Outcome, Summary, count_lines, run_batch
+from puzzlefmt.batch import Block, Chunk, Outcome, RawChunk, Summary, count_lines, run_batch
 from puzzlefmt.cli._common import (
     EXIT_BAD_INPUT,
     EXIT_INVALID,
@@ -26,9 +26,10 @@ from puzzlefmt.cli._common import (
     table,
     target_format,
 )
-from puzzlefmt.collection import LineCollection, Record
+from puzzlefmt.cli.cluster import run_on_cluster
+from puzzlefmt.collection import Record
 from puzzlefmt.format import Format
-from puzzlefmt.jobs import Job
+from puzzlefmt.jobs import Job, comment_newline
 from puzzlefmt.outfile import output
 from puzzlefmt.survey import survey_paths
 
@@ -40,19 +41,26 @@ def _open(args: argparse.Namespace) -> Lines:
 
 def run_job(
     args: argparse.Namespace,
-    task: Callable[[list[Record]], list[Outcome]],
+    job: Job,
     *,
-    verb: str,
-    placeholder: str | None = None,
     lines: Lines | None = None,
     comments: str | None = None,
+    task: Callable[[list[Record]], list[Outcome]] | None = None,
+    block: Block | None = None,
+    placeholder: str | None = None,
+    columnar: bool = True,
 ) -> Summary:
-    """Run a batch command over its input, writing through one atomic output."""
+    """Run a batch command over its input, writing through one atomic output. The job's
+    columnar path is taken where its family has one for the input's format (unless
+    ``--object-path``); ``task``/``block``/``placeholder`` replace the job's own."""
     path = args.input
     shown = STDIN_NAME if path == "-" else path
     recs = lines if lines is not None else _open(args)
     rejects_path = getattr(args, "rejects", None)
     quiet = getattr(args, "quiet", False)
+    verb = job.verb
+    if block is None and columnar and not getattr(args, "object_path", False):
+        block = job.block(recs.format, comments)
 
     def report(line: str) -> None:
         if not quiet:
@@ -64,15 +72,16 @@ def run_job(
             rejects = stack.enter_context(output(rejects_path)) if rejects_path else None
             summary = run_batch(
                 recs,
-                task,
+                task or job.task(),
                 out=out,
                 rejects=rejects,
                 report=report,
                 jobs=max(1, getattr(args, "jobs", 1) or 1),
                 progress=progress_wanted(args),
                 progress_total=count_lines(path) if path != "-" else None,
-                placeholder=placeholder,
+                placeholder=job.placeholder if placeholder is None else placeholder or None,
                 json_lines=getattr(args, "json", False),
+                block=block,
                 comments=comments,
                 warn=report,
             )
@@ -149,34 +158,38 @@ def cmd_detect(args: argparse.Namespace) -> int:
     return status
 
 
+def _local(args: argparse.Namespace) -> None:
+    if args.input_format != "text":
+        raise UsageError("--input-format parquet runs on a cluster: add --cluster local:1 "
+                         "(or more workers)")
+
+
 def cmd_convert(args: argparse.Namespace) -> int:
     target = target_format(args.to)
     options = parse_options(target, args.option, owner=target.name)
+    if args.cluster:
+        return run_on_cluster(args, Job("convert", target=target.name,
+                                        options=tuple(options.items()), strict=args.strict))
+    _local(args)
     lines = _open(args)
     if lines.format.family != target.family:
         lines.close()
         raise UsageError(f"{args.input} is {lines.format.family} ({lines.format.name}); "
                          f"{target.name} writes {target.family}: pick a {lines.format.family} "
                          f"format (puzzlefmt formats --family {lines.format.family})")
-    source_fmt = lines.format
-    # A collection's comments, blank lines and header go on into a collection that can hold
-    # comments; its header is written again only where the target's differs.
-    keep = (isinstance(source_fmt, LineCollection) and isinstance(target, LineCollection)
-            and "comments" in target.holds)
-    if keep and isinstance(target, LineCollection) and target.header is not None and (
-            source_fmt.name != target.name):
-        keep = False  # the source's header would not be the target's
+    keep = comment_newline(lines.format, target)
     job = Job("convert", target=target.name, options=tuple(options.items()),
-              strict=args.strict, headed=not keep)
-    summary = run_job(args, job.task(), verb=job.verb, lines=lines,
-                      comments=target.newline if keep and isinstance(target, LineCollection)
-                      else None)
+              strict=args.strict, headed=keep is None)
+    summary = run_job(args, job, lines=lines, comments=keep)
     return EXIT_BAD_INPUT if summary.rejected else EXIT_OK
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
     job = Job("validate", limit=args.limit)
-    summary = run_job(args, job.task(), verb=job.verb)
+    if args.cluster:
+        return run_on_cluster(args, job)
+    _local(args)
+    summary = run_job(args, job)
     if summary.rejected:
         return EXIT_BAD_INPUT
     return EXIT_INVALID if summary.flagged else EXIT_OK
@@ -201,7 +214,10 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     job = Job("solve", limit=args.limit, count=args.count)
-    summary = run_job(args, job.task(), verb=job.verb, placeholder=job.placeholder)
+    if args.cluster:
+        return run_on_cluster(args, job)
+    _local(args)
+    summary = run_job(args, job)
     if summary.rejected:
         return EXIT_BAD_INPUT
     return EXIT_INVALID if summary.flagged else EXIT_OK
@@ -216,14 +232,19 @@ def _family_has_canon(lines: Lines) -> None:
 
 
 def cmd_canon(args: argparse.Namespace) -> int:
+    if args.cluster:
+        return run_on_cluster(args, Job("canon", convention=args.convention),
+                              unique=args.unique)
+    _local(args)
     lines = _open(args)
     _family_has_canon(lines)
-    task = Job("canon", convention=args.convention).task()
+    job = Job("canon", convention=args.convention)
     if not args.unique:
-        summary = run_job(args, task, verb="canonicalised", placeholder="\n", lines=lines)
+        summary = run_job(args, job, lines=lines)
         return EXIT_BAD_INPUT if summary.rejected else EXIT_OK
     seen: set[str] = set()
     dupes = 0
+    task = job.task()
 
     def unique_task(recs: list[Record]) -> list[Outcome]:
         nonlocal dupes
@@ -239,8 +260,30 @@ def cmd_canon(args: argparse.Namespace) -> int:
             kept.append(oc)
         return kept
 
+    fast = None if args.object_path else job.block(lines.format)
+
+    def unique_block(chunk: RawChunk, fallback: Callable[[RawChunk], list[Outcome]]) -> Chunk:
+        nonlocal dupes
+        assert fast is not None
+        done = fast(chunk, fallback)
+        kept: list[str] = []
+        before = dupes
+        for form in done.text.splitlines(keepends=True):
+            if form == "\n":
+                continue  # a rejected record's placeholder: nothing in --unique output
+            if form in seen:
+                dupes += 1
+            else:
+                seen.add(form)
+                kept.append(form)
+        done.text = "".join(kept)
+        if dupes > before:
+            done.kinds["duplicates"] = done.kinds.get("duplicates", 0) + dupes - before
+        return done
+
     args.jobs = 1  # the seen-set lives in this process
-    summary = run_job(args, unique_task, verb="canonicalised", lines=lines)
+    summary = run_job(args, job, lines=lines, task=unique_task, placeholder="",
+                      block=unique_block if fast is not None else None, columnar=False)
     if not args.quiet:
         err(f"puzzlefmt canon: {len(seen)} unique, {dupes} duplicates dropped")
     return EXIT_BAD_INPUT if summary.rejected else EXIT_OK

@@ -1,0 +1,341 @@
+"""The batch jobs on a Dask cluster: the same convert, validate, solve and canon as the command
+line, partition by partition, with the same output (``pip install "puzzlefmt[dask]"``).
+
+>>> from puzzlefmt.dask import connect, run_text        # doctest: +SKIP
+>>> from puzzlefmt.jobs import Job
+>>> with connect("local:2") as client:
+...     summary = run_text(client, Job("solve"), ["hardest.txt"], "solutions.txt")
+
+Inputs are text files (any one-record-a-line collection format, compressed or not, given as
+paths or glob patterns, taken in sorted order) or Parquet files with a column of puzzle
+strings. A worker reads its own partition from the file system the cluster shares, works it
+with :func:`puzzlefmt.batch.run_batch` and returns its output text; the client writes the
+parts in input order, so the output is the local command's, byte for byte. Rejected records
+are reported with their file, record number and line. ``canon --unique`` de-duplicates
+across every file through a shuffle on the canonical form.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import json
+import os
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import dask.dataframe as dd
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+from dask.delayed import delayed
+from distributed import Client, LocalCluster
+
+from puzzlefmt import registry
+from puzzlefmt.api import resolve_format
+from puzzlefmt.collection import LineCollection
+from puzzlefmt.dask._parts import (
+    Part,
+    PartResult,
+    count_part,
+    numbered,
+    plan_file,
+    plan_parquet,
+    read_part_lines,
+    run_part,
+)
+from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.jobs import Job
+from puzzlefmt.outfile import output
+
+__all__ = [
+    "Summary",
+    "connect",
+    "count_by",
+    "expand",
+    "plan",
+    "run_parquet",
+    "run_parts",
+    "run_text",
+    "unique_canon",
+]
+
+BLOCKSIZE = 32 << 20
+
+
+@dataclass
+class Summary:
+    """Records in = written + rejected, over every partition."""
+
+    records_in: int = 0
+    written: int = 0
+    rejected: int = 0
+    flagged: int = 0
+    warned: int = 0
+    parts: int = 0
+    kinds: dict[str, int] = field(default_factory=dict)
+
+    def add(self, part: PartResult) -> None:
+        self.parts += 1
+        self.records_in += part.records
+        self.written += part.written
+        self.rejected += len(part.rejects)
+        self.flagged += part.flagged
+        self.warned += part.warned
+        for k, n in part.kinds.items():
+            self.kinds[k] = self.kinds.get(k, 0) + n
+
+    def line(self, verb: str) -> str:
+        kinds = [f"{n} {k}" for k, n in self.kinds.items()]
+        if self.warned:
+            kinds.append(f"{self.warned} with losses")
+        more = f" ({', '.join(kinds)})" if kinds else ""
+        return (f"{self.records_in} records in: {self.written} {verb}{more}, "
+                f"{self.rejected} rejected ({self.parts} partitions)")
+
+
+@contextlib.contextmanager
+def connect(address: str) -> Iterator[Client]:
+    """A client of a running scheduler (``tcp://host:8786``), or of a new local cluster of
+    ``N`` worker processes (``local:N``, on 127.0.0.1, closed at the end)."""
+    if address.startswith("local:"):
+        try:
+            workers = int(address.split(":", 1)[1])
+        except ValueError:
+            raise ValueError(f"--cluster local:N wants a number of workers, found "
+                             f"{address!r}") from None
+        if not 1 <= workers <= 256:
+            raise ValueError(f"--cluster local:N wants 1 to 256 workers, found {workers}")
+        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                          host="127.0.0.1", dashboard_address=None) as cluster, \
+                Client(cluster) as client:
+            yield client
+        return
+    with Client(address) as client:
+        yield client
+
+
+def expand(inputs: str | Sequence[str]) -> list[str]:
+    """Paths and glob patterns to a list of files, each pattern's matches sorted."""
+    out: list[str] = []
+    for item in [inputs] if isinstance(inputs, str) else inputs:
+        matches = sorted(glob.glob(item)) if glob.has_magic(item) else [item]
+        if not matches:
+            raise FileNotFoundError(2, "no file matches", item)
+        out.extend(matches)
+    for path in out:
+        if not os.path.isfile(path):
+            raise FileNotFoundError(2, "no such file", path)
+    return out
+
+
+def _detect(path: str, column: str | None, format: str | None) -> str:
+    if format is not None:
+        return registry.get_format(format).name
+    head: list[str] = []
+    probe = plan_parquet(path, column)[0] if column else plan_file(path, 1 << 62)[0]
+    for _, line in read_part_lines(probe):
+        head.append(line)
+        if len(head) >= 64:
+            break
+    text = "".join(line + "\n" for line in head)
+    try:
+        return resolve_format(text, filename=None if column else path).name
+    except PuzzleFormatError as exc:
+        raise exc.relocated(path=path) from None
+
+
+def plan(
+    client: Client,
+    paths: Sequence[str],
+    *,
+    format: str | None = None,
+    parquet_column: str | None = None,
+    blocksize: int = BLOCKSIZE,
+) -> tuple[str, list[Part]]:
+    """The input format and the numbered partitions of every file (a first, counting pass
+    runs on the cluster)."""
+    fmt = _detect(paths[0], parquet_column, format)
+    one_record_a_line = isinstance(registry.get_format(fmt), LineCollection)
+    if parquet_column is None and not one_record_a_line:
+        fmt_obj = registry.get_format(fmt)
+        raise ValueError(f"{fmt_obj.name} is not a one-record-a-line collection: "
+                         "run it with the local command")
+    raw: list[Part] = []
+    for path in paths:
+        if parquet_column is not None:
+            raw.extend(plan_parquet(path, parquet_column, len(raw)))
+        else:
+            raw.extend(plan_file(path, blocksize, len(raw)))
+    counts = client.gather(client.map(count_part, raw, format=fmt, pure=False))
+    return fmt, numbered(raw, counts)
+
+
+def run_parts(
+    client: Client, job: Job, parts: list[Part], format: str, *, json_lines: bool = False
+) -> Iterator[PartResult]:
+    """Each partition's result, in input order, as soon as it and those before it are done."""
+    futures = client.map(run_part, parts, job=job, format=format, json_lines=json_lines,
+                         pure=False)
+    for future in futures:
+        result: PartResult = future.result()
+        future.release()
+        yield result
+
+
+def run_text(
+    client: Client,
+    job: Job,
+    inputs: str | Sequence[str],
+    out: str | os.PathLike[str] | None,
+    *,
+    format: str | None = None,
+    parquet_column: str | None = None,
+    json_lines: bool = False,
+    blocksize: int = BLOCKSIZE,
+    report: Callable[[str], None] | None = None,
+    rejects: str | os.PathLike[str] | None = None,
+) -> Summary:
+    """Run ``job`` over ``inputs`` and write its output to ``out`` (``None``: standard
+    output) in input order, exactly as the local command writes it."""
+    fmt, parts = plan(client, expand(inputs), format=format, parquet_column=parquet_column,
+                      blocksize=blocksize)
+    summary = Summary()
+    with contextlib.ExitStack() as stack:
+        target = stack.enter_context(output(out))
+        reject_file = stack.enter_context(output(rejects)) if rejects else None
+        for part in run_parts(client, job, parts, fmt, json_lines=json_lines):
+            target.write(part.text)
+            summary.add(part)
+            for path, number, line, why in part.rejects:
+                if report is not None:
+                    report(why if why.startswith(path) else f"{path}: {why}")
+                if reject_file is not None:
+                    reject_file.write(f"{path}\t{number}\t{line}\t{why}\n")
+    return summary
+
+
+# --------------------------------------------------------------------------- Parquet out
+
+_COLUMNS: dict[str, pa.DataType] = {
+    "file": pa.string(), "record": pa.int64(), "line": pa.int64(), "puzzle": pa.string(),
+    "status": pa.string(), "solutions": pa.int64(), "solution": pa.string(),
+    "canon": pa.string(), "clues": pa.int64(), "valid": pa.bool_(), "problems": pa.string(),
+    "text": pa.string(), "error": pa.string(),
+}
+
+
+def _part_table(part: Part, job: Job, format: str) -> pa.Table:
+    result = run_part(part, job, format, json_lines=True)
+    inputs = dict(read_part_lines(part))
+    rows: dict[str, list[Any]] = {name: [] for name in _COLUMNS}
+    for text in result.text.splitlines():
+        data = json.loads(text)
+        row = {"file": part.path, "record": data.get("record"), "line": data.get("line"),
+               "puzzle": inputs.get(data.get("line", -1)), "error": data.get("error"),
+               "status": data.get("status"), "solutions": data.get("solutions"),
+               "canon": data.get("canon"), "clues": data.get("clues"),
+               "valid": data.get("valid"), "text": data.get("text"),
+               "problems": "; ".join(data["problems"]) if data.get("problems") else None,
+               "solution": data.get("text") if data.get("status") == "unique" else None}
+        for name in _COLUMNS:
+            rows[name].append(row[name])
+    schema = pa.schema(list(_COLUMNS.items()))
+    return pa.table(rows, schema=schema)
+
+
+def run_parquet(
+    client: Client,
+    job: Job,
+    inputs: str | Sequence[str],
+    out: str | os.PathLike[str],
+    *,
+    format: str | None = None,
+    parquet_column: str | None = None,
+    blocksize: int = BLOCKSIZE,
+) -> int:
+    """Run ``job`` and write one typed row per record to the Parquet file ``out`` (one row
+    group per partition, in input order). Returns the number of rows."""
+    fmt, parts = plan(client, expand(inputs), format=format, parquet_column=parquet_column,
+                      blocksize=blocksize)
+    futures = client.map(_part_table, parts, job=job, format=fmt, pure=False)
+    rows = 0
+    schema = pa.schema(list(_COLUMNS.items()))
+    with output(out, binary=True) as fh, pq.ParquetWriter(fh, schema) as writer:
+        for future in futures:
+            table: pa.Table = future.result()
+            future.release()
+            writer.write_table(table)
+            rows += table.num_rows
+    return rows
+
+
+# --------------------------------------------------------------------------- across files
+
+
+def _canon_frame(part: Part, convention: str, format: str) -> pd.DataFrame:
+    job = Job("canon", convention=convention)
+    result = run_part(part, job, format)
+    forms = result.text.split("\n")[:-1]
+    order = [(part.index << 32) | i for i in range(len(forms))]
+    frame = pd.DataFrame({"order": pd.array(order, dtype="int64"),
+                          "canon": pd.array(forms, dtype="string")})
+    return frame[frame["canon"] != ""]
+
+
+def unique_canon(
+    client: Client,
+    inputs: str | Sequence[str],
+    out: str | os.PathLike[str] | None,
+    *,
+    convention: str = "string",
+    format: str | None = None,
+    parquet_column: str | None = None,
+    blocksize: int = BLOCKSIZE,
+) -> tuple[int, int]:
+    """Each canonical form once, where it first occurs in input order (the local
+    ``canon --unique`` output), de-duplicated across every file by a shuffle on the form.
+    Returns ``(unique, duplicates)``."""
+    fmt, parts = plan(client, expand(inputs), format=format, parquet_column=parquet_column,
+                      blocksize=blocksize)
+    meta = pd.DataFrame({"order": pd.array([], dtype="int64"),
+                         "canon": pd.array([], dtype="string")})
+    frames = dd.from_delayed(
+        [delayed(_canon_frame)(p, convention, fmt) for p in parts], meta=meta)
+    nparts = max(1, len(parts))
+    # The shuffle: group by the canonical form (split over nparts output partitions), keep
+    # each form's first place, then sort those by their place to write them in input order.
+    firsts = frames.groupby("canon").order.min(split_out=nparts).reset_index()
+    kept = firsts.set_index("order", npartitions=nparts)
+    total = int(client.compute(frames.shape[0]).result())
+    unique = 0
+    with output(out) as target:
+        for piece in kept.to_delayed():
+            frame: pd.DataFrame = client.compute(piece).result()
+            unique += len(frame)
+            target.write("".join(form + "\n" for form in frame["canon"]))
+    return unique, total - unique
+
+
+def count_by(
+    client: Client,
+    inputs: str | Sequence[str],
+    key: str = "clues",
+    *,
+    limit: int = 2,
+    format: str | None = None,
+    parquet_column: str | None = None,
+    blocksize: int = BLOCKSIZE,
+) -> dict[Any, int]:
+    """How many records have each value of ``key``: ``"clues"`` (clue count) or
+    ``"solutions"`` (solution count up to ``limit``), over every file."""
+    fmt, parts = plan(client, expand(inputs), format=format, parquet_column=parquet_column,
+                      blocksize=blocksize)
+    job = Job("solve", limit=limit)
+    tables = client.gather(client.map(_part_table, parts, job=job, format=fmt, pure=False))
+    counts: dict[Any, int] = {}
+    for table in tables:
+        for value in table.column(key).to_pylist():
+            counts[value] = counts.get(value, 0) + 1
+    return dict(sorted(counts.items(), key=lambda kv: (kv[0] is None, kv[0] or 0)))

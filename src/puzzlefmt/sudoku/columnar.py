@@ -1,0 +1,186 @@
+"""The Sudoku fast path: blocks of 81-cell lines as arrays, worked by the kernels, written in
+one go.
+
+:func:`solve_lines` and :func:`canon_lines` are the block API for Python (and for
+:mod:`puzzlefmt.dask`'s partitions): lines in, numpy arrays out, with no per-record object.
+
+:data:`COLUMNAR` is what the batch commands use: for each job, the exact text the
+record-by-record path writes for every line it takes. It takes the lines that are nothing but
+81 cells — digits and one blank, ``.`` or ``0`` — which is what the large collections hold;
+any other line (a comment after the cells, another blank, a Sukaku or HoDoKu line, a broken
+line) and any record whose text needs the model (no solution: the reason is named) are left
+to the record-by-record path, so that both paths write the same bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from puzzlefmt.family import Columnar, LineResults
+
+__all__ = ["COLUMNAR", "LineArrays", "SolveArrays", "canon_lines", "parse_lines", "solve_lines"]
+
+_CELL = np.zeros(256, dtype=bool)
+_CELL[ord("1"): ord("9") + 1] = True
+_CELL[ord(".")] = True
+_CELL[ord("0")] = True
+
+# The line formats whose records are plain 81-cell lines.
+SOURCES = frozenset({"line", "txt", "sdm"})
+
+
+@dataclass(frozen=True)
+class LineArrays:
+    """``ok[i]``: line ``i`` is a plain 81-cell line; ``cells``: the digits (0 = blank) of the
+    ok lines, in order, shape ``(ok.sum(), 81)``."""
+
+    ok: npt.NDArray[np.bool_]
+    cells: npt.NDArray[np.uint8]
+
+
+@dataclass(frozen=True)
+class SolveArrays:
+    """:func:`solve_lines`' result: ``counts`` (capped at the limit) and up to two
+    ``solutions`` ``(m, 2, 81)`` for the ok lines (see :class:`LineArrays`)."""
+
+    ok: npt.NDArray[np.bool_]
+    counts: npt.NDArray[np.int32]
+    solutions: npt.NDArray[np.uint8]
+
+
+def parse_lines(lines: Sequence[str]) -> LineArrays:
+    """The plain 81-cell lines of a block as one array (no Python loop per cell)."""
+    n = len(lines)
+    long = np.fromiter(map(len, lines), dtype=np.int64, count=n) == 81
+    picked = [ln for ln, keep in zip(lines, long.tolist(), strict=True) if keep]
+    if not picked:
+        return LineArrays(np.zeros(n, dtype=bool), np.zeros((0, 81), dtype=np.uint8))
+    raw = np.frombuffer("".join(picked).encode("ascii", "replace"), dtype=np.uint8)
+    raw = raw.reshape(len(picked), 81)
+    dots = (raw == ord(".")).any(axis=1)
+    zeros = (raw == ord("0")).any(axis=1)
+    good = _CELL[raw].all(axis=1) & ~(dots & zeros)  # one blank character, not both
+    ok = long.copy()
+    ok[long] = good
+    digits = raw[good]
+    cells = np.where(digits >= ord("1"), digits - ord("0"), 0).astype(np.uint8)
+    return LineArrays(ok, cells)
+
+
+def solve_lines(lines: Sequence[str], limit: int = 2) -> SolveArrays:
+    """Solve the plain 81-cell lines of a block (see :class:`SolveArrays`)."""
+    from puzzlefmt.sudoku.solver import solve_array  # noqa: PLC0415 - the kernel loader
+
+    parsed = parse_lines(lines)
+    counts, solutions = solve_array(parsed.cells, limit)
+    return SolveArrays(parsed.ok, counts, solutions)
+
+
+def canon_lines(lines: Sequence[str], convention: Literal["string", "pattern"] = "string"
+                ) -> tuple[
+        npt.NDArray[np.bool_], npt.NDArray[np.uint8]]:
+    """The minlex forms of the plain 81-cell lines of a block: ``(ok, forms)``."""
+    from puzzlefmt.sudoku.canon import minlex_array  # noqa: PLC0415 - the kernel loader
+
+    parsed = parse_lines(lines)
+    if not len(parsed.cells):
+        return parsed.ok, parsed.cells
+    return parsed.ok, minlex_array(parsed.cells, convention)
+
+
+def _texts(rows: npt.NDArray[np.uint8], blank: str = ".") -> list[str]:
+    """One 81-character string per row of digits."""
+    table = np.frombuffer(f"{blank}123456789".encode("ascii"), dtype=np.uint8)
+    flat = table[rows].tobytes().decode("ascii")
+    return [flat[k: k + 81] for k in range(0, len(flat), 81)]
+
+
+def _spread(ok: npt.NDArray[np.bool_], found: list[str | None], kinds: list[str | None]
+            ) -> LineResults:
+    """Results of the ok lines put back at their lines (``None`` elsewhere)."""
+    texts: list[str | None] = [None] * len(ok)
+    names: list[str | None] = [None] * len(ok)
+    for k, i in enumerate(np.flatnonzero(ok).tolist()):
+        texts[i] = found[k]
+        names[i] = kinds[k]
+    return texts, names
+
+
+def _solve(lines: Sequence[str], numbers: Sequence[int], limit: int, count_only: bool
+           ) -> LineResults:
+    got = solve_lines(lines, limit)
+    counts = got.counts.tolist()
+    firsts = _texts(got.solutions[:, 0, :])
+    seconds = _texts(got.solutions[:, 1, :]) if any(c > 1 for c in counts) else []
+    found: list[str | None] = []
+    kinds: list[str | None] = []
+    for k, count in enumerate(counts):
+        if count == 0:  # the record-by-record path names the reason
+            found.append(None)
+            kinds.append(None)
+        elif count_only:
+            found.append(f"{count}\n")
+            kinds.append("unique" if count == 1 else "multiple")
+        elif count == 1:
+            found.append(firsts[k] + "\n")
+            kinds.append("unique")
+        else:
+            found.append(f"multiple {firsts[k]} {seconds[k]}\n")
+            kinds.append("multiple")
+    return _spread(got.ok, found, kinds)
+
+
+def _validate(lines: Sequence[str], numbers: Sequence[int], limit: int) -> LineResults:
+    got = solve_lines(lines, limit)
+    picked = [n for n, keep in zip(numbers, got.ok.tolist(), strict=True) if keep]
+    found: list[str | None] = []
+    kinds: list[str | None] = []
+    for number, count in zip(picked, got.counts.tolist(), strict=True):
+        if count == 0:
+            found.append(None)
+            kinds.append(None)
+        elif count == 1:
+            found.append(f"{number}\tvalid, unique solution\n")
+            kinds.append("valid")
+        else:
+            more = "+" if count >= limit else ""
+            found.append(f"{number}\tinvalid: {count}{more} solutions\n")
+            kinds.append("invalid")
+    return _spread(got.ok, found, kinds)
+
+
+def _canon(lines: Sequence[str], numbers: Sequence[int], convention: str) -> LineResults:
+    ok, forms = canon_lines(lines, "pattern" if convention == "pattern" else "string")
+    texts = [t + "\n" for t in _texts(forms, "0")]
+    return _spread(ok, list(texts), [None] * len(texts))
+
+
+# What each line format writes for a plain line: its blank, and its line ending.
+_TARGETS = {"line": (".", "\n"), "txt": (".", "\r\n"), "sdm": ("0", "\r\n")}
+
+
+def _convert(lines: Sequence[str], numbers: Sequence[int], target: str,
+             options: Mapping[str, Any]) -> LineResults | None:
+    if target not in _TARGETS:
+        return None
+    blank, newline = _TARGETS[target]
+    if target == "line":
+        if set(options) - {"blank", "values", "comment"}:
+            return None
+        blank = str(options.get("blank", blank))
+        if len(blank) != 1 or not blank.isascii() or blank.isdigit():
+            return None  # the record-by-record writer says what is wrong
+    elif options:
+        return None
+    parsed = parse_lines(lines)
+    texts = [t + newline for t in _texts(parsed.cells, blank)]
+    return _spread(parsed.ok, list(texts), [None] * len(texts))
+
+
+COLUMNAR = Columnar(formats=SOURCES, solve=_solve, validate=_validate, canon=_canon,
+                    convert=_convert)

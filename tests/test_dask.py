@@ -1,0 +1,174 @@
+"""The batch jobs on a real Dask cluster (a LocalCluster of 2 worker processes on 127.0.0.1):
+the same output as the local command, byte for byte; Parquet in and out; a worker killed mid-job;
+a corrupted line reported with its file and line."""
+
+from __future__ import annotations
+
+import gzip
+import os
+import signal
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from distributed import Client, LocalCluster
+
+import puzzlefmt.dask as pdask
+from puzzlefmt.cli import main
+from puzzlefmt.jobs import Job
+
+from helpers import shared_path
+
+DATA = ("data", "sudoku", "tdoku_format")
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Client]:
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      dashboard_address=None) as cluster, Client(cluster) as c:
+        yield c
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Two text files (one with a corrupted line and comments), the same lines gzipped, and
+    the lines as Parquet."""
+    folder = tmp_path_factory.mktemp("dask")
+    seventeen = shared_path(*DATA, "puzzles2_17_clue").read_text().splitlines()
+    hardest = shared_path(*DATA, "puzzles5_forum_hardest_1905_11+").read_text().splitlines()
+    first = [ln for ln in seventeen if not ln.startswith("#")][:1500]
+    second = [ln for ln in hardest if not ln.startswith("#")][:600]
+    second[250] = second[250][:70]  # a corrupted line: 70 cells
+    second.insert(100, "# a comment in the middle")
+    a = folder / "a.txt"
+    b = folder / "b.txt"
+    a.write_text("\n".join(first) + "\n")
+    b.write_text("\n".join(second) + "\n")
+    both = folder / "both.txt"
+    both.write_text(a.read_text() + b.read_text())
+    gz = folder / "both.txt.gz"
+    gz.write_bytes(gzip.compress(both.read_bytes()))
+    table = pa.table({"id": list(range(len(first))), "puzzle": first})
+    pq.write_table(table, folder / "a.parquet", row_group_size=400)
+    return {"a": a, "b": b, "both": both, "gz": gz, "parquet": folder / "a.parquet",
+            "folder": folder}
+
+
+def _local(args: list[str], out: Path) -> bytes:
+    main([*args, "-o", str(out), "-q", "--no-progress"])
+    return out.read_bytes()
+
+
+@pytest.mark.parametrize(
+    "job",
+    [Job("solve"), Job("validate"), Job("canon"), Job("canon", convention="pattern"),
+     Job("convert", target="sdm")],
+    ids=["solve", "validate", "canon", "canon-pattern", "convert-sdm"],
+)
+def test_every_job_gives_the_local_output(client: Client, sample: dict[str, Path],
+                                          job: Job, tmp_path: Path) -> None:
+    args = {"solve": ["solve"], "validate": ["validate"],
+            "canon": ["canon", "--convention", job.convention],
+            "convert": ["convert", "--to", job.target]}[job.name]
+    want = _local([*args, str(sample["both"])], tmp_path / "local.txt")
+    got = tmp_path / "cluster.txt"
+    # small blocks: the file becomes many partitions, numbered from their place in the file
+    summary = pdask.run_text(client, job, [str(sample["both"])], got, blocksize=20_000)
+    assert summary.parts > 5
+    assert got.read_bytes() == want
+    assert summary.records_in == summary.written + summary.rejected == 2100
+    assert summary.rejected == 1
+
+
+def test_the_command_line_on_a_cluster(client: Client, sample: dict[str, Path],
+                                       tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                       ) -> None:
+    address = client.scheduler.address
+    want = _local(["solve", str(sample["both"])], tmp_path / "local.txt")
+    got = tmp_path / "cluster.txt"
+    rejects = tmp_path / "rejects.tsv"
+    code = main(["solve", str(sample["folder"] / "[ab].txt"), "--cluster", address, "-o",
+                 str(got), "--rejects", str(rejects)])
+    assert code == 2  # one record did not parse
+    assert got.read_bytes() == want
+    err = capsys.readouterr().err
+    assert "2100 records in: 2099 solved" in err
+    assert "1 rejected" in err
+    path, number, line, why = rejects.read_text().splitlines()[0].split("\t")
+    assert (path, number, line) == (str(sample["b"]), "251", "252")
+    assert "expected 81 cells" in why or "81" in why
+
+
+def test_compressed_input(client: Client, sample: dict[str, Path], tmp_path: Path) -> None:
+    want = _local(["canon", str(sample["both"])], tmp_path / "local.txt")
+    got = tmp_path / "gz.txt"
+    pdask.run_text(client, Job("canon"), str(sample["gz"]), got)
+    assert got.read_bytes() == want
+
+
+def test_unique_canon_across_files(client: Client, sample: dict[str, Path],
+                                   tmp_path: Path) -> None:
+    # the same puzzles twice, in two files: the second file adds nothing
+    twice = tmp_path / "twice.txt"
+    twice.write_text(sample["a"].read_text() * 2)
+    want = _local(["canon", "--unique", str(twice)], tmp_path / "local.txt")
+    got = tmp_path / "cluster.txt"
+    kept, dropped = pdask.unique_canon(client, [str(sample["a"]), str(sample["a"])], got,
+                                       blocksize=20_000)
+    assert got.read_bytes() == want
+    assert (kept, dropped) == (1500, 1500)
+
+
+def test_parquet_in_and_out(client: Client, sample: dict[str, Path], tmp_path: Path) -> None:
+    want = _local(["solve", str(sample["a"])], tmp_path / "local.txt")
+    got = tmp_path / "from-parquet.txt"
+    pdask.run_text(client, Job("solve"), str(sample["parquet"]), got, parquet_column="puzzle")
+    assert got.read_bytes() == want
+    out = tmp_path / "out.parquet"
+    rows = pdask.run_parquet(client, Job("solve"), str(sample["a"]), out, blocksize=30_000)
+    assert rows == 1500
+    table = pq.read_table(out)
+    assert table.schema.field("solutions").type == pa.int64()
+    assert table.schema.field("clues").type == pa.int64()
+    first = table.slice(0, 1).to_pylist()[0]
+    assert first["file"] == str(sample["a"])
+    assert (first["record"], first["line"], first["status"], first["clues"]) == (1, 1, "unique",
+                                                                                  17)
+    assert first["solution"] == want.decode().splitlines()[0]
+    assert table.column("puzzle").to_pylist() == sample["a"].read_text().splitlines()
+
+
+def test_counts_by_clue_count(client: Client, sample: dict[str, Path]) -> None:
+    counts = pdask.count_by(client, str(sample["a"]), "clues")
+    assert counts == {17: 1500}
+
+
+def test_a_killed_worker_is_retried_and_the_result_is_whole(
+    client: Client, sample: dict[str, Path], tmp_path: Path
+) -> None:
+    want = _local(["solve", str(sample["both"])], tmp_path / "local.txt")
+    pids = list(client.run(os.getpid).values())
+    killed = threading.Event()
+
+    def kill_one() -> None:
+        # the job is under way: kill a worker process outright
+        killed.wait(30)
+        os.kill(pids[0], signal.SIGKILL)
+
+    got = tmp_path / "cluster.txt"
+    threading.Thread(target=kill_one, daemon=True).start()
+    parts_seen = 0
+    fmt, parts = pdask.plan(client, [str(sample["both"])], blocksize=2_000)
+    with got.open("w", encoding="utf-8", newline="") as out:
+        for part in pdask.run_parts(client, Job("solve"), parts, fmt):
+            out.write(part.text)
+            parts_seen += 1
+            if parts_seen == 1:
+                killed.set()  # the other parts are queued or running on both workers
+    assert parts_seen == len(parts)
+    assert got.read_bytes() == want
+    assert os.getpid() not in pids
+    client.wait_for_workers(2, timeout=60)
