@@ -11,7 +11,7 @@ from __future__ import annotations
 from puzzlefmt.collection import Collection
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.family import Family
-from puzzlefmt.keen import grade, keen_id, keen_json, keen_list, solver, svg, text
+from puzzlefmt.keen import grade, keen_id, keen_json, keen_list, savefile, solver, svg, text
 from puzzlefmt.keen.model import KeenEngines, Puzzle
 from puzzlefmt.model import SolveResult, install
 
@@ -20,7 +20,7 @@ __all__ = ["FAMILY", "read_any"]
 FAMILY = Family(
     name="keen",
     models=(Puzzle,),
-    formats=(keen_id.FORMAT, keen_list.FORMAT, keen_json.FORMAT),
+    formats=(keen_id.FORMAT, keen_list.FORMAT, keen_json.FORMAT, savefile.FORMAT),
     renderers=(text.RENDERER, svg.RENDERER),
     solve_many=solver.solve_many,
     solution_text=solver.solution_text,
