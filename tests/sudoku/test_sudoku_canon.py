@@ -4,6 +4,7 @@ transformations, invariance under random symmetries, and the Transform algebra."
 from __future__ import annotations
 
 import doctest
+import itertools
 import os
 import subprocess
 import sys
@@ -284,6 +285,36 @@ def test_bad_convention_and_shapes() -> None:
         Transform().apply(np.zeros((2, 9)))
 
 
+def test_kernel_tables_match_a_brute_force() -> None:
+    from puzzlefmt.sudoku import _canon_kernel as k
+
+    orders = list(itertools.permutations(range(3)))
+    assert [list(o) for o in orders] == k.PERMS.tolist()
+
+    def image(bits: int, order: tuple[int, ...]) -> int:
+        return sum(1 << (2 - i) for i in range(3) if bits >> (2 - order[i]) & 1)
+
+    for bits in range(8):
+        for mask in range(1, 64):
+            allowed = [q for q in range(6) if mask >> q & 1]
+            least = min(image(bits, orders[q]) for q in allowed)
+            keep = sum(1 << q for q in allowed if image(bits, orders[q]) == least)
+            assert (k.TRIPLET_BEST[bits, mask], k.TRIPLET_KEEP[bits, mask]) == (least, keep)
+    for x in range(512):
+        trip = [(x >> (6 - 3 * s)) & 7 for s in range(3)]
+        least = min(
+            image(trip[st[0]], orders[q0]) << 6
+            | image(trip[st[1]], orders[q1]) << 3
+            | image(trip[st[2]], orders[q2])
+            for st in orders
+            for q0 in range(6)
+            for q1 in range(6)
+            for q2 in range(6)
+        )
+        assert k.ROW_BEST[x] == least
+        assert k.LEAD_ZEROS[x] == next((j for j in range(9) if x >> (8 - j) & 1), 9)
+
+
 def test_module_doctest() -> None:
     assert doctest.testmod(canon).failed == 0
 
@@ -291,14 +322,16 @@ def test_module_doctest() -> None:
 @pytest.mark.parametrize(
     "settings",
     [
-        # A list of tied children so short that the searches' fallbacks (scan every child
-        # again) run on ordinary puzzles too.
-        "_canon_kernel.TIES = 1",
-        # The pattern convention's two-stage search (for dense puzzles), forced; once by
-        # the density rule, once by the budget of the one-search path running out.
-        "_canon_kernel.DENSE_SEGMENTS = 0",
-        "_canon_kernel.PATTERN_BUDGET = 0",
-        "_canon_kernel.DENSE_SEGMENTS = 0; _canon_kernel.TIES = 1",
+        # The breadth-first searches, as they run.
+        "pass",
+        # The string convention's depth-first search, forced (it takes over where the
+        # breadth-first search would hold too many candidates: nearly full grids); from the
+        # start, and once three candidates are reached.
+        "_canon_kernel.STRING_CANDIDATES = 0",
+        "_canon_kernel.STRING_CANDIDATES = 3",
+        # ... with a list of tied children so short that its fallback (scan every child
+        # again) runs on ordinary puzzles too.
+        "_canon_kernel.STRING_CANDIDATES = 0; _canon_kernel.TIES = 1",
     ],
 )
 def test_kernel_runs_with_the_jit_disabled(settings: str) -> None:

@@ -4,8 +4,7 @@
 A transform is written as 29 int64: ``[transpose, rows[9], cols[9], digits[10]]``. Output row
 ``i`` is source row ``rows[i]`` of the (transposed, if ``transpose``) input, output column
 ``j`` its column ``cols[j]``, and digit ``d`` becomes ``digits[d]`` (``digits[0] == 0``).
-
-Two searches:
+:func:`minlex_batch` picks the search for each grid:
 
 - :func:`_grid_minlex` for a valid solution grid (rows, columns, boxes hold 1-9). Row 1
   always becomes ``123456789``; a digit's label is then the output position of its column in
@@ -14,27 +13,30 @@ Two searches:
   row-1 column to the first free position that can take it (no branch: the smallest label
   wins). Row 2 fixes every column; the other rows then follow by sorting. The pruning relies
   on validity: a row-2 digit never comes from its own stack of row 1.
-- :func:`_puzzle_minlex` for anything else. Output rows are chosen one by one (the band of
-  rows 1, 4, 7 first, then rows of that band). Columns still blank in every output row so far
-  are interchangeable and stay unplaced; a stack still blank in every such row too. Writing a
-  row places the row's clue columns among them: blanks first (a blank beats any digit),
-  every order of the clue-bearing stacks and of the clue columns within a stack. At each
-  level only the children giving the smallest row survive, compared against the best row
-  found so far at that level (branch and bound). Exact for any input, valid or not.
+- :func:`_pattern_minlex` for the pattern convention (``pattern`` true: the smallest clue
+  pattern first, the digits only deciding between transforms giving that whole pattern).
+  Breadth first, row by row, the method of dobrichev's *patminlex*: a candidate fixes the
+  orientation, the rows so far and the stack order, and keeps for each stack the set of
+  column orders still giving the smallest rows (no branching on columns); only candidates
+  giving the smallest row survive each level; the digits then decide among the survivors.
+- :func:`_string_minlex` for the string convention (the true string minimum, blank ``0``
+  below every digit): the same breadth-first search, candidates also carrying their digit
+  labels and splitting where column orders would place different digits. Where that would
+  hold more than ``STRING_CANDIDATES`` candidates (nearly full grids whose rows tie under
+  many orders), :func:`_puzzle_minlex` takes over, depth first: columns still blank in
+  every output row so far stay unplaced, a row places its clue columns among them, and at
+  each depth only the children giving the smallest row survive, against the best row found
+  so far there (branch and bound).
 
-Conventions (the ``pattern`` argument of :func:`minlex_batch`): false, the true string minimum
-(blank ``0`` below every digit); true, the smallest clue pattern first, the digits only
-deciding between transforms that give that same whole pattern. For dense puzzles
-:func:`_min_pattern` finds the smallest pattern first (a search on the 0/1 grid, where columns
-with the same pattern so far stay interchangeable and are never ordered), then
-:func:`_filtered_minlex` finds the smallest string among the images with that pattern, pruning
-on the digits as in the string convention.
+Every search is exact for any input, valid or not; ties keep the first transform found.
 
 Scratch space: one int64 buffer per batch, laid out once below by :class:`_Layout` (every
-offset computed, none summed by hand) and indexed as ``ws[FIELD + i]``. The row searches keep
-one row of a *level table* per depth ``k`` (at :func:`_lv`), the grid search one per position
-of row 2 (at :func:`_glv`); a child is written straight into the next depth's row. No array
-views in the loops: each view is reference-counted through calls numba cannot see through.
+offset computed, none summed by hand) and indexed as ``ws[FIELD + i]``, and two candidate
+lists for the breadth-first searches (``CAND_MAX`` candidates of up to three words). The
+depth-first search keeps one row of a *level table* per depth (at :func:`_lv`), and writes
+a child straight into the next row; the grid search keeps its placements packed in three
+words per position. Calls between kernels that pass arrays cost tens of nanoseconds here
+(each array is reference-counted), so the hot loops call only functions of plain ints.
 """
 
 from __future__ import annotations
@@ -44,22 +46,17 @@ from typing import cast
 import numpy as np
 
 from puzzlefmt._jit import njit
-from puzzlefmt.sudoku._tables import FACT
+from puzzlefmt.sudoku._tables import FACT, PERMS
 
 __all__ = ["TRANSFORM_WORDS", "minlex_batch"]
 
 TRANSFORM_WORDS = 29
 INF = 100
-BIG = 1 << 20
 TIES = 48  # tied children listed per depth (more: the depth walks its children again)
-PATTERN_BUDGET = 20000  # rows written before the one-search pattern minlex gives up
-DENSE_SEGMENTS = 6  # full row segments (both orientations) that call for two stages
 LEVELS = 10  # search depths: 0-9 output rows written (puzzles), row-2 positions (grids)
 # Loop counters start at ZERO, not 0: numba would compile every function a counter is passed
-# to once more, for the type Literal[int](0) it has before the loop is typed. Likewise a
-# constant argument (PATTERN_BUDGET + ZERO: a run-time int).
+# to once more, for the type Literal[int](0) it has before the loop is typed.
 ZERO = cast("int", np.int64(0))
-NO_BUDGET = cast("int", np.int64(-1))
 
 
 class _Layout:
@@ -75,12 +72,12 @@ class _Layout:
         return start
 
 
-# One row of the puzzle searches' level table: the node after ``k`` output rows. The first
+# One row of the depth-first search's level table: the node after ``k`` output rows. The first
 # NODE_WIDTH words are what a child inherits; the rest is the bookkeeping of its children.
 _node = _Layout()
 SLOT = _node.take(3)  # output stack -> source stack, -1 while unplaced (a prefix)
 COL = _node.take(9)  # output column -> source column, -1 while unplaced (per stack, a prefix)
-AUX = _node.take(10)  # digit -> label (0: not met yet), or column classes (pattern search)
+AUX = _node.take(10)  # digit -> label (0: not met yet)
 NEXT = _node.take()  # the next free label
 ROWS = _node.take()  # bit mask of the source rows used
 BANDS = _node.take()  # bit mask of the source bands used
@@ -89,31 +86,23 @@ NODE_WIDTH = _node.size
 CHOSEN = _node.take()  # source row of the child taken
 IT_R = _node.take()  # the walk over the children: source row,
 IT_A = _node.take()  # arrangement number (or place in the tie list)
-NTIES = _node.take()  # children giving the smallest row (or in the group)
-MIN_PAT = _node.take()  # the smallest row pattern of the children
-BEST_PAT = _node.take()  # the best row pattern at this depth so far (BIG: none)
+NTIES = _node.take()  # children giving the smallest row
 MIN_ROW = _node.take(9)  # the smallest row of the children
 BEST_ROW = _node.take(9)  # the best row at this depth so far (INF: none)
-GROUP = _node.take(9)  # the row of the group being tried (filtered search)
 TIE_R = _node.take(TIES)  # the tied children: source rows,
 TIE_A = _node.take(TIES)  # arrangement numbers
 LEVEL_WIDTH = _node.size
 
-# One row of the grid search's level table: the state after ``j`` positions of row 2.
-_gnode = _Layout()
-G_P = _gnode.take(9)  # output column -> source column, -1 while unplaced
-G_PINV = _gnode.take(9)  # source column -> output column
-G_SLOT = _gnode.take(3)  # output stack -> source stack
-G_IT = _gnode.take()  # the next source column to try
-GRID_LEVEL_WIDTH = _gnode.size
 
 # The scratch buffer.
 _ws = _Layout()
 LEVEL_TABLE = _ws.take(LEVELS * LEVEL_WIDTH)
-GRID_TABLE = _ws.take(LEVELS * GRID_LEVEL_WIDTH)
-TARGET = _ws.take(9)  # the smallest pattern, row by row (9-bit ints)
-PATH = _ws.take(81)  # the rows written on the current search path
-NXT = _ws.take(9)  # the next group's row (filtered search)
+GP = _ws.take(LEVELS)  # grid search, per position of row 2: the columns placed (packed)
+GPINV = _ws.take(LEVELS)  # their inverse (packed)
+GSLOTS = _ws.take(LEVELS)  # the stacks placed (packed)
+GIT = _ws.take(LEVELS)  # the next source column to try
+TARGET = _ws.take(9)  # pattern search: the smallest pattern, row by row (9-bit ints)
+PATH = _ws.take(81)  # depth-first search: the rows written on the current path
 PERM = _ws.take(3)  # an ordering of up to three things
 DUP_ROW = _ws.take(9)  # earlier rows of the band with the same cells (bit mask)
 DUP_BAND = _ws.take(3)  # earlier bands with the same cells (bit mask)
@@ -124,6 +113,14 @@ LAB = _ws.take(10)  # digit -> label
 REST = _ws.take(63)  # rows 3-9 of a leaf
 ORDER = _ws.take(9)  # source rows in output order
 KEYS = _ws.take(81)  # every row relabelled and reordered
+RPAT = _ws.take(2 * 9)  # breadth first: each row's clue pattern (9 bits), both orientations
+RCODE = _ws.take(2 * 9)  # each row's cells, 4 bits each
+RDUP = _ws.take(2 * 9)  # earlier rows of the band with the same cells (bit mask)
+BDUP = _ws.take(2 * 3)  # earlier bands with the same cells (bit mask)
+POS = _ws.take(81)  # the clue cells of the smallest pattern, in order
+LABELS = _ws.take(81)  # the best labels of those cells so far
+RTRIP = _ws.take(2 * 9 * 3)  # each row's digits in each stack (packed, 4 bits each)
+LEAST = _ws.take(9)  # string search: the smallest row (nine packed keys) at each depth
 SCRATCH_SIZE = _ws.size
 
 
@@ -131,12 +128,6 @@ SCRATCH_SIZE = _ws.size
 def _lv(k: int) -> int:
     """Where depth ``k``'s row of the puzzle searches' level table starts."""
     return LEVEL_TABLE + k * LEVEL_WIDTH
-
-
-@njit
-def _glv(j: int) -> int:
-    """Where position ``j``'s row of the grid search's level table starts."""
-    return GRID_TABLE + j * GRID_LEVEL_WIDTH
 
 
 # ---------------------------------------------------------------------- helpers
@@ -225,27 +216,11 @@ def _zeros(a: np.ndarray, i: int) -> int:
     return n
 
 
-@njit
-def _pattern_zeros(x: int) -> int:
-    """Leading blanks of a 9-bit pattern (BIG: none)."""
-    if x >= 512:
-        return 0
-    n = 0
-    while n < 9 and not (x >> (8 - n)) & 1:
-        n += 1
-    return n
-
-
-@njit
-def _pattern(a: np.ndarray, i: int) -> int:
-    """The 9-bit clue pattern of the row at ``a[i:]``."""
-    x = 0
-    for j in range(9):
-        x = 2 * x + (1 if a[i + j] else 0)
-    return x
-
-
 # ---------------------------------------------------------------------- full grids
+# The grid search keeps its placements packed, three words per position of row 2 (GP,
+# GPINV, GSLOTS): output column q -> source column + 1 in bits 4q..4q+3 (0:
+# unplaced); source column c -> output column + 1 in bits 4c..4c+3; output stack s ->
+# source stack + 1 in bits 2s..2s+1, and the source stacks placed in bits 6-8.
 
 
 @njit
@@ -293,6 +268,13 @@ def _count_mates(ws: np.ndarray) -> int:
 
 
 @njit
+def _takes(slots: int, s: int, stk: int) -> bool:
+    """May output stack ``s`` hold source stack ``stk`` (``slots``: a packed SLOTS word)?"""
+    sq = (slots >> (2 * s)) & 3
+    return sq == stk + 1 or (sq == 0 and not (slots >> (6 + stk)) & 1)
+
+
+@njit
 def _row2_search(
     g: np.ndarray,
     t: int,
@@ -305,35 +287,42 @@ def _row2_search(
     ws: np.ndarray,
 ) -> None:
     """Rows ``r0``, ``r1`` of ``g`` as rows 1 and 2: place the columns while row 2 is
-    written, position by position (branch and bound against ``best``). Depth ``j`` of the
-    level table: the placements before position ``j``. (One loop: this is the hottest code
-    of the grid search, and numba does not inline calls.)"""
-    nd = _glv(ZERO)
-    for c in range(9):
-        ws[nd + G_P + c] = -1
-        ws[nd + G_PINV + c] = -1
-    for s in range(3):
-        ws[nd + G_SLOT + s] = -1
-    ws[nd + G_IT] = 0
+    written, position by position (branch and bound against ``best``). Depth ``j``: the
+    placements before position ``j``."""
+    ws[GP] = 0
+    ws[GPINV] = 0
+    ws[GSLOTS] = 0
+    ws[GIT] = 0
     j = ZERO
     while j >= 0:
+        cols = ws[GP + j]
+        where = ws[GPINV + j]
+        slots = ws[GSLOTS + j]
         if j == 9:
-            _grid_leaf(g, t, r0, r1, r2, band, best, tr, ws)
+            # Every column is placed. Row 3 is fixed: most leaves lose there, before the
+            # other rows are written and sorted.
+            cmp = 0
+            for x in range(9):
+                c = ((cols >> (4 * x)) & 15) - 1
+                v = (where >> (4 * ws[POS0 + g[9 * r2 + c]])) & 15
+                if v != best[18 + x]:
+                    cmp = 1 if v > best[18 + x] else -1
+                    break
+            if cmp <= 0:
+                _grid_leaf(g, t, r0, r1, r2, band, cols, where, best, tr, ws)
             j -= 1
             continue
         # The next source column for position j.
-        nd = _glv(j)
         c = -1
-        if ws[nd + G_P + j] >= 0:  # placed already (pulled by a row-2 digit): no choice
-            if ws[nd + G_IT] == 0:
-                c = ws[nd + G_P + j]
-                ws[nd + G_IT] = 9
+        if (cols >> (4 * j)) & 15:  # placed already (pulled by a row-2 digit): no choice
+            if ws[GIT + j] == 0:
+                c = ((cols >> (4 * j)) & 15) - 1
+                ws[GIT + j] = 9
         else:
-            s = j // 3
-            while ws[nd + G_IT] < 9:
-                cand = ws[nd + G_IT]
-                ws[nd + G_IT] += 1
-                if ws[nd + G_PINV + cand] >= 0:
+            while ws[GIT + j] < 9:
+                cand = ws[GIT + j]
+                ws[GIT + j] += 1
+                if (where >> (4 * cand)) & 15:
                     continue
                 # Row 2 opens 4 5 (6) only from a column whose stack sends one (two) more
                 # digits to the same stack of row 1.
@@ -342,39 +331,29 @@ def _row2_search(
                     or (best[11] == 6 and ws[MATES + cand] < 2)
                 ):
                     continue
-                stk = cand // 3
-                if ws[nd + G_SLOT + s] == stk or (
-                    ws[nd + G_SLOT + s] < 0 and _stack_free(ws, nd, stk)
-                ):
+                if _takes(slots, j // 3, cand // 3):
                     c = cand
                     break
         if c < 0:
             j -= 1
             continue
         # The child: column c at position j.
-        ch = nd + GRID_LEVEL_WIDTH
-        for m in range(GRID_LEVEL_WIDTH - 1):  # (G_IT, last, is the child's own)
-            ws[ch + m] = ws[nd + m]
-        if ws[ch + G_P + j] < 0:
-            ws[ch + G_P + j] = c
-            ws[ch + G_PINV + c] = j
-            ws[ch + G_SLOT + j // 3] = c // 3
+        if not (cols >> (4 * j)) & 15:
+            cols |= (c + 1) << (4 * j)
+            where |= (j + 1) << (4 * c)
+            slots |= (c // 3 + 1) << (2 * (j // 3)) | 1 << (6 + c // 3)
         # The label of row 2's digit here: where its row-1 column goes (the first free
         # position that can take it, if not placed yet).
         c2 = ws[SIG + c]
-        if ws[ch + G_PINV + c2] < 0:
+        if not (where >> (4 * c2)) & 15:
             stk = c2 // 3
             q = j + 1
-            while q < 9:
-                if ws[ch + G_P + q] < 0:
-                    sq = ws[ch + G_SLOT + q // 3]
-                    if sq == stk or (sq < 0 and _stack_free(ws, ch, stk)):
-                        break
+            while q < 9 and ((cols >> (4 * q)) & 15 or not _takes(slots, q // 3, stk)):
                 q += 1
-            ws[ch + G_P + q] = c2
-            ws[ch + G_PINV + c2] = q
-            ws[ch + G_SLOT + q // 3] = stk
-        v = ws[ch + G_PINV + c2] + 1
+            cols |= (c2 + 1) << (4 * q)
+            where |= (q + 1) << (4 * c2)
+            slots |= (stk + 1) << (2 * (q // 3)) | 1 << (6 + stk)
+        v = (where >> (4 * c2)) & 15
         if v > best[9 + j]:
             continue
         if v < best[9 + j]:
@@ -382,14 +361,10 @@ def _row2_search(
             for m in range(10 + j, 81):
                 best[m] = INF
         j += 1
-        ws[ch + G_IT] = 0
-
-
-@njit
-def _stack_free(ws: np.ndarray, nd: int, stk: int) -> bool:
-    """No output stack of grid node ``nd`` holds source stack ``stk`` yet."""
-    at = nd + G_SLOT
-    return bool(ws[at] != stk and ws[at + 1] != stk and ws[at + 2] != stk)
+        ws[GP + j] = cols
+        ws[GPINV + j] = where
+        ws[GSLOTS + j] = slots
+        ws[GIT + j] = 0
 
 
 @njit
@@ -400,25 +375,21 @@ def _grid_leaf(
     r1: int,
     r2: int,
     band: int,
+    cols: int,
+    where: int,
     best: np.ndarray,
     tr: np.ndarray,
     ws: np.ndarray,
 ) -> None:
-    """Rows 3-9 once every column is placed; keep them if they beat the best."""
-    nd = _glv(LEVELS - 1)
+    """Rows 3-9 once every column is placed (``cols``, ``where``; row 3 no worse than the
+    best's); keep them if they beat the best."""
     ws[LAB] = 0
     for d in range(1, 10):
-        ws[LAB + d] = ws[nd + G_PINV + ws[POS0 + d]] + 1
-    # Row 3 is fixed: most leaves lose there, before the other rows are sorted.
+        ws[LAB + d] = (where >> (4 * ws[POS0 + d])) & 15
     for j in range(9):
-        v = ws[LAB + g[9 * r2 + ws[nd + G_P + j]]]
-        if v != best[18 + j]:
-            if v > best[18 + j]:
-                return
-            break
-    for r in range(9):
-        for j in range(9):
-            ws[KEYS + 9 * r + j] = ws[LAB + g[9 * r + ws[nd + G_P + j]]]
+        c = ((cols >> (4 * j)) & 15) - 1
+        for r in range(9):
+            ws[KEYS + 9 * r + j] = ws[LAB + g[9 * r + c]]
     _order_rows(r2, band, ws)
     for i in range(7):
         for j in range(9):
@@ -433,7 +404,7 @@ def _grid_leaf(
     for i in range(7):
         tr[3 + i] = ws[ORDER + i]
     for j in range(9):
-        tr[10 + j] = ws[nd + G_P + j]
+        tr[10 + j] = ((cols >> (4 * j)) & 15) - 1
     for d in range(10):
         tr[19 + d] = ws[LAB + d]
 
@@ -465,7 +436,512 @@ def _order_rows(r2: int, band: int, ws: np.ndarray) -> None:
             ws[ORDER + i + 3] = x
 
 
-# ---------------------------------------------------------------------- puzzles: children
+# ---------------------------------------------------------------------- pattern convention
+# Breadth first, row by row (the method of dobrichev's patminlex). A candidate is a partial
+# transform: the orientation, the source rows of the output rows so far, the order of the
+# stacks (fixed with row 1), and for each stack the set of column orders (a 6-bit mask over
+# PERMS) still giving the smallest rows so far. A stack's column orders only matter through
+# the 3-bit clue pattern they give each row, so a row keeps, for each stack, the orders
+# giving its smallest triplet (TRIPLET_BEST, TRIPLET_KEEP): no branching on columns. Only
+# candidates giving the smallest row survive each level. The digits then decide among the
+# survivors and their remaining column orders.
+
+
+def _triplet_tables() -> tuple[np.ndarray, np.ndarray]:
+    """For a 3-bit clue triplet (bit 2: the stack's first column) and a mask of allowed
+    column orders: the smallest triplet they give, and the orders giving it."""
+    best = np.full((8, 64), 8, dtype=np.int64)
+    keep = np.zeros((8, 64), dtype=np.int64)
+    for bits in range(8):
+        image = [
+            sum(1 << (2 - i) for i in range(3) if bits >> (2 - int(order[i])) & 1)
+            for order in PERMS
+        ]
+        for mask in range(1, 64):
+            least = min(image[q] for q in range(6) if mask >> q & 1)
+            best[bits, mask] = least
+            keep[bits, mask] = sum(1 << q for q in range(6) if mask >> q & 1 and image[q] == least)
+    return best, keep
+
+
+def _row_best_table() -> np.ndarray:
+    """For a 9-bit row pattern: the smallest it becomes under any stack and column order
+    (each stack's clues pushed right, stacks by increasing clue count)."""
+    out = np.empty(512, dtype=np.int64)
+    for x in range(512):
+        counts = sorted(bin((x >> (6 - 3 * s)) & 7).count("1") for s in range(3))
+        out[x] = sum(((1 << n) - 1) << (6 - 3 * i) for i, n in enumerate(counts))
+    return out
+
+
+TRIPLET_BEST, TRIPLET_KEEP = _triplet_tables()
+ROW_BEST = _row_best_table()
+LEAD_ZEROS = np.array([9 - x.bit_length() for x in range(512)], dtype=np.int64)
+CAND_MAX = 2 * 6 * 6**3 * 6  # orientations x band orders x row orders x stack orders
+ALL_ORDERS = 63 | 63 << 6 | 63 << 12  # the column-order masks of a fresh candidate
+# A candidate's first word: the source row of output row k in bits 4k..4k+3, then:
+C_USED = 36  # 9 bits: the source rows used
+C_T = 45  # the orientation
+C_SP = 46  # 3 bits: the stack order (a row of PERMS)
+
+
+@njit
+def _pattern_minlex(
+    g2: np.ndarray, best: np.ndarray, tr: np.ndarray, ws: np.ndarray, cand: np.ndarray
+) -> None:
+    """Minlex of a puzzle under the pattern convention into ``best`` and ``tr``; ``cand``:
+    two candidate lists (rows 0-1 and 2-3: first words, column-order masks)."""
+    _row_codes(g2, ws)
+    n = _top_rows(cand, ws)
+    src = 0
+    for k in range(1, 9):
+        n = _next_rows(k, src, n, cand, ws)
+        src = 2 - src
+    _best_digits(g2, src, n, cand, best, tr, ws)
+
+
+@njit
+def _row_codes(g2: np.ndarray, ws: np.ndarray) -> None:
+    """``RPAT``, ``RCODE``, ``RDUP``, ``BDUP`` for both orientations. Identical rows of a
+    band, and identical bands, are interchangeable: only the first unused one is tried."""
+    for t in range(2):
+        for r in range(9):
+            x = 0
+            code = 0
+            for c in range(9):
+                v = g2[t, 9 * r + c]
+                x = 2 * x + (1 if v else 0)
+                code = 16 * code + v
+            ws[RPAT + 9 * t + r] = x
+            ws[RCODE + 9 * t + r] = code
+            for stk in range(3):
+                ws[RTRIP + 27 * t + 3 * r + stk] = (code >> (4 * (6 - 3 * stk))) & 4095
+        for r in range(9):
+            dup = 0
+            for r2 in range(3 * (r // 3), r):
+                if ws[RCODE + 9 * t + r2] == ws[RCODE + 9 * t + r]:
+                    dup |= 1 << r2
+            ws[RDUP + 9 * t + r] = dup
+        for b in range(3):
+            dup = 0
+            for b2 in range(b):
+                at = RCODE + 9 * t
+                if (
+                    ws[at + 3 * b] == ws[at + 3 * b2]
+                    and ws[at + 3 * b + 1] == ws[at + 3 * b2 + 1]
+                    and ws[at + 3 * b + 2] == ws[at + 3 * b2 + 2]
+                ):
+                    dup |= 1 << b2
+            ws[BDUP + 3 * t + b] = dup
+
+
+@njit
+def _row_value(x: int, sp: int, orders: int) -> tuple[int, int]:
+    """Row pattern ``x`` under stack order ``sp`` and the column-order masks ``orders``: the
+    smallest row it gives, and the masks of the column orders giving it."""
+    v = 0
+    kept = 0
+    for i in range(3):
+        trip = (x >> (6 - 3 * PERMS[sp, i])) & 7
+        mask = (orders >> (6 * i)) & 63
+        v = 8 * v + TRIPLET_BEST[trip, mask]
+        kept |= TRIPLET_KEEP[trip, mask] << (6 * i)
+    return v, kept
+
+
+@njit
+def _top_rows(cand: np.ndarray, ws: np.ndarray) -> int:
+    """Level 0: every (orientation, row, stack order) giving the smallest first row, into
+    list 0. Returns their number."""
+    top = 512
+    for m in range(18):
+        top = min(top, ROW_BEST[ws[RPAT + m]])
+    ws[TARGET] = top
+    n = 0
+    for t in range(2):
+        for r in range(9):
+            x = ws[RPAT + 9 * t + r]
+            if ROW_BEST[x] != top or ws[RDUP + 9 * t + r] or ws[BDUP + 3 * t + r // 3]:
+                continue
+            for sp in range(6):
+                v, kept = _row_value(x, sp, ALL_ORDERS)
+                if v == top:
+                    cand[0, n] = r | (1 << r) << C_USED | t << C_T | sp << C_SP
+                    cand[1, n] = kept
+                    n += 1
+    return n
+
+
+@njit
+def _next_rows(k: int, src: int, n: int, cand: np.ndarray, ws: np.ndarray) -> int:
+    """Level ``k``: every child of the ``n`` candidates of list ``src`` (0 or 2) giving the
+    smallest row ``k``, into the other list. Returns their number."""
+    dst = 2 - src
+    least = 512
+    nn = 0
+    for i in range(n):
+        a = cand[src, i]
+        orders = cand[src + 1, i]
+        t = (a >> C_T) & 1
+        sp = (a >> C_SP) & 7
+        used = (a >> C_USED) & 511
+        if k % 3:  # rows of the band of output row 3 * (k // 3)
+            lo = 3 * (((a >> (12 * (k // 3))) & 15) // 3)
+            hi = lo + 3
+        else:  # any row of a band not used yet
+            lo = 0
+            hi = 9
+        for r in range(lo, hi):
+            if (used >> r) & 1 or ws[RDUP + 9 * t + r] & ~used:
+                continue
+            if k % 3 == 0:
+                bands = 0
+                for b in range(3):
+                    if (used >> (3 * b)) & 7:
+                        bands |= 1 << b
+                if (bands >> (r // 3)) & 1 or ws[BDUP + 3 * t + r // 3] & ~bands:
+                    continue
+            v, kept = _row_value(ws[RPAT + 9 * t + r], sp, orders)
+            if v > least:
+                continue
+            if v < least:
+                least = v
+                nn = 0
+            cand[dst, nn] = a | r << (4 * k) | (1 << r) << C_USED
+            cand[dst + 1, nn] = kept
+            nn += 1
+    ws[TARGET + k] = least
+    return nn
+
+
+@njit
+def _best_digits(
+    g2: np.ndarray,
+    src: int,
+    n: int,
+    cand: np.ndarray,
+    best: np.ndarray,
+    tr: np.ndarray,
+    ws: np.ndarray,
+) -> None:
+    """Among the ``n`` final candidates of list ``src`` and their column orders, the one
+    whose digits, relabelled in order of appearance, read smallest (the first such)."""
+    npos = 0
+    for k in range(9):
+        for j in range(9):
+            if (ws[TARGET + k] >> (8 - j)) & 1:
+                ws[POS + npos] = 9 * k + j
+                npos += 1
+    have = False
+    for i in range(n):
+        a = cand[src, i]
+        orders = cand[src + 1, i]
+        t = (a >> C_T) & 1
+        sp = (a >> C_SP) & 7
+        for q0 in range(6):
+            if not (orders >> q0) & 1:
+                continue
+            cols0 = _stack_columns_packed(sp, 0, q0)
+            for q1 in range(6):
+                if not (orders >> (6 + q1)) & 1:
+                    continue
+                cols1 = cols0 | _stack_columns_packed(sp, 1, q1)
+                for q2 in range(6):
+                    if not (orders >> (12 + q2)) & 1:
+                        continue
+                    cols = cols1 | _stack_columns_packed(sp, 2, q2)
+                    # The digits at the clue cells, relabelled, against the best labels:
+                    # left at the first larger one; from the first smaller one on, they
+                    # are the new best.
+                    labels = 0
+                    nl = 1
+                    state = 0 if have else -1
+                    for q in range(npos):
+                        cell = ws[POS + q]
+                        row = (a >> (4 * (cell // 9))) & 15
+                        d = g2[t, 9 * row + ((cols >> (4 * (cell % 9))) & 15)]
+                        lab = (labels >> (4 * d - 4)) & 15
+                        if lab == 0:
+                            lab = nl
+                            labels |= nl << (4 * d - 4)
+                            nl += 1
+                        if state == 0:
+                            if lab > ws[LABELS + q]:
+                                state = 1
+                                break
+                            if lab < ws[LABELS + q]:
+                                state = -1
+                        if state < 0:
+                            ws[LABELS + q] = lab
+                    if state < 0:
+                        _packed_transform(t, a, cols, labels, tr)
+                        have = True
+    for m in range(81):
+        best[m] = 0
+    for q in range(npos):
+        best[ws[POS + q]] = ws[LABELS + q]
+
+
+@njit
+def _stack_columns_packed(sp: int, s: int, q: int) -> int:
+    """Output stack ``s``'s source columns under stack order ``sp`` and column order ``q``,
+    packed as output column j -> source column in bits 4j..4j+3."""
+    base = 3 * PERMS[sp, s]
+    cols = 0
+    for x in range(3):
+        cols |= (base + PERMS[q, x]) << (4 * (3 * s + x))
+    return cols
+
+
+@njit
+def _packed_transform(t: int, rows: int, cols: int, labels: int, tr: np.ndarray) -> None:
+    """The transform of packed source rows and columns (4 bits per output row, column) and
+    labels (digit d's in bits 4(d-1)...); digits absent from the grid get the labels left,
+    in increasing order."""
+    tr[0] = t
+    for i in range(9):
+        tr[1 + i] = (rows >> (4 * i)) & 15
+        tr[10 + i] = (cols >> (4 * i)) & 15
+    taken = 0
+    for d in range(1, 10):
+        taken |= 1 << ((labels >> (4 * d - 4)) & 15)
+    nxt = 1
+    tr[19] = 0
+    for d in range(1, 10):
+        lab = (labels >> (4 * d - 4)) & 15
+        if lab == 0:
+            while (taken >> nxt) & 1:
+                nxt += 1
+            taken |= 1 << nxt
+            lab = nxt
+        tr[19 + d] = lab
+
+
+# ---------------------------------------------------------------------- string convention
+# The same breadth-first search with digits: a candidate also carries its labels (digit d
+# -> label in bits 4(d-1)..4d-1) and the next free label. A stack's column orders stay
+# together while they put the same digits in the same places (so give the same image); a
+# row whose smallest key triplet comes from orders placing different digits splits the
+# candidate, one branch per digit triplet. Children are compared by their rows' keys (0
+# blank, else the label; nine of 4 bits, packed). Past STRING_CANDIDATES candidates the
+# search gives up and the depth-first search takes over.
+#
+# Every child's row has the smallest clue pattern its column orders allow (in a stack,
+# the smallest key triplet puts the blanks first, whatever the labels), so only the
+# orders giving that pattern are tried, and a child with fewer leading blanks than
+# another loses to it, unwritten.
+
+STRING_CANDIDATES = CAND_MAX  # candidates the breadth-first string search may hold
+C_NEXT = 18  # a candidate's second word: the column-order masks, then the next free label
+
+
+@njit
+def _string_minlex(
+    g2: np.ndarray, best: np.ndarray, tr: np.ndarray, ws: np.ndarray, cand: np.ndarray
+) -> bool:
+    """Minlex of any grid under the string convention into ``best`` and ``tr``; ``cand``:
+    two candidate lists of three words (rows 0-2, 3-5). False when it gave up."""
+    _row_codes(g2, ws)
+    src = 0
+    n = 1
+    for k in range(9):
+        n = _string_level(k, src, n, cand, ws)
+        if n < 0:
+            return False
+        src = 3 - src
+    _string_result(src, cand, best, tr, ws)
+    return True
+
+
+@njit
+def _string_level(k: int, src: int, n: int, cand: np.ndarray, ws: np.ndarray) -> int:
+    """Depth ``k``: every child of the ``n`` candidates of list ``src`` (0 or 3; at depth
+    0, the empty transform) giving the smallest row, into the other list. Returns their
+    number, or -1 past ``STRING_CANDIDATES``. (One function: numba calls that pass
+    arrays cost more than this loop's steps.)"""
+    dst = 3 - src
+    zeros = _most_zeros(k, src, n, cand, ws)
+    least = 1 << 40
+    nn = 0
+    for i in range(n):
+        a = cand[src, i] if k else 0
+        b = cand[src + 1, i] if k else ALL_ORDERS | 1 << C_NEXT
+        c = cand[src + 2, i] if k else 0
+        for t in range(2):
+            if k and t != (a >> C_T) & 1:
+                continue
+            for r in range(9):
+                if not _row_allowed(k, r, a, ws[RDUP + 9 * t + r], ws[BDUP + 3 * t + r // 3]):
+                    continue
+                for sp in range(6):
+                    if k and sp != (a >> C_SP) & 7:
+                        continue
+                    v, kept = _row_value(ws[RPAT + 9 * t + r], sp, b)
+                    if LEAD_ZEROS[v] < zeros:
+                        continue
+                    at = RTRIP + 27 * t + 3 * r
+                    cells0 = ws[at + PERMS[sp, 0]]
+                    cells1 = ws[at + PERMS[sp, 1]]
+                    cells2 = ws[at + PERMS[sp, 2]]
+                    nl0 = b >> C_NEXT
+                    keys0, groups0 = _branches(cells0, kept & 63, c, nl0)
+                    if keys0 > least >> 24:
+                        continue
+                    for g0 in range(6):
+                        m0 = (groups0 >> (6 * g0)) & 63
+                        if m0 == 0:
+                            break
+                        lab1, nl1 = _triplet_keys(cells0, _first(m0), c, nl0)[2:]
+                        keys1, groups1 = _branches(cells1, (kept >> 6) & 63, lab1, nl1)
+                        keys01 = keys0 << 12 | keys1
+                        if keys01 > least >> 12:
+                            continue
+                        for g1 in range(6):
+                            m1 = (groups1 >> (6 * g1)) & 63
+                            if m1 == 0:
+                                break
+                            lab2, nl2 = _triplet_keys(cells1, _first(m1), lab1, nl1)[2:]
+                            keys2, groups2 = _branches(cells2, (kept >> 12) & 63, lab2, nl2)
+                            row = keys01 << 12 | keys2
+                            if row > least:
+                                continue
+                            if row < least:
+                                least = row
+                                nn = 0
+                            for g2 in range(6):
+                                m2 = (groups2 >> (6 * g2)) & 63
+                                if m2 == 0:
+                                    break
+                                lab3, nl3 = _triplet_keys(cells2, _first(m2), lab2, nl2)[2:]
+                                if nn == STRING_CANDIDATES:
+                                    return -1
+                                cand[dst, nn] = (
+                                    a | r << (4 * k) | (1 << r) << C_USED | t << C_T | sp << C_SP
+                                )
+                                cand[dst + 1, nn] = m0 | m1 << 6 | m2 << 12 | nl3 << C_NEXT
+                                cand[dst + 2, nn] = lab3
+                                nn += 1
+    ws[LEAST + k] = least
+    return nn
+
+
+@njit
+def _most_zeros(k: int, src: int, n: int, cand: np.ndarray, ws: np.ndarray) -> int:
+    """The most leading blanks any child at depth ``k`` gives (its clue pattern decides
+    them)."""
+    most = 0
+    for i in range(n):
+        a = cand[src, i] if k else 0
+        orders = cand[src + 1, i] if k else ALL_ORDERS
+        for t in range(2):
+            if k and t != (a >> C_T) & 1:
+                continue
+            for r in range(9):
+                if not _row_allowed(k, r, a, ws[RDUP + 9 * t + r], ws[BDUP + 3 * t + r // 3]):
+                    continue
+                x = ws[RPAT + 9 * t + r]
+                x = _row_value(x, (a >> C_SP) & 7, orders)[0] if k else ROW_BEST[x]
+                most = max(most, LEAD_ZEROS[x])
+    return most
+
+
+@njit
+def _row_allowed(k: int, r: int, a: int, rdup: int, bdup: int) -> bool:
+    """May source row ``r`` be output row ``k`` of candidate ``a``? ``rdup``, ``bdup``:
+    the row's ``RDUP`` and its band's ``BDUP``."""
+    used = (a >> C_USED) & 511
+    if (used >> r) & 1 or rdup & ~used:
+        return False
+    if k % 3:  # a row of the band of output row 3 * (k // 3)
+        return r // 3 == ((a >> (12 * (k // 3))) & 15) // 3
+    bands = 0
+    for x in range(3):
+        if (used >> (3 * x)) & 7:
+            bands |= 1 << x
+    return not ((bands >> (r // 3)) & 1 or bdup & ~bands)
+
+
+@njit
+def _first(mask: int) -> int:
+    """The lowest set bit's index."""
+    q = 0
+    while not (mask >> q) & 1:
+        q += 1
+    return q
+
+
+@njit
+def _branches(cells: int, orders: int, labels: int, nl: int) -> tuple[int, int]:
+    """A stack's triplet of ``cells`` (packed digits, first column highest) in the column
+    ``orders`` allowed: the smallest key triplet under ``labels``, and the orders giving it
+    grouped by the digits they place (group ``g``'s mask in bits 6g..6g+5)."""
+    if cells == 0:
+        return 0, orders
+    least = 1 << 12
+    groups = 0
+    places = 0  # the digit triplet of each group, 12 bits each
+    ngroups = 0
+    for q in range(6):
+        if not (orders >> q) & 1:
+            continue
+        keys, digits = _triplet_keys(cells, q, labels, nl)[:2]
+        if keys > least:
+            continue
+        if keys < least:
+            least = keys
+            groups = 0
+            places = 0
+            ngroups = 0
+        g = 0
+        while g < ngroups and (places >> (12 * g)) & 4095 != digits:
+            g += 1
+        if g == ngroups:
+            places |= digits << (12 * g)
+            ngroups += 1
+        groups |= 1 << (6 * g + q)
+    return least, groups
+
+
+@njit
+def _triplet_keys(cells: int, q: int, labels: int, nl: int) -> tuple[int, int, int, int]:
+    """``cells`` in column order ``q``: their keys and digits (packed, 4 bits each), and
+    the labels and next free label after them."""
+    keys = 0
+    digits = 0
+    for x in range(3):
+        d = (cells >> (4 * (2 - PERMS[q, x]))) & 15
+        digits = 16 * digits + d
+        key = 0
+        if d:
+            key = (labels >> (4 * (d - 1))) & 15
+            if key == 0:
+                key = nl
+                labels |= nl << (4 * (d - 1))
+                nl += 1
+        keys = 16 * keys + key
+    return keys, digits, labels, nl
+
+
+@njit
+def _string_result(
+    src: int, cand: np.ndarray, best: np.ndarray, tr: np.ndarray, ws: np.ndarray
+) -> None:
+    """The form from the depths' smallest rows, the transform from the first candidate left
+    (its column orders all give the same image: the first is taken)."""
+    for k in range(9):
+        row = ws[LEAST + k]
+        for j in range(9):
+            best[9 * k + j] = (row >> (4 * (8 - j))) & 15
+    a = cand[src, 0]
+    orders = cand[src + 1, 0]
+    sp = (a >> C_SP) & 7
+    cols = 0
+    for s in range(3):
+        cols |= _stack_columns_packed(sp, s, _first((orders >> (6 * s)) & 63))
+    _packed_transform((a >> C_T) & 1, a, cols, cand[src + 2, 0], tr)
+
+
+# ---------------------------------------------------------------------- depth first: children
 
 
 @njit
@@ -668,22 +1144,18 @@ def _add_tie(ws: np.ndarray, nd: int, r: int, a: int) -> None:
     ws[nd + NTIES] = n + 1
 
 
-# ---------------------------------------------------------------------- puzzles: one search
+# ---------------------------------------------------------------------- depth first: the search
 
 
 @njit
-def _puzzle_minlex(
-    g2: np.ndarray, pattern: bool, best: np.ndarray, tr: np.ndarray, ws: np.ndarray, budget: int
-) -> bool:
-    """Minlex of any grid (both orientations in ``g2``) into ``best`` and ``tr``. Gives up
-    (False) after ``budget`` rows written (no limit when negative)."""
+def _puzzle_minlex(g2: np.ndarray, best: np.ndarray, tr: np.ndarray, ws: np.ndarray) -> None:
+    """Minlex of any grid (both orientations in ``g2``) under the string convention into
+    ``best`` and ``tr``, depth first."""
     for k in range(9):
         for m in range(9):
             ws[_lv(k) + BEST_ROW + m] = INF
-        ws[_lv(k) + BEST_PAT] = BIG
     have = False
     fresh = False  # the bound improved since the last transform was kept
-    spent = 0
     for t in range(2):
         g = g2[t]
         _duplicates(g, ws)
@@ -693,16 +1165,14 @@ def _puzzle_minlex(
         while k >= 0:
             if entering:
                 entering = False
-                spent += _smallest_children(g, k, pattern, ws)
-                verdict = _bound_level(k, pattern, ws)
+                _smallest_children(g, k, ws)
+                verdict = _bound_level(k, ws)
                 if verdict > 0:
                     k -= 1
                     continue
                 if verdict < 0:
                     fresh = True
-                if 0 <= budget < spent:
-                    return False
-            if not _next_smallest_child(g, k, pattern, ws):
+            if not _next_smallest_child(g, k, ws):
                 k -= 1
                 continue
             ws[_lv(k) + CHOSEN] = ws[_lv(k) + IT_R]
@@ -710,74 +1180,49 @@ def _puzzle_minlex(
                 k += 1
                 entering = True
                 continue
-            keep = fresh or not have
-            if pattern and not keep:
-                keep = _less(ws, PATH, best, 0, 81) < 0
-            if keep:
+            if fresh or not have:
                 for m in range(81):
                     best[m] = ws[PATH + m]
                 _puzzle_transform(t, tr, ws)
                 have = True
                 fresh = False
-    return True
 
 
 @njit
-def _smallest_children(g: np.ndarray, k: int, pattern: bool, ws: np.ndarray) -> int:
-    """Pass 1 at depth ``k``: the smallest row (or row pattern) any child gives, and the list
-    of the children giving it. Returns the number of rows written."""
+def _smallest_children(g: np.ndarray, k: int, ws: np.ndarray) -> None:
+    """Pass 1 at depth ``k``: the smallest row any child gives, and the list of the
+    children giving it."""
     nd = _lv(k)
     row = PATH + 9 * k
     ws[nd + IT_R] = 0
     ws[nd + IT_A] = 0
     for m in range(9):
         ws[nd + MIN_ROW + m] = INF
-    ws[nd + MIN_PAT] = BIG
     ws[nd + NTIES] = 0
-    bound = _pattern_zeros(ws[nd + BEST_PAT]) if pattern else _zeros(ws, nd + BEST_ROW)
-    spent = 0
+    bound = _zeros(ws, nd + BEST_ROW)
     for r in range(9):
         if not _candidate(k, r, ws):
             continue
         count, zeros = _survey(g, r, ws, nd)
         if zeros < bound:
             continue
-        spent += count
         for a in range(count):
             _arrange(g, r, a, k, ws)
-            if pattern:
-                x = _pattern(ws, row)
-                cmp = -1 if x < ws[nd + MIN_PAT] else (0 if x == ws[nd + MIN_PAT] else 1)
-                if cmp < 0:
-                    ws[nd + MIN_PAT] = x
-                    bound = max(bound, _pattern_zeros(x))
-            else:
-                cmp = _less(ws, row, ws, nd + MIN_ROW, 9)
-                if cmp < 0:
-                    for m in range(9):
-                        ws[nd + MIN_ROW + m] = ws[row + m]
-                    bound = max(bound, _zeros(ws, row))
+            cmp = _less(ws, row, ws, nd + MIN_ROW, 9)
             if cmp < 0:
+                for m in range(9):
+                    ws[nd + MIN_ROW + m] = ws[row + m]
+                bound = max(bound, _zeros(ws, row))
                 ws[nd + NTIES] = 0
             if cmp <= 0:
                 _add_tie(ws, nd, r, a)
-    return spent
 
 
 @njit
-def _bound_level(k: int, pattern: bool, ws: np.ndarray) -> int:
+def _bound_level(k: int, ws: np.ndarray) -> int:
     """The children's smallest row at depth ``k`` against the best there so far: 1 (worse:
     the node is done), 0 (equal) or -1 (better: the new best, deeper bests forgotten)."""
     nd = _lv(k)
-    if pattern:
-        if ws[nd + MIN_PAT] > ws[nd + BEST_PAT]:
-            return 1
-        if ws[nd + MIN_PAT] == ws[nd + BEST_PAT]:
-            return 0
-        ws[nd + BEST_PAT] = ws[nd + MIN_PAT]
-        for m in range(k + 1, 9):
-            ws[_lv(m) + BEST_PAT] = BIG
-        return -1
     cmp = _less(ws, nd + MIN_ROW, ws, nd + BEST_ROW, 9)
     if cmp >= 0:
         return cmp
@@ -790,7 +1235,7 @@ def _bound_level(k: int, pattern: bool, ws: np.ndarray) -> int:
 
 
 @njit
-def _next_smallest_child(g: np.ndarray, k: int, pattern: bool, ws: np.ndarray) -> bool:
+def _next_smallest_child(g: np.ndarray, k: int, ws: np.ndarray) -> bool:
     """Pass 2 at depth ``k``: the next child giving the smallest row, written into depth
     ``k + 1`` and the path; from the list made in pass 1 unless it overflowed. False: none
     left."""
@@ -815,10 +1260,7 @@ def _next_smallest_child(g: np.ndarray, k: int, pattern: bool, ws: np.ndarray) -
             ws[nd + IT_A] = 0
             continue
         ws[nd + IT_A] += 1
-        if pattern:
-            if _pattern(ws, row) == ws[nd + MIN_PAT]:
-                return True
-        elif _less(ws, row, ws, nd + MIN_ROW, 9) == 0:
+        if _less(ws, row, ws, nd + MIN_ROW, 9) == 0:
             return True
     return False
 
@@ -878,276 +1320,6 @@ def _stack_columns(ws: np.ndarray, leaf: int, s: int, stack: int, tr: np.ndarray
         tr[10 + 3 * s + x] = c
 
 
-# ---------------------------------------------------------------------- pattern: two stages
-
-
-@njit
-def _pattern_step(p: np.ndarray, r: int, a: int, k: int, ws: np.ndarray) -> int:
-    """The pattern search's :func:`_arrange`: write row ``r`` of the 0/1 grid ``p`` as output
-    row ``k``, clue-bearing unplaced stacks in order number ``a``. Placed columns form
-    classes (``AUX``: the first position of the class; contiguous): columns with the same
-    pattern in every row so far, interchangeable as far as the pattern goes, so a row only
-    splits each class, blanks first (no branch). Returns the row's 9-bit pattern, or -1 when
-    ``a`` is past the last order."""
-    base = 9 * r
-    nd = _lv(k)
-    ch = nd + LEVEL_WIDTH
-    used, nfree = _used_stacks(ws, nd)
-    bearing, m = _bearing(p, base, used)
-    if a >= FACT[m]:
-        return -1
-    _inherit(ws, nd, r)
-    if m:
-        _perm(a, m, ws)
-        i = 0
-        for stk in range(3):
-            if (bearing >> stk) & 1:
-                s = nfree - m + ws[PERM + i]
-                ws[ch + SLOT + s] = stk
-                for x in range(3):  # one class of three blank columns, split below
-                    ws[ch + COL + 3 * s + x] = 3 * stk + x
-                    ws[ch + AUX + 3 * s + x] = 3 * s
-                i += 1
-    row = 0
-    for s in range(3):
-        if ws[ch + SLOT + s] < 0:
-            continue
-        _split_classes(p, base, s, ws, ch)
-        for x in range(3):
-            if p[base + ws[ch + COL + 3 * s + x]]:
-                row |= 1 << (8 - 3 * s - x)
-    return row
-
-
-@njit
-def _split_classes(p: np.ndarray, base: int, s: int, ws: np.ndarray, ch: int) -> None:
-    """Split each class of output stack ``s`` of node ``ch``: blank columns of the row
-    first, then those with a clue (any order inside each part: they stay
-    interchangeable)."""
-    stk = ws[ch + SLOT + s]
-    lo = 3 * s
-    while lo < 3 * s + 3:
-        hi = lo + 1
-        while hi < 3 * s + 3 and ws[ch + AUX + hi] == lo:
-            hi += 1
-        nb = 0
-        for j in range(lo, hi):
-            if not p[base + ws[ch + COL + j]]:
-                nb += 1
-        if 0 < nb < hi - lo:
-            blanks = 0
-            clues = 0
-            for j in range(lo, hi):
-                c = ws[ch + COL + j]
-                if p[base + c]:
-                    clues |= 1 << (c - 3 * stk)
-                else:
-                    blanks |= 1 << (c - 3 * stk)
-            j = lo
-            for x in range(3):
-                if (blanks >> x) & 1:
-                    ws[ch + COL + j] = 3 * stk + x
-                    ws[ch + AUX + j] = lo
-                    j += 1
-            for x in range(3):
-                if (clues >> x) & 1:
-                    ws[ch + COL + j] = 3 * stk + x
-                    ws[ch + AUX + j] = lo + nb
-                    j += 1
-        lo = hi
-
-
-@njit
-def _min_pattern(p2: np.ndarray, ws: np.ndarray) -> None:
-    """The smallest clue pattern of any image of the 0/1 grids ``p2`` (both orientations),
-    row by row into ``TARGET`` (9-bit ints). Same search as :func:`_puzzle_minlex`, with
-    classes of interchangeable columns instead of every order of them, and no digits."""
-    for k in range(9):
-        ws[TARGET + k] = BIG
-    for t in range(2):
-        p = p2[t]
-        _duplicates(p, ws)
-        _root(ws, -1)
-        k = ZERO
-        entering = True
-        while k >= 0:
-            if entering:
-                entering = False
-                x = _smallest_pattern(p, k, ws)
-                if x > ws[TARGET + k]:
-                    k -= 1
-                    continue
-                if x < ws[TARGET + k]:
-                    ws[TARGET + k] = x
-                    for m in range(k + 1, 9):
-                        ws[TARGET + m] = BIG
-            if not _next_pattern_child(p, k, ws):
-                k -= 1
-                continue
-            if k < 8:
-                k += 1
-                entering = True
-
-
-@njit
-def _smallest_pattern(p: np.ndarray, k: int, ws: np.ndarray) -> int:
-    """The smallest row pattern any child of depth ``k`` gives (and its walk reset)."""
-    nd = _lv(k)
-    ws[nd + IT_R] = 0
-    ws[nd + IT_A] = 0
-    ws[nd + MIN_PAT] = BIG
-    for r in range(9):
-        if not _candidate(k, r, ws):
-            continue
-        a = ZERO
-        while True:
-            x = _pattern_step(p, r, a, k, ws)
-            if x < 0:
-                break
-            ws[nd + MIN_PAT] = min(ws[nd + MIN_PAT], x)
-            a += 1
-    return int(ws[nd + MIN_PAT])
-
-
-@njit
-def _next_pattern_child(p: np.ndarray, k: int, ws: np.ndarray) -> bool:
-    """The next child of depth ``k`` giving its smallest pattern, into depth ``k + 1``."""
-    nd = _lv(k)
-    while ws[nd + IT_R] < 9:
-        r = ws[nd + IT_R]
-        if not _candidate(k, r, ws):
-            ws[nd + IT_R] += 1
-            ws[nd + IT_A] = 0
-            continue
-        x = _pattern_step(p, r, ws[nd + IT_A], k, ws)
-        if x < 0:
-            ws[nd + IT_R] += 1
-            ws[nd + IT_A] = 0
-            continue
-        ws[nd + IT_A] += 1
-        if x == ws[nd + MIN_PAT]:
-            return True
-    return False
-
-
-@njit
-def _filtered_minlex(g2: np.ndarray, best: np.ndarray, tr: np.ndarray, ws: np.ndarray) -> None:
-    """The smallest string among the images of ``g2`` whose row patterns are ``TARGET``
-    (the pattern convention's second stage) into ``best`` and ``tr``.
-
-    Unlike in :func:`_puzzle_minlex` a path can dead-end here (an order of clue columns
-    chosen for its digits may not give a later row the target pattern), so the children
-    giving the smallest row are not always enough: a node tries the group of children
-    giving its smallest row, then, only if no image was found below it, the group giving
-    the next row, and so on; a group above the best image found so far is pruned."""
-    have = False
-    for t in range(2):
-        g = g2[t]
-        _duplicates(g, ws)
-        _root(ws, 0)
-        k = ZERO
-        for m in range(9):
-            ws[_lv(k) + GROUP + m] = -1  # below every row: no group tried yet
-        new_group = True
-        while k >= 0:
-            tight = have and _less(ws, PATH, best, 0, 9 * k) == 0
-            if new_group:
-                new_group = False
-                if not _next_group(g, k, tight, best, ws):
-                    k -= 1
-                    continue
-            a = _next_group_child(g, k, ws)
-            if a < 0:
-                # The group is spent: on to the next one, which the bound drops at once if
-                # an image was found below (the best then runs through this group's row).
-                new_group = True
-                continue
-            _arrange(g, ws[_lv(k) + IT_R], a, k, ws)
-            if tight and _less(ws, PATH + 9 * k, best, 9 * k, 9) > 0:
-                continue
-            ws[_lv(k) + CHOSEN] = ws[_lv(k) + IT_R]
-            if k < 8:
-                k += 1
-                for m in range(9):
-                    ws[_lv(k) + GROUP + m] = -1
-                new_group = True
-                continue
-            if not have or _less(ws, PATH, best, 0, 81) < 0:
-                for x in range(81):
-                    best[x] = ws[PATH + x]
-                _puzzle_transform(t, tr, ws)
-                have = True
-
-
-@njit
-def _next_group(g: np.ndarray, k: int, tight: bool, best: np.ndarray, ws: np.ndarray) -> bool:
-    """The next group of depth ``k``: the smallest row with the target pattern above the
-    last group's, and its children. False when there is none, or (``tight``: the path so
-    far equals the best image's) it is above the best image's row."""
-    nd = _lv(k)
-    row = PATH + 9 * k
-    for m in range(9):
-        ws[NXT + m] = INF
-    ws[nd + NTIES] = 0
-    need = _pattern_zeros(ws[TARGET + k])
-    for r in range(9):
-        if not _candidate(k, r, ws):
-            continue
-        count, zeros = _survey(g, r, ws, nd)
-        if zeros < need:
-            continue
-        for a in range(count):
-            _arrange(g, r, a, k, ws)
-            if _pattern(ws, row) != ws[TARGET + k]:
-                continue
-            if _less(ws, row, ws, nd + GROUP, 9) <= 0:
-                continue
-            cmp = _less(ws, row, ws, NXT, 9)
-            if cmp < 0:
-                for m in range(9):
-                    ws[NXT + m] = ws[row + m]
-                ws[nd + NTIES] = 0
-            if cmp <= 0:
-                _add_tie(ws, nd, r, a)
-    if ws[nd + NTIES] == 0 or (tight and _less(ws, NXT, best, 9 * k, 9) > 0):
-        return False
-    for m in range(9):
-        ws[nd + GROUP + m] = ws[NXT + m]
-    ws[nd + IT_R] = 0
-    ws[nd + IT_A] = 0
-    return True
-
-
-@njit
-def _next_group_child(g: np.ndarray, k: int, ws: np.ndarray) -> int:
-    """The arrangement number of the next child in depth ``k``'s group (its source row in
-    ``IT_R``), or -1 when the group is spent."""
-    nd = _lv(k)
-    if ws[nd + NTIES] <= TIES:
-        i = ws[nd + IT_A]
-        if i >= ws[nd + NTIES]:
-            return -1
-        ws[nd + IT_R] = ws[nd + TIE_R + i]
-        ws[nd + IT_A] = i + 1
-        return int(ws[nd + TIE_A + i])
-    # Too many to list: walk every child again, keep the group's.
-    while ws[nd + IT_R] < 9:
-        r = ws[nd + IT_R]
-        if not _candidate(k, r, ws):
-            ws[nd + IT_R] += 1
-            ws[nd + IT_A] = 0
-            continue
-        a = ws[nd + IT_A]
-        if _arrange(g, r, a, k, ws) < 0:
-            ws[nd + IT_R] += 1
-            ws[nd + IT_A] = 0
-            continue
-        ws[nd + IT_A] += 1
-        if _less(ws, PATH + 9 * k, ws, nd + GROUP, 9) == 0:
-            return int(a)
-    return -1
-
-
 # ---------------------------------------------------------------------- batch
 
 
@@ -1157,10 +1329,10 @@ def minlex_batch(puzzles: np.ndarray, pattern: bool, out: np.ndarray, trs: np.nd
     ``pattern``: the pattern-first convention, else the string minimum."""
     ws = np.empty(SCRATCH_SIZE, dtype=np.int64)
     g2 = np.empty((2, 81), dtype=np.int64)
-    p2 = np.empty((2, 81), dtype=np.int64)
     best = np.empty(81, dtype=np.int64)
+    cand = np.empty((6, CAND_MAX), dtype=np.int64)
     for i in range(puzzles.shape[0]):
-        _minlex_one(puzzles[i], pattern, g2, p2, best, trs[i], ws)
+        _minlex_one(puzzles[i], pattern, g2, best, trs[i], ws, cand)
         for m in range(81):
             out[i, m] = best[m]
 
@@ -1170,10 +1342,10 @@ def _minlex_one(
     cells: np.ndarray,
     pattern: bool,
     g2: np.ndarray,
-    p2: np.ndarray,
     best: np.ndarray,
     tr: np.ndarray,
     ws: np.ndarray,
+    cand: np.ndarray,
 ) -> None:
     """Minlex of one grid (81 cells) into ``best`` and ``tr``: picks the search."""
     blanks = 0
@@ -1184,32 +1356,9 @@ def _minlex_one(
             g2[1, 9 * c + r] = v
             if v == 0:
                 blanks += 1
-    # (Without blanks every image has the same pattern: the string search decides.)
-    by_pattern = pattern and blanks > 0
     if _sudoku(g2[0]):
         _grid_minlex(g2, best, tr, ws)
-    elif not by_pattern:
-        _puzzle_minlex(g2, by_pattern, best, tr, ws, NO_BUDGET)
-    elif _dense(g2) or not _puzzle_minlex(g2, by_pattern, best, tr, ws, PATTERN_BUDGET + ZERO):
-        # The pattern convention. One search, the digits compared at the leaves, suits most
-        # puzzles. Where rows hold whole boxes' worth of clues, that search carries every
-        # order of them to the end (measured: 1,500/s on such puzzles), so two stages go
-        # faster there (20,000/s): the smallest pattern, then the smallest string having it.
-        # Also the way out when the one search runs past its budget.
-        for m in range(81):
-            p2[0, m] = 1 if g2[0, m] else 0
-            p2[1, m] = 1 if g2[1, m] else 0
-        _min_pattern(p2, ws)
-        _filtered_minlex(g2, best, tr, ws)
-
-
-@njit
-def _dense(g2: np.ndarray) -> bool:
-    """At least ``DENSE_SEGMENTS`` full row segments, counting both orientations."""
-    full_segments = 0
-    for m in range(27):
-        for h in range(2):
-            x = 3 * m
-            if g2[h, x] and g2[h, x + 1] and g2[h, x + 2]:
-                full_segments += 1
-    return full_segments >= DENSE_SEGMENTS
+    elif pattern and blanks:  # (without blanks every image has the same pattern)
+        _pattern_minlex(g2, best, tr, ws, cand)
+    elif not _string_minlex(g2, best, tr, ws, cand):
+        _puzzle_minlex(g2, best, tr, ws)
