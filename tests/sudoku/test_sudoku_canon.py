@@ -240,6 +240,26 @@ def test_canonical_uses_the_givens() -> None:
     assert canonical(g, "pattern") == _rows("puzzles_minlex.tsv")[0][2]
 
 
+def test_canonical_matches_minlex_on_every_vector() -> None:
+    rows = _rows("puzzles_minlex.tsv") + [[r[0], r[1], r[1]] for r in _rows("grids_minlex.tsv")]
+    for text, string_form, pattern_form, *_ in rows:
+        g = Grid(givens=_cells(text))
+        assert canonical(g) == string_form == minlex(text)[0]
+        assert canonical(g, "pattern") == pattern_form == minlex(text, "pattern")[0]
+
+
+def test_canonical_rejects_givens_that_are_no_digits() -> None:
+    g = Grid(givens=[0] * 81)
+    g.givens[3] = 10
+    with pytest.raises(ValueError, match="81 digits"):
+        canonical(g)
+    g.givens = [0] * 80
+    with pytest.raises(ValueError, match="81 digits"):
+        canonical(g)
+    with pytest.raises(ValueError, match="convention"):
+        canonical(Grid(givens=[0] * 81), "patterns")  # type: ignore[arg-type]
+
+
 def test_empty_and_single_clue_grids() -> None:
     assert minlex("." * 81)[0] == "0" * 81
     form, t = minlex("." * 40 + "7" + "." * 40)
