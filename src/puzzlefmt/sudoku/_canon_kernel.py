@@ -80,7 +80,6 @@ COL = _node.take(9)  # output column -> source column, -1 while unplaced (per st
 AUX = _node.take(10)  # digit -> label (0: not met yet)
 NEXT = _node.take()  # the next free label
 ROWS = _node.take()  # bit mask of the source rows used
-BANDS = _node.take()  # bit mask of the source bands used
 CUR = _node.take()  # band of the last row written (-1 at the root)
 NODE_WIDTH = _node.size
 CHOSEN = _node.take()  # source row of the child taken
@@ -103,9 +102,6 @@ GSLOTS = _ws.take(LEVELS)  # the stacks placed (packed)
 GIT = _ws.take(LEVELS)  # the next source column to try
 TARGET = _ws.take(9)  # pattern search: the smallest pattern, row by row (9-bit ints)
 PATH = _ws.take(81)  # depth-first search: the rows written on the current path
-PERM = _ws.take(3)  # an ordering of up to three things
-DUP_ROW = _ws.take(9)  # earlier rows of the band with the same cells (bit mask)
-DUP_BAND = _ws.take(3)  # earlier bands with the same cells (bit mask)
 POS0 = _ws.take(10)  # grid search: digit -> its column in row 1
 SIG = _ws.take(9)  # column -> the row-1 column of its row-2 digit
 MATES = _ws.take(9)  # see _count_mates
@@ -134,32 +130,17 @@ def _lv(k: int) -> int:
 
 
 @njit
-def _perm(index: int, n: int, ws: np.ndarray) -> None:
-    """The ``index``-th ordering (Lehmer code) of ``0..n-1`` into ``PERM``."""
-    for i in range(n):
-        ws[PERM + i] = i
-    for i in range(n - 1):
-        f = FACT[n - 1 - i]
-        q = index // f
-        index -= q * f
-        v = ws[PERM + i + q]
-        for m in range(i + q, i, -1):
-            ws[PERM + m] = ws[PERM + m - 1]
-        ws[PERM + i] = v
-
-
-@njit
-def _sudoku(g: np.ndarray) -> bool:
-    """A full grid whose every row, column and box holds 1-9 once (the full-grid search
-    relies on all three)."""
+def _sudoku(g2: np.ndarray) -> bool:
+    """``g2[0]`` is a full grid whose every row, column and box holds 1-9 once (the
+    full-grid search relies on all three)."""
     for u in range(9):
         seen_r = 0
         seen_c = 0
         seen_b = 0
         for x in range(9):
-            a = g[9 * u + x]
-            b = g[9 * x + u]
-            c = g[27 * (u // 3) + 3 * (u % 3) + 9 * (x // 3) + x % 3]
+            a = g2[0, 9 * u + x]
+            b = g2[0, 9 * x + u]
+            c = g2[0, 27 * (u // 3) + 3 * (u % 3) + 9 * (x // 3) + x % 3]
             if a == 0 or b == 0 or c == 0:
                 return False
             seen_r |= 1 << a
@@ -191,20 +172,6 @@ def _used_stacks(ws: np.ndarray, nd: int) -> tuple[int, int]:
         else:
             nfree += 1
     return used, nfree
-
-
-@njit
-def _bearing(g: np.ndarray, base: int, used: int) -> tuple[int, int]:
-    """The source stacks not in ``used`` with a clue in the row at ``g[base:]``, as a bit
-    mask, and their number."""
-    m = 0
-    bearing = 0
-    for stk in range(3):
-        clue = g[base + 3 * stk] | g[base + 3 * stk + 1] | g[base + 3 * stk + 2]
-        if clue != 0 and not (used >> stk) & 1:
-            bearing |= 1 << stk
-            m += 1
-    return bearing, m
 
 
 @njit
@@ -394,7 +361,10 @@ def _grid_leaf(
     for i in range(7):
         for j in range(9):
             ws[REST + 9 * i + j] = ws[KEYS + 9 * ws[ORDER + i] + j]
-    if _less(ws, REST, best, 18, 63) >= 0:
+    m = 0
+    while m < 63 and ws[REST + m] == best[18 + m]:
+        m += 1
+    if m == 63 or ws[REST + m] > best[18 + m]:
         return  # worse, or a tie: keep the first transform found
     for m in range(63):
         best[18 + m] = ws[REST + m]
@@ -478,7 +448,7 @@ TRIPLET_BEST, TRIPLET_KEEP = _triplet_tables()
 ROW_BEST = _row_best_table()
 LEAD_ZEROS = np.array([9 - x.bit_length() for x in range(512)], dtype=np.int64)
 CAND_MAX = 2 * 6 * 6**3 * 6  # orientations x band orders x row orders x stack orders
-ALL_ORDERS = 63 | 63 << 6 | 63 << 12  # the column-order masks of a fresh candidate
+ALL_ORDERS = cast("int", np.int64(63 | 63 << 6 | 63 << 12))  # a fresh candidate's masks
 # A candidate's first word: the source row of output row k in bits 4k..4k+3, then:
 C_USED = 36  # 9 bits: the source rows used
 C_T = 45  # the orientation
@@ -493,7 +463,7 @@ def _pattern_minlex(
     two candidate lists (rows 0-1 and 2-3: first words, column-order masks)."""
     _row_codes(g2, ws)
     n = _top_rows(cand, ws)
-    src = 0
+    src = ZERO
     for k in range(1, 9):
         n = _next_rows(k, src, n, cand, ws)
         src = 2 - src
@@ -641,19 +611,19 @@ def _best_digits(
         for q0 in range(6):
             if not (orders >> q0) & 1:
                 continue
-            cols0 = _stack_columns_packed(sp, 0, q0)
+            cols0 = _stack_columns_packed(PERMS[sp, 0], q0)
             for q1 in range(6):
                 if not (orders >> (6 + q1)) & 1:
                     continue
-                cols1 = cols0 | _stack_columns_packed(sp, 1, q1)
+                cols1 = cols0 | _stack_columns_packed(PERMS[sp, 1], q1) << 12
                 for q2 in range(6):
                     if not (orders >> (12 + q2)) & 1:
                         continue
-                    cols = cols1 | _stack_columns_packed(sp, 2, q2)
+                    cols = cols1 | _stack_columns_packed(PERMS[sp, 2], q2) << 24
                     # The digits at the clue cells, relabelled, against the best labels:
                     # left at the first larger one; from the first smaller one on, they
                     # are the new best.
-                    labels = 0
+                    labels = ZERO
                     nl = 1
                     state = 0 if have else -1
                     for q in range(npos):
@@ -683,14 +653,11 @@ def _best_digits(
 
 
 @njit
-def _stack_columns_packed(sp: int, s: int, q: int) -> int:
-    """Output stack ``s``'s source columns under stack order ``sp`` and column order ``q``,
-    packed as output column j -> source column in bits 4j..4j+3."""
-    base = 3 * PERMS[sp, s]
-    cols = 0
-    for x in range(3):
-        cols |= (base + PERMS[q, x]) << (4 * (3 * s + x))
-    return cols
+def _stack_columns_packed(stack: int, q: int) -> int:
+    """The source columns of source stack ``stack`` in column order ``q``, packed: the
+    ``x``-th in bits 4x..4x+3 (shift by 12s for output stack ``s``)."""
+    base = 3 * stack
+    return int(base + PERMS[q, 0] | (base + PERMS[q, 1]) << 4 | (base + PERMS[q, 2]) << 8)
 
 
 @njit
@@ -742,8 +709,8 @@ def _string_minlex(
     """Minlex of any grid under the string convention into ``best`` and ``tr``; ``cand``:
     two candidate lists of three words (rows 0-2, 3-5). False when it gave up."""
     _row_codes(g2, ws)
-    src = 0
-    n = 1
+    src = ZERO
+    n = ZERO + 1
     for k in range(9):
         n = _string_level(k, src, n, cand, ws)
         if n < 0:
@@ -767,11 +734,15 @@ def _string_level(k: int, src: int, n: int, cand: np.ndarray, ws: np.ndarray) ->
         a = cand[src, i] if k else 0
         b = cand[src + 1, i] if k else ALL_ORDERS | 1 << C_NEXT
         c = cand[src + 2, i] if k else 0
+        used = (a >> C_USED) & 511
+        band = ((a >> (12 * (k // 3))) & 15) // 3  # of output row 3 * (k // 3)
         for t in range(2):
             if k and t != (a >> C_T) & 1:
                 continue
             for r in range(9):
-                if not _row_allowed(k, r, a, ws[RDUP + 9 * t + r], ws[BDUP + 3 * t + r // 3]):
+                if not _row_allowed(
+                    k, r, used, band, ws[RDUP + 9 * t + r], ws[BDUP + 3 * t + r // 3]
+                ):
                     continue
                 for sp in range(6):
                     if k and sp != (a >> C_SP) & 7:
@@ -833,11 +804,15 @@ def _most_zeros(k: int, src: int, n: int, cand: np.ndarray, ws: np.ndarray) -> i
     for i in range(n):
         a = cand[src, i] if k else 0
         orders = cand[src + 1, i] if k else ALL_ORDERS
+        used = (a >> C_USED) & 511
+        band = ((a >> (12 * (k // 3))) & 15) // 3
         for t in range(2):
             if k and t != (a >> C_T) & 1:
                 continue
             for r in range(9):
-                if not _row_allowed(k, r, a, ws[RDUP + 9 * t + r], ws[BDUP + 3 * t + r // 3]):
+                if not _row_allowed(
+                    k, r, used, band, ws[RDUP + 9 * t + r], ws[BDUP + 3 * t + r // 3]
+                ):
                     continue
                 x = ws[RPAT + 9 * t + r]
                 x = _row_value(x, (a >> C_SP) & 7, orders)[0] if k else ROW_BEST[x]
@@ -846,14 +821,15 @@ def _most_zeros(k: int, src: int, n: int, cand: np.ndarray, ws: np.ndarray) -> i
 
 
 @njit
-def _row_allowed(k: int, r: int, a: int, rdup: int, bdup: int) -> bool:
-    """May source row ``r`` be output row ``k`` of candidate ``a``? ``rdup``, ``bdup``:
-    the row's ``RDUP`` and its band's ``BDUP``."""
-    used = (a >> C_USED) & 511
+def _row_allowed(k: int, r: int, used: int, band: int, rdup: int, bdup: int) -> bool:
+    """May source row ``r`` be output row ``k``, the source rows in bit mask ``used`` taken
+    and ``band`` the current band? ``rdup``, ``bdup``: the row's ``RDUP`` and its band's
+    ``BDUP`` (identical rows of a band, blank rows most often, and identical bands are
+    interchangeable: only the first unused one of each kind is tried)."""
     if (used >> r) & 1 or rdup & ~used:
         return False
-    if k % 3:  # a row of the band of output row 3 * (k // 3)
-        return r // 3 == ((a >> (12 * (k // 3))) & 15) // 3
+    if k % 3:
+        return r // 3 == band
     bands = 0
     for x in range(3):
         if (used >> (3 * x)) & 7:
@@ -935,61 +911,136 @@ def _string_result(
     a = cand[src, 0]
     orders = cand[src + 1, 0]
     sp = (a >> C_SP) & 7
-    cols = 0
+    cols = ZERO
     for s in range(3):
-        cols |= _stack_columns_packed(sp, s, _first((orders >> (6 * s)) & 63))
+        cols |= _stack_columns_packed(PERMS[sp, s], _first((orders >> (6 * s)) & 63)) << (12 * s)
     _packed_transform((a >> C_T) & 1, a, cols, cand[src + 2, 0], tr)
 
 
-# ---------------------------------------------------------------------- depth first: children
+# ---------------------------------------------------------------------- depth first
+# The string convention's fallback. Depth k's node (a row of the level table at _lv(k)):
+# the source rows used, the band of the last one, the stacks and columns placed (those
+# still blank in every output row so far stay unplaced: interchangeable), the labels.
 
 
 @njit
-def _candidate(k: int, r: int, ws: np.ndarray) -> bool:
-    """May source row ``r`` be output row ``k``? Identical rows of a band (blank rows, most
-    often) are interchangeable, and so are identical bands: only the first unused one of
-    each kind is tried."""
+def _puzzle_minlex(g2: np.ndarray, best: np.ndarray, tr: np.ndarray, ws: np.ndarray) -> None:
+    """Minlex of any grid (both orientations in ``g2``) under the string convention into
+    ``best`` and ``tr``, depth first: at each depth only the children giving the smallest
+    row survive, against the best row found so far at that depth (branch and bound)."""
+    _row_codes(g2, ws)
+    for k in range(9):
+        for m in range(9):
+            ws[_lv(k) + BEST_ROW + m] = INF
+    have = False
+    fresh = False  # the bound improved since the last transform was kept
+    for t in range(2):
+        g = g2[t]
+        nd = _lv(ZERO)
+        for m in range(NODE_WIDTH):
+            ws[nd + m] = 0
+        for m in range(12):  # (SLOT, COL)
+            ws[nd + SLOT + m] = -1
+        ws[nd + NEXT] = 1
+        k = ZERO
+        entering = True
+        while k >= 0:
+            nd = _lv(k)
+            if entering:
+                entering = False
+                _smallest_children(g, t, k, ws)
+                cmp = _less(ws, nd + MIN_ROW, ws, nd + BEST_ROW, 9)
+                if cmp > 0:  # worse than the best at this depth: the node is done
+                    k -= 1
+                    continue
+                if cmp < 0:  # better: the new best, deeper bests forgotten
+                    fresh = True
+                    for m in range(9):
+                        ws[nd + BEST_ROW + m] = ws[nd + MIN_ROW + m]
+                    for m in range(9 * (k + 1), 81):
+                        ws[_lv(m // 9) + BEST_ROW + m % 9] = INF
+            if not _next_smallest_child(g, t, k, ws):
+                k -= 1
+                continue
+            ws[nd + CHOSEN] = ws[nd + IT_R]
+            if k < 8:
+                k += 1
+                entering = True
+                continue
+            if fresh or not have:
+                for m in range(81):
+                    best[m] = ws[PATH + m]
+                _puzzle_transform(t, tr, ws)
+                have = True
+                fresh = False
+
+
+@njit
+def _smallest_children(g: np.ndarray, t: int, k: int, ws: np.ndarray) -> None:
+    """Pass 1 at depth ``k``: the smallest row any child gives, and the list of the
+    children giving it (as long as it has room)."""
     nd = _lv(k)
-    rowmask = ws[nd + ROWS]
-    if (rowmask >> r) & 1 or ws[DUP_ROW + r] & ~rowmask:
-        return False
-    b = r // 3
-    bandmask = ws[nd + BANDS]
-    if k % 3 == 0:
-        return not ((bandmask >> b) & 1 or ws[DUP_BAND + b] & ~bandmask)
-    return bool(b == ws[nd + CUR])
-
-
-@njit
-def _duplicates(g: np.ndarray, ws: np.ndarray) -> None:
-    """``DUP_ROW[r]``: bit mask of the earlier rows of ``r``'s band with the same cells;
-    ``DUP_BAND[b]``: of the earlier bands with the same cells."""
+    row = PATH + 9 * k
+    ws[nd + IT_R] = 0
+    ws[nd + IT_A] = 0
+    for m in range(9):
+        ws[nd + MIN_ROW + m] = INF
+    ws[nd + NTIES] = 0
+    bound = _zeros(ws, nd + BEST_ROW)
+    used = ws[nd + ROWS]
     for r in range(9):
-        ws[DUP_ROW + r] = 0
-        for r2 in range(3 * (r // 3), r):
-            if _less(g, 9 * r, g, 9 * r2, 9) == 0:
-                ws[DUP_ROW + r] |= 1 << r2
-    for b in range(3):
-        ws[DUP_BAND + b] = 0
-        for b2 in range(b):
-            if _less(g, 27 * b, g, 27 * b2, 27) == 0:
-                ws[DUP_BAND + b] |= 1 << b2
+        if not _row_allowed(
+            k, r, used, ws[nd + CUR], ws[RDUP + 9 * t + r], ws[BDUP + 3 * t + r // 3]
+        ):
+            continue
+        count, zeros = _survey(g, r, ws, nd)
+        if zeros < bound:
+            continue
+        for a in range(count):
+            _arrange(g, r, a, k, ws)
+            cmp = _less(ws, row, ws, nd + MIN_ROW, 9)
+            if cmp < 0:
+                for m in range(9):
+                    ws[nd + MIN_ROW + m] = ws[row + m]
+                bound = max(bound, _zeros(ws, row))
+                ws[nd + NTIES] = 0
+            if cmp <= 0:
+                n = ws[nd + NTIES]
+                if n < TIES:
+                    ws[nd + TIE_R + n] = r
+                    ws[nd + TIE_A + n] = a
+                ws[nd + NTIES] = n + 1
 
 
 @njit
-def _root(ws: np.ndarray, aux0: int) -> None:
-    """Depth 0: nothing placed, every ``AUX`` word ``aux0``."""
-    nd = _lv(ZERO)
-    for s in range(3):
-        ws[nd + SLOT + s] = -1
-    for j in range(9):
-        ws[nd + COL + j] = -1
-    for d in range(10):
-        ws[nd + AUX + d] = aux0
-    ws[nd + NEXT] = 1
-    ws[nd + ROWS] = 0
-    ws[nd + BANDS] = 0
-    ws[nd + CUR] = -1
+def _next_smallest_child(g: np.ndarray, t: int, k: int, ws: np.ndarray) -> bool:
+    """Pass 2 at depth ``k``: the next child giving the smallest row, written into depth
+    ``k + 1`` and the path; from the list made in pass 1 unless it overflowed. False: none
+    left."""
+    nd = _lv(k)
+    if ws[nd + NTIES] <= TIES:
+        i = ws[nd + IT_A]
+        if i >= ws[nd + NTIES]:
+            return False
+        _arrange(g, ws[nd + TIE_R + i], ws[nd + TIE_A + i], k, ws)
+        ws[nd + IT_R] = ws[nd + TIE_R + i]
+        ws[nd + IT_A] = i + 1
+        return True
+    row = PATH + 9 * k
+    used = ws[nd + ROWS]
+    while ws[nd + IT_R] < 9:
+        r = ws[nd + IT_R]
+        rdup = ws[RDUP + 9 * t + r]
+        if not _row_allowed(k, r, used, ws[nd + CUR], rdup, ws[BDUP + 3 * t + r // 3]) or (
+            _arrange(g, r, ws[nd + IT_A], k, ws) < 0
+        ):
+            ws[nd + IT_R] += 1
+            ws[nd + IT_A] = 0
+            continue
+        ws[nd + IT_A] += 1
+        if _less(ws, row, ws, nd + MIN_ROW, 9) == 0:
+            return True
+    return False
 
 
 @njit
@@ -1050,21 +1101,16 @@ def _survey(g: np.ndarray, r: int, ws: np.ndarray, nd: int) -> tuple[int, int]:
 
 
 @njit
-def _inherit(ws: np.ndarray, nd: int, r: int) -> None:
-    """The child of node ``nd`` (the next row of the level table) starts as ``nd`` with
-    source row ``r`` used."""
-    ch = nd + LEVEL_WIDTH
-    for m in range(NODE_WIDTH):
-        ws[ch + m] = ws[nd + m]
-    ws[ch + ROWS] = ws[nd + ROWS] | (1 << r)
-    ws[ch + BANDS] = ws[nd + BANDS] | (1 << (r // 3))
-    ws[ch + CUR] = r // 3
+def _ordering(index: int, n: int) -> int:
+    """The row of PERMS whose first ``n`` entries are the ``index``-th ordering of
+    ``0..n-1`` (n <= 3, in lexicographic order)."""
+    return index if n == 3 else 2 * index
 
 
 @njit
 def _arrange(g: np.ndarray, r: int, a: int, k: int, ws: np.ndarray) -> int:
-    """Write source row ``r`` as output row ``k`` under arrangement number ``a``: the
-    placements and labels into depth ``k + 1``, the row into ``PATH``.
+    """Write source row ``r`` as output row ``k`` under arrangement number ``a``: the child
+    node into depth ``k + 1``, the row into ``PATH``.
 
     The arrangement number picks the order of the clue-bearing unplaced stacks, then for
     each stack the order of its newly placed clue columns. Returns the next free label, or
@@ -1073,18 +1119,28 @@ def _arrange(g: np.ndarray, r: int, a: int, k: int, ws: np.ndarray) -> int:
     base = 9 * r
     nd = _lv(k)
     ch = nd + LEVEL_WIDTH
-    _inherit(ws, nd, r)
+    for m in range(NODE_WIDTH):
+        ws[ch + m] = ws[nd + m]
+    ws[ch + ROWS] = ws[nd + ROWS] | (1 << r)
+    ws[ch + CUR] = r // 3
     used, nfree = _used_stacks(ws, nd)
     # Unplaced stacks with a clue in this row take the last unplaced slots, in some order.
-    bearing, m = _bearing(g, base, used)
+    bearing = 0
+    m = ZERO
+    for stk in range(3):
+        if (
+            not (used >> stk) & 1
+            and g[base + 3 * stk] | g[base + 3 * stk + 1] | g[base + 3 * stk + 2]
+        ):
+            bearing |= 1 << stk
+            m += 1
     if m:
-        f = FACT[m]
-        _perm(a % f, m, ws)
-        a //= f
+        order = _ordering(a % FACT[m], m)
+        a //= FACT[m]
         i = 0
         for stk in range(3):
             if (bearing >> stk) & 1:
-                ws[ch + SLOT + nfree - m + ws[PERM + i]] = stk
+                ws[ch + SLOT + nfree - m + PERMS[order, i]] = stk
                 i += 1
     # In every placed stack, unplaced columns with a clue go after the blank ones.
     for s in range(3):
@@ -1099,7 +1155,7 @@ def _arrange(g: np.ndarray, r: int, a: int, k: int, ws: np.ndarray) -> int:
                 nunplaced += 1
             else:
                 placed |= 1 << (c - 3 * stk)
-        kc = 0
+        kc = ZERO
         clue_cols = 0
         for x in range(3):
             if not (placed >> x) & 1 and g[base + 3 * stk + x]:
@@ -1107,14 +1163,13 @@ def _arrange(g: np.ndarray, r: int, a: int, k: int, ws: np.ndarray) -> int:
                 clue_cols |= 1 << x
         if kc == 0:
             continue
-        f = FACT[kc]
-        _perm(a % f, kc, ws)
-        a //= f
+        order = _ordering(a % FACT[kc], kc)
+        a //= FACT[kc]
         first = 3 * s + nunplaced - kc
         i = 0
         for x in range(3):
             if (clue_cols >> x) & 1:
-                ws[ch + COL + first + ws[PERM + i]] = 3 * stk + x
+                ws[ch + COL + first + PERMS[order, i]] = 3 * stk + x
                 i += 1
     if a != 0:
         return -1
@@ -1135,189 +1190,41 @@ def _arrange(g: np.ndarray, r: int, a: int, k: int, ws: np.ndarray) -> int:
 
 
 @njit
-def _add_tie(ws: np.ndarray, nd: int, r: int, a: int) -> None:
-    """One more child of node ``nd`` giving its row (listed while the list has room)."""
-    n = ws[nd + NTIES]
-    if n < TIES:
-        ws[nd + TIE_R + n] = r
-        ws[nd + TIE_A + n] = a
-    ws[nd + NTIES] = n + 1
-
-
-# ---------------------------------------------------------------------- depth first: the search
-
-
-@njit
-def _puzzle_minlex(g2: np.ndarray, best: np.ndarray, tr: np.ndarray, ws: np.ndarray) -> None:
-    """Minlex of any grid (both orientations in ``g2``) under the string convention into
-    ``best`` and ``tr``, depth first."""
-    for k in range(9):
-        for m in range(9):
-            ws[_lv(k) + BEST_ROW + m] = INF
-    have = False
-    fresh = False  # the bound improved since the last transform was kept
-    for t in range(2):
-        g = g2[t]
-        _duplicates(g, ws)
-        _root(ws, 0)
-        k = ZERO
-        entering = True
-        while k >= 0:
-            if entering:
-                entering = False
-                _smallest_children(g, k, ws)
-                verdict = _bound_level(k, ws)
-                if verdict > 0:
-                    k -= 1
-                    continue
-                if verdict < 0:
-                    fresh = True
-            if not _next_smallest_child(g, k, ws):
-                k -= 1
-                continue
-            ws[_lv(k) + CHOSEN] = ws[_lv(k) + IT_R]
-            if k < 8:
-                k += 1
-                entering = True
-                continue
-            if fresh or not have:
-                for m in range(81):
-                    best[m] = ws[PATH + m]
-                _puzzle_transform(t, tr, ws)
-                have = True
-                fresh = False
-
-
-@njit
-def _smallest_children(g: np.ndarray, k: int, ws: np.ndarray) -> None:
-    """Pass 1 at depth ``k``: the smallest row any child gives, and the list of the
-    children giving it."""
-    nd = _lv(k)
-    row = PATH + 9 * k
-    ws[nd + IT_R] = 0
-    ws[nd + IT_A] = 0
-    for m in range(9):
-        ws[nd + MIN_ROW + m] = INF
-    ws[nd + NTIES] = 0
-    bound = _zeros(ws, nd + BEST_ROW)
-    for r in range(9):
-        if not _candidate(k, r, ws):
-            continue
-        count, zeros = _survey(g, r, ws, nd)
-        if zeros < bound:
-            continue
-        for a in range(count):
-            _arrange(g, r, a, k, ws)
-            cmp = _less(ws, row, ws, nd + MIN_ROW, 9)
-            if cmp < 0:
-                for m in range(9):
-                    ws[nd + MIN_ROW + m] = ws[row + m]
-                bound = max(bound, _zeros(ws, row))
-                ws[nd + NTIES] = 0
-            if cmp <= 0:
-                _add_tie(ws, nd, r, a)
-
-
-@njit
-def _bound_level(k: int, ws: np.ndarray) -> int:
-    """The children's smallest row at depth ``k`` against the best there so far: 1 (worse:
-    the node is done), 0 (equal) or -1 (better: the new best, deeper bests forgotten)."""
-    nd = _lv(k)
-    cmp = _less(ws, nd + MIN_ROW, ws, nd + BEST_ROW, 9)
-    if cmp >= 0:
-        return cmp
-    for j in range(9):
-        ws[nd + BEST_ROW + j] = ws[nd + MIN_ROW + j]
-    for m in range(k + 1, 9):
-        for j in range(9):
-            ws[_lv(m) + BEST_ROW + j] = INF
-    return -1
-
-
-@njit
-def _next_smallest_child(g: np.ndarray, k: int, ws: np.ndarray) -> bool:
-    """Pass 2 at depth ``k``: the next child giving the smallest row, written into depth
-    ``k + 1`` and the path; from the list made in pass 1 unless it overflowed. False: none
-    left."""
-    nd = _lv(k)
-    if ws[nd + NTIES] <= TIES:
-        i = ws[nd + IT_A]
-        if i >= ws[nd + NTIES]:
-            return False
-        _arrange(g, ws[nd + TIE_R + i], ws[nd + TIE_A + i], k, ws)
-        ws[nd + IT_R] = ws[nd + TIE_R + i]
-        ws[nd + IT_A] = i + 1
-        return True
-    row = PATH + 9 * k
-    while ws[nd + IT_R] < 9:
-        r = ws[nd + IT_R]
-        if not _candidate(k, r, ws):
-            ws[nd + IT_R] += 1
-            ws[nd + IT_A] = 0
-            continue
-        if _arrange(g, r, ws[nd + IT_A], k, ws) < 0:
-            ws[nd + IT_R] += 1
-            ws[nd + IT_A] = 0
-            continue
-        ws[nd + IT_A] += 1
-        if _less(ws, row, ws, nd + MIN_ROW, 9) == 0:
-            return True
-    return False
-
-
-@njit
 def _puzzle_transform(t: int, tr: np.ndarray, ws: np.ndarray) -> None:
     """The transform of a finished search path (the placements at the last depth); stacks
-    and columns still unplaced (blank everywhere) and digits absent from the grid get the
-    rest in increasing order."""
+    and columns still unplaced (blank everywhere) get the rest in increasing order."""
     leaf = _lv(LEVELS - 1)
-    tr[0] = t
+    rows = ZERO
     for i in range(9):
-        tr[1 + i] = ws[_lv(i) + CHOSEN]
+        rows |= ws[_lv(i) + CHOSEN] << (4 * i)
     used = _used_stacks(ws, leaf)[0]
     stk = 0
+    cols = ZERO
     for s in range(3):
-        x = ws[leaf + SLOT + s]
-        if x < 0:
+        stack = ws[leaf + SLOT + s]
+        if stack < 0:
             while (used >> stk) & 1:
                 stk += 1
-            x = stk
+            stack = stk
             used |= 1 << stk
-        _stack_columns(ws, leaf, s, x, tr)
-    taken = 0
+        placed = 0
+        for x in range(3):
+            c = ws[leaf + COL + 3 * s + x]
+            if c >= 0:
+                placed |= 1 << (c - 3 * stack)
+        y = 0
+        for x in range(3):
+            c = ws[leaf + COL + 3 * s + x]
+            if c < 0:
+                while (placed >> y) & 1:
+                    y += 1
+                placed |= 1 << y
+                c = 3 * stack + y
+            cols |= c << (4 * (3 * s + x))
+    labels = ZERO
     for d in range(1, 10):
-        if ws[leaf + AUX + d]:
-            taken |= 1 << ws[leaf + AUX + d]
-    nxt = 1
-    tr[19] = 0
-    for d in range(1, 10):
-        if ws[leaf + AUX + d]:
-            tr[19 + d] = ws[leaf + AUX + d]
-        else:
-            while (taken >> nxt) & 1:
-                nxt += 1
-            taken |= 1 << nxt
-            tr[19 + d] = nxt
-
-
-@njit
-def _stack_columns(ws: np.ndarray, leaf: int, s: int, stack: int, tr: np.ndarray) -> None:
-    """The source columns of output stack ``s`` (source stack ``stack``) into ``tr``, the
-    unplaced ones in increasing order."""
-    placed = 0
-    for x in range(3):
-        c = ws[leaf + COL + 3 * s + x]
-        if c >= 0:
-            placed |= 1 << (c - 3 * stack)
-    y = 0
-    for x in range(3):
-        c = ws[leaf + COL + 3 * s + x]
-        if c < 0:
-            while (placed >> y) & 1:
-                y += 1
-            placed |= 1 << y
-            c = 3 * stack + y
-        tr[10 + 3 * s + x] = c
+        labels |= ws[leaf + AUX + d] << (4 * d - 4)
+    _packed_transform(t, rows, cols, labels, tr)
 
 
 # ---------------------------------------------------------------------- batch
@@ -1326,39 +1233,27 @@ def _stack_columns(ws: np.ndarray, leaf: int, s: int, stack: int, tr: np.ndarray
 @njit
 def minlex_batch(puzzles: np.ndarray, pattern: bool, out: np.ndarray, trs: np.ndarray) -> None:
     """Minlex of every row of ``puzzles`` (n, 81) into ``out`` (n, 81) and ``trs`` (n, 29);
-    ``pattern``: the pattern-first convention, else the string minimum."""
+    ``pattern``: the pattern-first convention, else the string minimum. Picks the search
+    for each grid."""
     ws = np.empty(SCRATCH_SIZE, dtype=np.int64)
     g2 = np.empty((2, 81), dtype=np.int64)
     best = np.empty(81, dtype=np.int64)
     cand = np.empty((6, CAND_MAX), dtype=np.int64)
     for i in range(puzzles.shape[0]):
-        _minlex_one(puzzles[i], pattern, g2, best, trs[i], ws, cand)
+        blanks = 0
+        for r in range(9):
+            for c in range(9):
+                v = puzzles[i, 9 * r + c]
+                g2[0, 9 * r + c] = v
+                g2[1, 9 * c + r] = v
+                if v == 0:
+                    blanks += 1
+        tr = trs[i]
+        if _sudoku(g2):
+            _grid_minlex(g2, best, tr, ws)
+        elif pattern and blanks:  # (without blanks every image has the same pattern)
+            _pattern_minlex(g2, best, tr, ws, cand)
+        elif not _string_minlex(g2, best, tr, ws, cand):
+            _puzzle_minlex(g2, best, tr, ws)
         for m in range(81):
             out[i, m] = best[m]
-
-
-@njit
-def _minlex_one(
-    cells: np.ndarray,
-    pattern: bool,
-    g2: np.ndarray,
-    best: np.ndarray,
-    tr: np.ndarray,
-    ws: np.ndarray,
-    cand: np.ndarray,
-) -> None:
-    """Minlex of one grid (81 cells) into ``best`` and ``tr``: picks the search."""
-    blanks = 0
-    for r in range(9):
-        for c in range(9):
-            v = cells[9 * r + c]
-            g2[0, 9 * r + c] = v
-            g2[1, 9 * c + r] = v
-            if v == 0:
-                blanks += 1
-    if _sudoku(g2[0]):
-        _grid_minlex(g2, best, tr, ws)
-    elif pattern and blanks:  # (without blanks every image has the same pattern)
-        _pattern_minlex(g2, best, tr, ws, cand)
-    elif not _string_minlex(g2, best, tr, ws, cand):
-        _puzzle_minlex(g2, best, tr, ws)
