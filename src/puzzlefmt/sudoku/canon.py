@@ -53,6 +53,7 @@ __all__ = [
 Convention = Literal["string", "pattern"]
 CONVENTIONS: tuple[Convention, ...] = ("string", "pattern")
 
+_TO_TEXT = bytes.maketrans(bytes(range(10)), b"0123456789")
 _IDENTITY9 = tuple(range(9))
 _DIGITS = tuple(range(1, 10))
 
@@ -230,7 +231,22 @@ def minlex_array(puzzles: np.ndarray, convention: Convention = "string") -> np.n
 
 def canonical(grid: Grid, convention: Convention = "string") -> str:
     """The minlex form of a grid's givens, as 81 characters with ``0`` for blanks."""
-    return minlex(grid.givens, convention)[0]
+    import numpy as np
+
+    from puzzlefmt.sudoku import _canon_kernel
+
+    pattern = _pattern_flag(convention)
+    try:
+        raw = bytes(grid.givens)
+    except (TypeError, ValueError):
+        raw = b""
+    if len(raw) != 81 or max(raw) > 9:
+        raise ValueError("expected 81 digits from 0 to 9")
+    cells = np.frombuffer(raw, dtype=np.uint8).reshape(1, 81)
+    out = np.empty((1, 81), dtype=np.uint8)
+    trs = np.empty((1, _canon_kernel.TRANSFORM_WORDS), dtype=np.int64)
+    _canon_kernel.minlex_batch(cells, pattern, out, trs)
+    return out.tobytes().translate(_TO_TEXT).decode("ascii")
 
 
 def canonical_many(grids: Sequence[Grid], convention: str = "string") -> list[str]:
