@@ -229,13 +229,28 @@ def minlex_array(puzzles: np.ndarray, convention: Convention = "string") -> np.n
 
 
 def canonical(grid: Grid, convention: Convention = "string") -> str:
-    """The minlex form of a grid's givens, as 81 characters with ``0`` for blanks."""
+    """The minlex form of a grid's givens, as 81 characters with ``0`` for blanks.
+
+    A grid with no given that holds placed digits or candidates (a candidate grid read from a
+    PM grid) has no puzzle to canonicalise: ``ValueError`` says so (its form would be 81
+    zeros, the same for every such grid)."""
+    _check_givens(grid)
     return minlex(grid.givens, convention)[0]
+
+
+def _check_givens(grid: Grid) -> None:
+    if not any(grid.givens) and (any(grid.placed) or grid.candidates is not None
+                                 or grid.eliminated is not None):
+        raise ValueError("no given to put in canonical form: the grid holds only placed "
+                         "digits or candidates (a candidate grid); the form is that of the "
+                         "givens")
 
 
 def canonical_many(grids: Sequence[Grid], convention: str = "string") -> list[str]:
     """:func:`canonical` of many grids in one batch call of the kernel (``convention``:
-    ``"string"`` or ``"pattern"``)."""
+    ``"string"`` or ``"pattern"``); ``ValueError`` for a grid :func:`canonical` refuses."""
+    for g in grids:
+        _check_givens(g)
     out, _ = _minlex_batch(b"".join(bytes(g.givens) for g in grids), convention)
     return ["".join(map(str, row)) for row in out.tolist()]
 
