@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from puzzlefmt.collection import LineCollection
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.format import Sniff
+from puzzlefmt.format import Option, Sniff
 from puzzlefmt.sudoku.grid import Grid
 from puzzlefmt.sudoku.line import read_line
 from puzzlefmt.textio import split_lines
@@ -45,12 +45,13 @@ def parse_record(line: str) -> Grid:
     return grid
 
 
-def write_record(grid: Grid) -> str:
-    """One line: ``column1``-``column4``, the puzzle (and its comment), then the other
-    metadata values in order; a value with a comma or a line break raises ``ValueError``."""
+def write_record(grid: Grid, *, blank: str = "0") -> str:
+    """One line: ``column1``-``column4``, the puzzle (``0`` blanks, as gsf writes them; and
+    its comment), then the other metadata values in order; a value with a comma or a line
+    break raises ``ValueError``."""
     meta = {k: v for k, v in grid.meta.items() if k != "comment"}
     first = [meta.pop(f"column{k}", "") for k in range(1, 5)]
-    fields = [*first, grid.line(), *meta.values()]
+    fields = [*first, grid.line(blank), *meta.values()]
     fields += [""] * (_FIELDS - len(fields))
     for value in fields:
         if "," in value or "\n" in value or "\r" in value:
@@ -81,5 +82,7 @@ FORMAT = LineCollection(
     write_record=write_record,
     newline="\n",
     priority=50,
+    write_options=(Option("blank", str, "0", "the character for an empty cell",
+                          choices=(".", "0")),),
     holds=frozenset({"givens", "comments", "metadata"}),
 )

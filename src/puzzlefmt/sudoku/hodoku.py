@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from puzzlefmt.collection import LineCollection
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.format import Sniff
+from puzzlefmt.format import Option, Sniff
 from puzzlefmt.sudoku._text import DIGITS, bad_cell, digit_of
 from puzzlefmt.sudoku.grid import Grid, struck_out
 from puzzlefmt.textio import split_lines
@@ -103,10 +103,10 @@ def read_hodoku_line(line: str) -> Grid:
     return Grid._make(givens, placed, None, eliminated, meta)
 
 
-def write_hodoku_line(grid: Grid) -> str:
+def write_hodoku_line(grid: Grid, *, blank: str = ".") -> str:
     meta = grid.meta
     cells = "".join(
-        f"+{p}" if p else (str(g) if g else ".")
+        f"+{p}" if p else (str(g) if g else blank)
         for g, p in zip(grid.givens, grid.placed, strict=True)
     )
     deleted = []
@@ -158,5 +158,7 @@ FORMAT = LineCollection(
     write_record=write_hodoku_line,
     newline="\r\n",
     priority=48,
+    write_options=(Option("blank", str, ".", "the character for an empty cell (HoDoKu's "
+                          "option: . or 0)", choices=(".", "0")),),
     holds=frozenset({"givens", "placed", "candidates", "eliminations", "metadata"}),
 )

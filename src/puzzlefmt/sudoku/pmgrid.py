@@ -133,14 +133,14 @@ def _layout(text: str) -> tuple[list[str], list[str], bool, bool] | None:
 def sniff_pm_grid(text: str) -> tuple[int, bool] | None:
     """``(candidate rows, has banner)`` when the text is a candidate grid, else ``None``: rows
     of candidate groups, some with several digits or step marks, or all of one digit in a
-    frame wider than a digit grid's (Simple Sudoku's)."""
+    frame wider than a digit grid's (Simple Sudoku's) or before a step's text."""
     found = _layout(text)
     if found is None:
         return None
-    rows, frames, _, banner = found
+    rows, frames, step, banner = found
     multi = sum(1 for ln in rows if is_candidate_row(ln))
     wide = bool(frames) and len(frames[0]) > 25 and not frames[0].startswith(".")
-    if not multi and not wide:
+    if not (multi or wide or step):
         return None  # one digit a cell: a grid of digits (HoDoKu's formatted grid...)
     return multi, banner
 
