@@ -68,7 +68,7 @@ def _per_puzzle(puzzles: list[Puzzle], repeat: int) -> list[float]:
 
 def _check(puzzles: list[Puzzle], solutions: list[tuple[int, ...]]) -> None:
     for p, want, got in zip(puzzles, solutions, solve_many(puzzles), strict=True):
-        if got.count != 1 or got.solutions[0] != want:
+        if got.count != 1 or got.solutions[0].solution != want:
             sys.exit(f"wrong answer for {p.game_id()}: {got}")
 
 

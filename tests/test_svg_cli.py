@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from puzzlefmt.cli import render as render_cli
 from puzzlefmt.cli import main
+from puzzlefmt.cli import render as render_cli
 from puzzlefmt.svg import THEMES
 from svg_golden import find, parse, texts
 

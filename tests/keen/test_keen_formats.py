@@ -21,15 +21,19 @@ SIX_SOLUTION = "245361612543354126421635536412163254"
 
 def test_registered() -> None:
     names = [f.name for f in puzzlefmt.formats("keen")]
-    assert names == ["keen", "keen-list", "keen-json", "keen-text"]
+    assert names == ["keen", "keen-list", "keen-json"]
+    # keen-text is a picture now, not a format with a reader that always fails.
+    assert [r.name for r in puzzlefmt.registry.renderers("keen")] == ["keen-text", "keen-svg"]
     assert puzzlefmt.get_format(".keens").name == "keen-list"
     assert puzzlefmt.get_format("kenken").name == "keen"
     fam = puzzlefmt.registry.family("keen")
     assert fam.models == (Puzzle,)
-    assert fam.problems is not None
-    assert fam.problems(Puzzle("3:_13,aaaaaaaaa")) == [
+    # The family's problems hook is gone: the model's problems() are the same everywhere.
+    problems = Puzzle("3:_13,aaaaaaaaa").problems()
+    assert str(problems[0]) == (
         "warning: cage 1 (a, first cell row 1 column 1) has no target digits; the real Keen "
-        "program reads 0, which no cage can make (and 8 more like it)"]
+        "program reads 0, which no cage can make")
+    assert [p.code for p in problems] == ["empty-target"] * 9
 
 
 @pytest.mark.parametrize(
@@ -70,9 +74,9 @@ def test_loads_dumps_each_format() -> None:
     # The first clue is d3 and the first edge position a wall: cell 0 pairs with cell 6.
     assert data["cages"][0] == {"cells": [0, 6], "op": "div", "target": 3}
     assert list(puzzlefmt.loads(as_json)) == [p]
-    picture = puzzlefmt.dumps(p, "keen-text")
+    picture = puzzlefmt.registry.get_renderer("keen-text").render(p)
     assert picture == p.picture()
-    with pytest.raises(PuzzleFormatError, match="cannot be read back"):
+    with pytest.raises(PuzzleFormatError, match="is a picture"):
         puzzlefmt.loads(picture, "keen-text")
 
 
@@ -192,7 +196,7 @@ def test_cli_solve_and_validate(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert lines[0] == "213321132"
     assert lines[1].startswith("multiple ")
     assert lines[2] == ""  # the rejected record keeps its place
-    assert lines[3].startswith("none: a random-seed ID")
+    assert lines[3].startswith("unknown: a random-seed ID")  # not "none" (issue 11)
     assert lines[4] == SIX_SOLUTION
     assert "record 3, line 4, column 6" in err
     assert 'Keen: "Not enough data in block structure specification"' in err
@@ -200,8 +204,9 @@ def test_cli_solve_and_validate(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert main(["validate", path, "--no-progress", "--json"]) == 2
     out, _ = capsys.readouterr()
     rows = [json.loads(x) for x in out.splitlines()]
-    assert [r.get("status") for r in rows if "error" not in r] == ["unique", "multiple", None,
-                                                                  "unique"]
+    # The seed ID is "unknown" (not solved, not "none"): issue 11.
+    assert [r.get("status") for r in rows if "error" not in r] == ["unique", "multiple",
+                                                                  "unknown", "unique"]
     good = _write(tmp_path, "good.keens", f"{SMALL}\n{SIX}\n")
     assert main(["validate", good, "--no-progress"]) == 0
     assert capsys.readouterr().out == "1\tvalid, unique solution\n2\tvalid, unique solution\n"
@@ -220,8 +225,11 @@ def test_cli_convert_show_detect(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert main(["show", path, "--limit", "1"]) == 0
     assert capsys.readouterr().out == str(Puzzle(SMALL)) + "\n"
     seeds = _write(tmp_path, "s.txt", "6dn#1\n")
+    # keen-text is a picture now: convert refuses it as a target, render draws pictures.
     assert main(["convert", seeds, "-t", "keen-text", "--no-progress"]) == 2
-    assert "cannot write: a random-seed ID has no cages" in capsys.readouterr().err
+    assert "'keen-text' is a picture: use render" in capsys.readouterr().err
+    assert main(["render", seeds, "-o", "-"]) == 2
+    assert "cannot draw it: a random-seed ID has no cages" in capsys.readouterr().err
 
 
 def test_blank_inside_an_id_is_reported_there() -> None:
@@ -230,12 +238,15 @@ def test_blank_inside_an_id_is_reported_there() -> None:
     assert (info.value.column, info.value.found) == (7, "' '")
 
 
-def test_cli_goes_on_past_a_puzzle_too_large(tmp_path: Path,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_goes_on_past_a_big_cage(tmp_path: Path,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """0.1 gave up on this puzzle ("a cage has too many digit layouts to solve"); its big
+    cage is now enumerated when needed, and the puzzle has no solution (every singleton is
+    1)."""
     big = Puzzle.from_cages(16, [(range(16), "a", 136)]
                             + [((c,), "a", 1) for c in range(16, 256)])
     path = _write(tmp_path, "big.keens", f"{big.game_id()}\n{SMALL}\n")
-    assert main(["solve", path, "--no-progress"]) == 0
+    assert main(["solve", path, "--no-progress"]) == 1  # a record with no solution
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "unknown: a cage has too many digit layouts to solve"
+    assert out[0] == "none"
     assert out[1] == "213321132"

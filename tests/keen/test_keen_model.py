@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import pickle
+
 import pytest
 
-from puzzlefmt.keen import Cage, Difficulty, Op, Puzzle, Walls
+from puzzlefmt import PuzzleFormatError
+from puzzlefmt.keen import Cage, Difficulty, Op, Problem, Puzzle, Status, Walls
+from puzzlefmt.keen.rules import CODES
 
 # A 3x3 from ecc1/kenken's tests (vectors.txt), with its published solution.
 SMALL = "3:a_a3_a_,a3m6m3s1"
@@ -57,7 +62,7 @@ def test_labels() -> None:
 def test_solution_and_repr() -> None:
     p = Puzzle(SMALL, solution=SMALL_SOLUTION)
     assert p.solution == (2, 1, 3, 3, 2, 1, 1, 3, 2)
-    assert p.rows() == [[2, 1, 3], [3, 2, 1], [1, 3, 2]]
+    assert p.value_rows() == [[2, 1, 3], [3, 2, 1], [1, 3, 2]]
     assert repr(p) == f"Puzzle({SMALL!r}, solution={SMALL_SOLUTION!r})"
     assert eval(repr(p)) == p
     assert Puzzle(SMALL, solution="S" + SMALL_SOLUTION) == p
@@ -112,8 +117,10 @@ def test_from_seed() -> None:
     assert p == Puzzle("6du#12345")
     with pytest.raises(ValueError, match="no cages"):
         p.cage_of(0)
-    with pytest.raises(ValueError, match="one line"):
-        Puzzle.from_seed(6, "1\n2")
+    # The real program takes any seed text (line breaks too: see
+    # test_seed_ids_keep_any_seed_text); it ends at a NUL, so none can be in a seed.
+    with pytest.raises(ValueError, match="without NUL"):
+        Puzzle.from_seed(6, "1\x002")
     with pytest.raises(ValueError, match="cannot carry a solution"):
         p.with_solution("1" * 36)
 
@@ -153,3 +160,106 @@ def test_picture_widths_follow_labels() -> None:
     lines = p.picture().splitlines()
     assert lines[1] == "|123456x" + " " * 10 + "|"  # 8 wide cells, no wall between
     assert len({len(line) for line in lines}) == 1
+
+
+# -------------------------------------------------------------------- the Model protocol
+
+
+def test_reads_any_keen_text() -> None:
+    """Puzzle(text) reads every Keen text form (detected within the family)."""
+    p = Puzzle(SMALL, solution=SMALL_SOLUTION)
+    assert Puzzle(f"{SMALL} S{SMALL_SOLUTION}") == p
+    assert Puzzle(f"\n\n  {SMALL} S{SMALL_SOLUTION}  \n\n") == p
+    assert Puzzle(json.dumps(p.to_json())) == p
+    assert Puzzle(json.dumps(p.to_json(), indent=2)) == p
+    assert Puzzle("_13,a1a2a3a2a3a1a3a1a2").size == 3  # a bare description
+    with pytest.raises(PuzzleFormatError, match="one Keen puzzle, found 2 records"):
+        Puzzle(f"{SMALL}\n{SMALL}\n")
+    with pytest.raises(TypeError, match="from text"):
+        Puzzle(b"3:a_a3_a_,a3m6m3s1")  # type: ignore[arg-type]
+
+
+def test_copy_equality_hash() -> None:
+    p = Puzzle(SMALL, solution=SMALL_SOLUTION).replace(difficulty="h")
+    q = p.copy()
+    assert q == p
+    assert q is not p
+    assert hash(q) == hash(p)
+    assert len({p, q, Puzzle(SMALL)}) == 2
+    assert p != p.replace(multiplication_only=True)
+    assert p != "3dh:a_a3_a_,a3m6m3s1"
+    assert pickle.loads(pickle.dumps(p)) == p
+
+
+def test_status_flags_follow_problems() -> None:
+    assert Puzzle(SMALL).status() == Status.VALID == 0
+    assert not Puzzle(SMALL).status()
+    p = Puzzle("3dnm:a_a3_a_,a7m6m3s1", solution="123231312")
+    codes = {pr.code for pr in p.problems()}
+    assert codes == {"unreachable-target", "not-multiplication", "bad-solution"}
+    assert p.status() == (Status.UNREACHABLE_TARGET | Status.NOT_MULTIPLICATION
+                          | Status.BAD_SOLUTION)
+    assert not p.is_valid()  # a bad solution is an error
+    warned = Puzzle("3:_13,aaaaaaaaa")
+    assert warned.status() == Status.EMPTY_TARGET
+    assert warned.is_valid()  # warnings only
+    assert set(CODES) == {s.name.lower().replace("_", "-") for s in Status if s}
+
+
+def test_problems_say_where() -> None:
+    p = Puzzle("3:a_a3_a_,a3m6m3s3", solution="123231312")
+    found = [(pr.code, pr.where, pr.severity) for pr in p.problems()]
+    # 1 2 / 3 3 1 / 2 3 / 1 2: the first cage is met, the three others are not.
+    assert found == [
+        ("bad-solution", "cage 2", "error"),
+        ("bad-solution", "cage 3", "error"),
+        ("bad-solution", "cage 4", "error"),
+        ("unreachable-target", "cage 4", "warning"),
+    ]
+    assert all(isinstance(pr, Problem) for pr in p.problems())
+    assert [pr.where for pr in Puzzle("12dn#1").problems()] == ["parameters", "seed"]
+    rows = Puzzle(SMALL, solution="111111111").problems()
+    assert [pr.where for pr in rows][:4] == ["row 1", "row 2", "row 3", "column 1"]
+
+
+def test_seed_ids_keep_any_seed_text() -> None:
+    """The real program takes any seed text after '#' (a line break or blanks included):
+    the model holds it, repr pastes it back, the line writers refuse it."""
+    p = Puzzle.from_seed(6, "12\r34 ", difficulty="n")
+    assert p.seed == "12\r34 "
+    assert p.game_id() == "6dn#12\r34 "
+    assert repr(p) == "Puzzle.from_seed(6, '12\\r34 ', difficulty='n')"
+    assert eval(repr(p)) == p
+    assert p.is_valid()  # only the seed warning
+    assert [pr.severity for pr in p.problems()] == ["warning"]
+    with pytest.raises(ValueError, match="NUL"):
+        Puzzle.from_seed(6, "1\x002")
+
+
+def test_solve_gives_puzzles() -> None:
+    p = Puzzle(SMALL).replace(difficulty="n")
+    res = p.solve()
+    assert res.status == "unique"
+    assert isinstance(res.solution, Puzzle)
+    assert res.solution == p.with_solution(SMALL_SOLUTION)
+    assert res.solution.difficulty is Difficulty.NORMAL
+    with pytest.raises(ValueError, match="limit"):
+        p.solve(0)
+    with pytest.raises(ValueError, match="timeout"):
+        p.solve(timeout=0)
+    with pytest.raises(ValueError, match="timeout"):
+        p.solve(timeout=True)  # type: ignore[arg-type]
+    assert p.grade() is Difficulty.NORMAL
+
+
+def test_json_schema_is_published() -> None:
+    schema = Puzzle.json_schema()
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema["required"] == list(Puzzle(SMALL).to_json())
+
+
+def test_contents_say_what_a_format_must_hold() -> None:
+    assert Puzzle(SMALL).contents() == {"givens"}
+    assert Puzzle(SMALL, solution=SMALL_SOLUTION).replace(difficulty="n").contents() == {
+        "givens", "solution", "metadata"}
+    assert Puzzle("6dnm#1").contents() == {"seed", "metadata"}

@@ -178,3 +178,70 @@ def test_upstream_reader_matches_verdict_near_valid(size: int, data: st.DataObje
         assert verdict is not None
     else:
         assert verdict is None
+
+
+# -------------------------------------------------------------------- issue 11: exactness
+
+
+@pytest.mark.parametrize("blank", [" ", "\t", "\r", "\v", "\f", "\n", "\r\n"])
+def test_validate_refuses_trailing_blanks_as_keen_does(blank: str) -> None:
+    """keensolver (built from keen.c) answers "Too many clues for block structure" to each
+    of these: the blank is read as a clue. validate() used to strip it and accept."""
+    text = GOOD + blank
+    assert upstream_verdict(text) == "Too many clues for block structure"
+    with pytest.raises(PuzzleFormatError) as info:
+        validate(text)
+    err = info.value
+    assert err.column == len(GOOD) + 1
+    assert err.found == repr(blank[0])
+    assert 'Keen: "Too many clues for block structure"' in str(err)
+    assert Puzzle(text) == Puzzle(GOOD)  # the lenient reader ignores surrounding blanks
+
+
+@pytest.mark.parametrize("blank", [" ", "\t", "\n"])
+def test_validate_skips_leading_blanks_as_keen_does(blank: str) -> None:
+    """keen.c reads the size with atoi, which skips leading blanks (keensolver grades these
+    Normal)."""
+    assert upstream_verdict(blank + GOOD) is None
+    assert validate(blank + GOOD, strict=True) == Puzzle(GOOD)
+
+
+def test_validate_keeps_seed_text_as_keen_does() -> None:
+    """A seed is everything after '#', as the real program's midend takes it: a '\\r' in it,
+    or blanks around it, are seed text, not errors."""
+    for seed in ("12\r34", "1234 ", " 1234", "12\n34", ""):
+        assert upstream_verdict(f"6dn#{seed}") is None
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", KeenWarning)
+            p = validate(f"6dn#{seed}")
+        assert (p.seed, p.size, p.params()) == (seed, 6, "6dn")
+        assert p.is_valid()  # the seed warning is only a warning
+
+
+def test_validate_reads_a_c_string() -> None:
+    """The real program's text ends at a NUL."""
+    assert upstream_verdict(GOOD + "\x00junk") is None
+    assert validate(GOOD + "\x00junk", strict=True) == Puzzle(GOOD)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", KeenWarning)
+        assert validate("6dn#12\x0034").seed == "12"
+
+
+@given(text=st.text(alphabet=st.sampled_from([*"3:a_3,ms16dn#m", " ", "\t", "\r", "\n",
+                                              "\v", "\f", "x"]), max_size=24))
+@settings(max_examples=300)
+def test_validate_refuses_exactly_what_the_verdict_refuses(text: str) -> None:
+    error: PuzzleFormatError | None = None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", KeenWarning)
+        try:
+            validate(text)
+        except PuzzleFormatError as exc:
+            error = exc
+    verdict = upstream_verdict(text)
+    if error is None:
+        assert verdict is None
+    elif verdict is None:
+        assert "parameters only" in str(error)  # our refusal: no puzzle in the text
+    else:
+        assert verdict in str(error)

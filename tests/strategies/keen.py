@@ -134,3 +134,18 @@ def _connected_parts(part_cells: list[list[int]], size: int) -> list[list[int]]:
 
 
 game_ids = puzzles().map(lambda p: p.game_id(on_misread="ignore"))
+
+
+@st.composite
+def seed_ids(draw: st.DrawFn) -> Puzzle:
+    """A random-seed ID: any size, parameters, and any seed text the real program takes
+    (anything but NUL: line breaks and surrounding blanks too)."""
+    difficulty, mult = draw(params)
+    seed = draw(st.text(alphabet=st.characters(blacklist_characters="\x00"), max_size=20))
+    return Puzzle.from_seed(draw(st.integers(1, 32)), seed, difficulty=difficulty,
+                            multiplication_only=mult)
+
+
+def any_puzzles(max_size: int = 9) -> st.SearchStrategy[Puzzle]:
+    """Puzzles of every kind a model can hold: :func:`puzzles` and :func:`seed_ids`."""
+    return st.one_of(puzzles(max_size=max_size), seed_ids())

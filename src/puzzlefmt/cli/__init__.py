@@ -42,6 +42,7 @@ from puzzlefmt.cli.commands import (
     cmd_validate,
 )
 from puzzlefmt.errors import OptionError, PuzzleFormatError
+from puzzlefmt.web.cli import add_parser as add_serve
 
 __all__ = ["build_parser", "main", "run"]
 
@@ -150,6 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_survey)
 
     render.add_parser(sub)
+    add_serve(sub)  # `puzzlefmt serve` (the web extra; puzzlefmt.web.cli imports no web package)
     return parser
 
 

@@ -17,6 +17,8 @@ HARD = 2
 EXTREME = 3
 IMPOSSIBLE = 10
 UNFINISHED = 12
+#: A dynamic cage whose layouts are too many to enumerate within kern.MAX_CAGE_STEPS.
+TOO_LARGE = 13
 
 
 @njit
@@ -87,10 +89,52 @@ def _simple(masks: np.ndarray, grid: np.ndarray, rowdone: np.ndarray, coldone: n
 
 
 @njit
+def _dyn_clues(masks: np.ndarray, w: int, level: int, ccells: np.ndarray, s: int, k: int,
+               op: int, target: int, scratch: np.ndarray, dyn: np.ndarray,
+               dst: np.ndarray) -> bool:
+    """What :func:`_clues` gathers from a precomputed cage's layouts, for a dynamic cage
+    (enumerated among the digits its cells allow, as keen.c enumerates every cage). False
+    when the enumeration takes more than kern.MAX_CAGE_STEPS steps."""
+    if kern.dyn_start(w, ccells, s, k, op, target, masks, dyn, dst):
+        while kern.dyn_next(w, ccells, s, k, op, masks, dyn, dst, kern.MAX_CAGE_STEPS):
+            done = True
+            if level == EASY:
+                pooled = 0
+                for j in range(k):
+                    pooled |= 1 << (dyn[0, j] - 1)
+                for j in range(k):
+                    scratch[j] |= pooled
+            elif level == NORMAL:
+                for j in range(k):
+                    scratch[j] |= 1 << (dyn[0, j] - 1)
+            else:
+                for i in range(2 * w):
+                    scratch[2 * w + i] = 0
+                for j in range(k):
+                    cell = ccells[s + j]
+                    scratch[2 * w + cell % w] |= 1 << (dyn[0, j] - 1)  # columns first
+                    scratch[3 * w + cell // w] |= 1 << (dyn[0, j] - 1)  # then rows
+                for i in range(2 * w):
+                    scratch[i] &= scratch[2 * w + i]
+                    if scratch[i] != 0:
+                        done = False
+            if level != HARD:
+                for j in range(k):
+                    m = masks[ccells[s + j]]
+                    if (m & scratch[j]) != m:
+                        done = False
+                        break
+            if done:  # no further layout can change what this cage deduces
+                break
+    return bool(dst[2] == 0)
+
+
+@njit
 def _clues(masks: np.ndarray, w: int, level: int, cstart: np.ndarray, ccells: np.ndarray,
            cell_cage: np.ndarray, tstart: np.ndarray, tcount: np.ndarray, tbuf: np.ndarray,
-           scratch: np.ndarray) -> int:
-    """keen.c's clue deductions at ``level`` (Easy, Normal or Hard)."""
+           scratch: np.ndarray, dyn: np.ndarray, dst: np.ndarray) -> int:
+    """keen.c's clue deductions at ``level`` (Easy, Normal or Hard); -2 when a dynamic cage
+    has too many layouts to enumerate."""
     ncages = tcount.shape[0]
     full = (1 << w) - 1
     ret = 0
@@ -104,6 +148,10 @@ def _clues(masks: np.ndarray, w: int, level: int, cstart: np.ndarray, ccells: np
         else:
             for i in range(k):
                 scratch[i] = 0
+        if tcount[c] == kern.DYNAMIC and not _dyn_clues(
+            masks, w, level, ccells, s, k, tbuf[base], tbuf[base + 1], scratch, dyn, dst
+        ):
+            return -2
         for t in range(tcount[c]):
             off = base + t * k
             if not kern.layout_fits(tbuf, off, masks, ccells, s, k):
@@ -355,6 +403,11 @@ def _run(w: int, maxdiff: int, cstart: np.ndarray, ccells: np.ndarray, cop: np.n
     colidx = np.zeros(w, np.int64)
     number = np.zeros(n, np.int64)
     queue = np.zeros(n, np.int64)
+    maxk = 1
+    for c in range(cop.shape[0]):
+        maxk = max(maxk, cstart[c + 1] - cstart[c])
+    dyn = np.zeros((kern.DYN_ROWS, max(maxk + 1, w)), np.int64)
+    dst = np.zeros(4, np.int64)
     diff = EASY
     while True:
         progress = False
@@ -363,21 +416,23 @@ def _run(w: int, maxdiff: int, cstart: np.ndarray, ccells: np.ndarray, cop: np.n
             if i == EASY:
                 if maxdiff == EASY:
                     ret = _clues(masks, w, EASY, cstart, ccells, cell_cage, tstart, tcount,
-                                 tbuf, scratch)
+                                 tbuf, scratch, dyn, dst)
                 if ret == 0:
                     ret = _simple(masks, grid, rowdone, coldone, w)
             elif i == NORMAL:
                 ret = _clues(masks, w, NORMAL, cstart, ccells, cell_cage, tstart, tcount,
-                             tbuf, scratch)
+                             tbuf, scratch, dyn, dst)
             elif i == HARD:
                 ret = _clues(masks, w, HARD, cstart, ccells, cell_cage, tstart, tcount, tbuf,
-                             scratch)
+                             scratch, dyn, dst)
                 if ret == 0:
                     ret = _sets(masks, w, False, rows, reduced, rowidx, colidx)
             elif i == EXTREME:
                 ret = _sets(masks, w, True, rows, reduced, rowidx, colidx)
                 if ret == 0:
                     ret = _forcing(masks, w, number, queue)
+            if ret == -2:
+                return TOO_LARGE
             if ret < 0:
                 return IMPOSSIBLE
             if ret > 0:
@@ -400,11 +455,11 @@ def grade_one(w: int, cstart: np.ndarray, ccells: np.ndarray, cop: np.ndarray,
     """The level 0..3 at which the real program's deductions solve the puzzle; -1 if none
     does (then only search can: Unreasonable, or no unique solution); -2 for a cage too
     large to enumerate."""
-    tstart, tcount, tbuf, ok = kern.cage_layouts(w, cstart, ccells, cop, ctarget)
-    if not ok:
-        return -2
+    tstart, tcount, tbuf, _ = kern.cage_layouts(w, cstart, ccells, cop, ctarget)
     for maxdiff in range(EXTREME + 1):
         ret = _run(w, maxdiff, cstart, ccells, cop, ctarget, cell_cage, tstart, tcount, tbuf)
+        if ret == TOO_LARGE:
+            return -2
         if ret <= maxdiff:
             return ret
     return -1

@@ -1,4 +1,8 @@
-"""Keen game IDs and descriptions: the reader and the writer.
+"""Keen game IDs and descriptions: the codec (reader and writer of the text).
+
+This is not a format module (that is :mod:`puzzlefmt.keen.keen_id`): it works on text and
+the parts of :mod:`puzzlefmt.keen.parts`, below the model, so that
+:class:`~puzzlefmt.keen.model.Puzzle` can read and write its own game ID.
 
 A game ID is ``<params>:<desc>`` (``6:...``, ``6dhm:...``) or ``<params>#<seed>``. The
 description is the block structure (the cage walls, run-length coded), a comma, then one
@@ -13,24 +17,34 @@ program accepts and builds the cages it would build.
 
 from __future__ import annotations
 
-import functools
 import re
 import warnings
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.keen.model import MAX_SIZE, Cage, Difficulty, OnMisread, Op, Runs
-
-if TYPE_CHECKING:
-    from puzzlefmt.keen.model import Puzzle
+from puzzlefmt.keen.parts import (
+    MAX_SIZE,
+    MAX_TARGET_DIGITS,
+    Cage,
+    Difficulty,
+    KeenCompatibilityWarning,
+    OnMisread,
+    Op,
+    Runs,
+    edge_cells,
+    edge_pairs,
+    positions_for,
+)
+from puzzlefmt.keen.upstream import upstream_desc_error
 
 __all__ = [
     "KeenCompatibilityWarning",
     "Parsed",
     "block_walls",
+    "edge_pairs",
     "encode_block_structure",
     "encode_desc",
-    "encode_game_id",
     "parse_game_id",
     "positions_for",
 ]
@@ -40,15 +54,10 @@ FMT = "keen"
 # Digits longer than this are not read as a number: a repeat count this long overflows every
 # grid (the largest has 2*32*31+1 positions), and Python refuses very long int() conversions.
 _MAX_COUNT_DIGITS = 7
-_MAX_TARGET_DIGITS = 4000
 
 _PARAMS = re.compile(r"([0-9]+)(?:d(.?))?(m)?")
 _DIGIT_RUN = re.compile(r"[0-9]*")
 _OPS = {"a": Op.ADD, "m": Op.MUL, "s": Op.SUB, "d": Op.DIV}
-
-
-class KeenCompatibilityWarning(UserWarning):
-    """Written text that the real Keen program would read differently (or refuse)."""
 
 
 class Parsed(NamedTuple):
@@ -60,29 +69,6 @@ class Parsed(NamedTuple):
     difficulty: Difficulty | None
     multiplication_only: bool
     seed: str | None
-
-
-def positions_for(size: int) -> int:
-    """Positions in a block structure of a ``size`` grid: ``2w(w-1)`` edges and one
-    terminating position."""
-    return 2 * size * (size - 1) + 1
-
-
-def _edge_cells(pos: int, w: int) -> tuple[int, int]:
-    """The two cells either side of edge position ``pos``."""
-    half = w * (w - 1)
-    if pos < half:
-        y, x = divmod(pos, w - 1)
-        return y * w + x, y * w + x + 1
-    x, y = divmod(pos - half, w - 1)
-    return y * w + x, (y + 1) * w + x
-
-
-@functools.cache
-def edge_pairs(size: int) -> tuple[tuple[int, int], ...]:
-    """The cells either side of every edge position of a ``size`` grid, in block-structure
-    order: the vertical grid lines row by row, then the horizontal ones column by column."""
-    return tuple(_edge_cells(pos, size) for pos in range(positions_for(size) - 1))
 
 
 def _error(
@@ -269,11 +255,11 @@ def _read_clues(
         m = _DIGIT_RUN.match(text, i + 1)
         assert m is not None  # "[0-9]*" always matches
         digits = m.group()
-        if len(digits) > _MAX_TARGET_DIGITS:
+        if len(digits) > MAX_TARGET_DIGITS:
             raise _error(
-                f"expected a target of at most {_MAX_TARGET_DIGITS} digits for {where(k)}, "
+                f"expected a target of at most {MAX_TARGET_DIGITS} digits for {where(k)}, "
                 f"found {len(digits)}",
-                text=text, column=i + 2, expected=f"at most {_MAX_TARGET_DIGITS} digits",
+                text=text, column=i + 2, expected=f"at most {MAX_TARGET_DIGITS} digits",
                 found=f"{len(digits)} digits",
             )
         cages.append(Cage(tuple(cells), op, int(digits) if digits else None))
@@ -338,8 +324,6 @@ def parse_game_id(text: str, *, size: int | None = None, runs: Runs = "documente
 
 def _with_upstream(exc: PuzzleFormatError, desc: str, w: int) -> PuzzleFormatError:
     """``exc`` with what the real program says of ``desc`` added to its message."""
-    from puzzlefmt.keen.validate import upstream_desc_error
-
     upstream = upstream_desc_error(desc, w)
     if upstream is not None:
         note = f'Keen: "{upstream}"'
@@ -420,26 +404,27 @@ def _parse_bare(text: str, lead: int, size: int | None, runs: Runs) -> Parsed:
 # ---------------------------------------------------------------------- writer
 
 
-def block_walls(puzzle: Puzzle) -> list[bool]:
-    """For every position of the block structure, whether it is a wall (the last one, the
-    terminating position, always is)."""
-    w = puzzle.size
+def block_walls(size: int, cell_cage: Sequence[int]) -> list[bool]:
+    """For every position of the block structure of a ``size`` grid whose cells are in the
+    cages ``cell_cage``, whether it is a wall (the last one, the terminating position, always
+    is)."""
+    w = size
     total = positions_for(w)
-    cc = puzzle.cage_indices
+    cc = cell_cage
     out = []
     for pos in range(total - 1):
-        a, b = _edge_cells(pos, w)
+        a, b = edge_cells(pos, w)
         out.append(cc[a] != cc[b])
     out.append(True)
     return out
 
 
-def encode_block_structure(puzzle: Puzzle) -> tuple[str, bool]:
+def encode_block_structure(size: int, cell_cage: Sequence[int]) -> tuple[str, bool]:
     """The block structure text, and whether it has a run of 25 or more shared edges (which
     the real program mis-reads)."""
     symbols: list[str] = []
     run = 0
-    for wall in block_walls(puzzle):
+    for wall in block_walls(size, cell_cage):
         if not wall:
             run += 1
             continue
@@ -461,12 +446,18 @@ def encode_block_structure(puzzle: Puzzle) -> tuple[str, bool]:
     return "".join(out), misread
 
 
-def encode_desc(puzzle: Puzzle, *, on_misread: OnMisread = "warn") -> str:
-    """The description: block structure, ``,``, clues."""
-    if puzzle.is_seed:
-        raise ValueError("a random-seed ID has no description: only the real generator can "
-                         "expand its seed")
-    blocks, misread = encode_block_structure(puzzle)
+def encode_desc(
+    size: int,
+    cell_cage: Sequence[int],
+    cages: Sequence[Cage],
+    *,
+    on_misread: OnMisread = "warn",
+    stacklevel: int = 2,
+) -> str:
+    """The description: block structure, ``,``, clues. ``on_misread``: what to do with a run
+    the real program mis-reads (``"warn"``: :class:`KeenCompatibilityWarning`, raised from
+    ``stacklevel`` frames up; ``"error"``: :class:`ValueError`; ``"ignore"``)."""
+    blocks, misread = encode_block_structure(size, cell_cage)
     if misread and on_misread != "ignore":
         message = (
             "this block structure has a run of 25 or more shared cage edges ('y' or 'z'), "
@@ -474,12 +465,5 @@ def encode_desc(puzzle: Puzzle, *, on_misread: OnMisread = "warn") -> str:
         )
         if on_misread == "error":
             raise ValueError(message)
-        warnings.warn(message, KeenCompatibilityWarning, stacklevel=4)
-    return blocks + "," + "".join(cage.clue() for cage in puzzle.cages)
-
-
-def encode_game_id(puzzle: Puzzle, *, on_misread: OnMisread = "warn") -> str:
-    """``<params>:<desc>``, or ``<params>#<seed>`` for a random-seed ID."""
-    if puzzle.seed is not None:
-        return f"{puzzle.params()}#{puzzle.seed}"
-    return f"{puzzle.params()}:{encode_desc(puzzle, on_misread=on_misread)}"
+        warnings.warn(message, KeenCompatibilityWarning, stacklevel=stacklevel + 1)
+    return blocks + "," + "".join(cage.clue() for cage in cages)

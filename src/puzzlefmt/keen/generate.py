@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+from puzzlefmt.keen.grade import grade
 from puzzlefmt.keen.model import MAX_SIZE, Cage, Difficulty, Op, Puzzle
 
 __all__ = ["MAX_CAGE", "generate", "random_latin_square", "random_puzzle"]
@@ -143,8 +144,6 @@ def generate(
     """A puzzle of exactly ``difficulty`` (as :func:`grade` has it), with a unique solution,
     the solution attached and the difficulty in its parameters. Sizes 3 to 9, like Keen (a
     3x3 puzzle cannot be harder than Normal). Raises :class:`RuntimeError` after ``tries``."""
-    from puzzlefmt.keen.grade import grade
-
     level = difficulty if isinstance(difficulty, Difficulty) else (
         Difficulty.from_letter(difficulty) if len(difficulty) == 1
         else Difficulty.from_name(difficulty))

@@ -18,31 +18,43 @@ is the counting solver of :mod:`puzzlefmt.keen.solver`, which finds the same ans
 with no unique solution has no grade (``None``; the real ``keensolver -g`` prints
 "ambiguous").
 
-The kernels live in :mod:`puzzlefmt.keen._grade_kernels`, imported (with numba) on the first
+A cage with very many layouts (nine cells multiplying to 60480) is enumerated at each step
+among the digits its cells still allow, which is what keen.c does for every cage, so such
+puzzles get the real program's grade too.
+
+The kernels live in :mod:`puzzlefmt.keen._grade_kernels`, loaded (with numba) on the first
 call.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from types import ModuleType
 
-from puzzlefmt.keen.model import Difficulty
-
-if TYPE_CHECKING:
-    from puzzlefmt.keen.model import Puzzle
+from puzzlefmt._jit import notice_if_cold
+from puzzlefmt.keen.model import Difficulty, Puzzle
+from puzzlefmt.keen.solver import puzzle_arrays, solve_many
 
 __all__ = ["MAX_GRADE_SIZE", "grade", "grade_many"]
 
-#: Grading enumerates subsets of a row (2**size of them): sizes up to Keen's own 9.
-MAX_GRADE_SIZE = 9
+#: Grading enumerates subsets of a row (2**size of them), as the real program does: sizes up
+#: to 16 (the real game makes 3 to 9; its solver, keensolver, grades larger ones too).
+MAX_GRADE_SIZE = 16
+
+
+@functools.cache
+def _kernels() -> ModuleType:
+    # The kernel loader: numba is imported on the first grading, not with puzzlefmt.keen.
+    from puzzlefmt.keen import _grade_kernels  # noqa: PLC0415 - the kernel loader
+
+    notice_if_cold("the Keen grader's kernels")
+    return _grade_kernels
 
 
 def grade_many(puzzles: Sequence[Puzzle]) -> list[Difficulty | None]:
     """:func:`grade` for many puzzles."""
-    from puzzlefmt.keen._grade_kernels import grade_one
-    from puzzlefmt.keen.solver import puzzle_arrays, solve_many
-
+    grade_one = _kernels().grade_one
     out: list[Difficulty | None] = []
     searched: list[int] = []
     for i, puzzle in enumerate(puzzles):
@@ -50,8 +62,8 @@ def grade_many(puzzles: Sequence[Puzzle]) -> list[Difficulty | None]:
             raise ValueError("a random-seed ID has no cages to grade")
         if puzzle.size > MAX_GRADE_SIZE:
             raise ValueError(
-                f"grading follows the real Keen program, which stops at size "
-                f"{MAX_GRADE_SIZE}; this puzzle is {puzzle.size}x{puzzle.size}"
+                f"grading enumerates subsets of rows, as the real Keen program does: it "
+                f"stops at size {MAX_GRADE_SIZE}; this puzzle is {puzzle.size}x{puzzle.size}"
             )
         cstart, ccells, cop, ctarget, cell_cage = puzzle_arrays(puzzle)
         level = int(grade_one(puzzle.size, cstart, ccells, cop, ctarget, cell_cage))
@@ -64,7 +76,7 @@ def grade_many(puzzles: Sequence[Puzzle]) -> list[Difficulty | None]:
             out.append(None)
             searched.append(i)
     if searched:
-        results = solve_many([puzzles[i] for i in searched], 2)
+        results = solve_many([puzzles[i] for i in searched], 2, timeout=None)
         for i, result in zip(searched, results, strict=True):
             out[i] = Difficulty.UNREASONABLE if result.count == 1 else None
     return out

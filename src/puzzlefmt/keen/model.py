@@ -6,162 +6,74 @@ Simon Tatham's Keen. A puzzle may also carry a solution and the parameters of it
 (difficulty letter, multiplication-only flag). A random-seed ID (``6dn#12345``) is kept as a
 puzzle with parameters and a seed but no cages: only the real generator can expand a seed.
 
-``Puzzle(text)`` parses a game ID (``6:...``, ``6dhm:...``, ``6dn#seed``) or a bare description
-(the size then follows from the block structure); ``puzzle.game_id()`` and ``puzzle.desc()``
-write it back. Rule problems do not raise: :meth:`Puzzle.problems` lists them.
+``Puzzle(text)`` reads any Keen text (a game ID ``6:...``, ``6dhm:...``, ``6dn#seed`` with or
+without its solution, a bare description whose size follows from the block structure, or the
+JSON form); ``puzzle.game_id()`` and ``puzzle.desc()`` write the ID back. Rule problems do not
+raise: :meth:`Puzzle.problems` lists them.
+
+The model imports no format, solver or picture module: the family package
+(:mod:`puzzlefmt.keen.family`) installs them as :class:`KeenEngines`.
 """
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Iterable, Iterator, Sequence
+import json
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import Any, ClassVar, Literal, TypeGuard
 
-if TYPE_CHECKING:
-    from puzzlefmt.keen.validate import Problem
-    from puzzlefmt.registry import SolveResult
+from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.keen.gameid import encode_desc, parse_game_id
+from puzzlefmt.keen.parts import (
+    MAX_SIZE,
+    MAX_TARGET_DIGITS,
+    TARGET_LIMIT,
+    UPSTREAM_SIZES,
+    Cage,
+    Difficulty,
+    KeenCompatibilityWarning,
+    OnMisread,
+    Op,
+    Runs,
+    Symbols,
+    Walls,
+    format_solution,
+)
+from puzzlefmt.keen.rules import CODES, Status, find_problems, solution_faults
+from puzzlefmt.model import Engines, Model, Problem, SolveResult, json_object
 
 __all__ = [
     "MAX_SIZE",
+    "SOLVE_TIMEOUT",
+    "UPSTREAM_SIZES",
     "Cage",
     "Difficulty",
+    "KeenCompatibilityWarning",
+    "KeenEngines",
     "Op",
     "Puzzle",
+    "Status",
     "Walls",
     "format_solution",
 ]
 
-#: The largest grid this library reads, writes and solves. The format has no bound; the real
-#: program accepts 3 to 9 (see :data:`UPSTREAM_SIZES`).
-MAX_SIZE = 32
+#: Seconds ``solve()`` spends on one puzzle before it gives up (``status == "unknown"``).
+SOLVE_TIMEOUT = 10.0
 
-#: The sizes the real Keen program accepts ("Grid size must be between 3 and 9").
-UPSTREAM_SIZES = range(3, 10)
-
-Symbols = Literal["ascii", "unicode"]
-Runs = Literal["documented", "upstream"]
-OnMisread = Literal["warn", "error", "ignore"]
-
-
-class Op(enum.StrEnum):
-    """A cage's operation, valued by its letter in a game ID."""
-
-    ADD = "a"
-    MUL = "m"
-    SUB = "s"
-    DIV = "d"
-
-    @property
-    def word(self) -> str:
-        """``"add"``, ``"mul"``, ``"sub"`` or ``"div"`` (the JSON form's names)."""
-        return _OP_WORDS[self]
-
-    def symbol(self, symbols: Symbols = "ascii") -> str:
-        """The clue symbol: ``+ x - /`` in ASCII, ``+ × − ÷`` in Unicode (Keen's own)."""
-        return (_ASCII if symbols == "ascii" else _UNICODE)[self]
-
-    @classmethod
-    def from_word(cls, word: str) -> Op:
-        for op, name in _OP_WORDS.items():
-            if name == word:
-                return op
-        raise ValueError(f"unknown operation {word!r}; expected add, mul, sub or div")
-
-
-_OP_WORDS = {Op.ADD: "add", Op.MUL: "mul", Op.SUB: "sub", Op.DIV: "div"}
-_ASCII = {Op.ADD: "+", Op.MUL: "x", Op.SUB: "-", Op.DIV: "/"}
-_UNICODE = {Op.ADD: "+", Op.MUL: "×", Op.SUB: "−", Op.DIV: "÷"}
-
-
-class Difficulty(enum.IntEnum):
-    """Keen's difficulty levels, in order; the game ID writes them as ``d`` + letter."""
-
-    EASY = 0
-    NORMAL = 1
-    HARD = 2
-    EXTREME = 3
-    UNREASONABLE = 4
-
-    @property
-    def letter(self) -> str:
-        return "enhxu"[self]
-
-    @property
-    def title(self) -> str:
-        """The name as Keen prints it: ``Easy`` .. ``Unreasonable``."""
-        return self.name.capitalize()
-
-    def __str__(self) -> str:
-        return self.title
-
-    @classmethod
-    def from_letter(cls, letter: str) -> Difficulty:
-        index = "enhxu".find(letter)
-        if len(letter) != 1 or index < 0:
-            raise ValueError(f"unknown difficulty letter {letter!r}; expected e, n, h, x or u")
-        return cls(index)
-
-    @classmethod
-    def from_name(cls, name: str) -> Difficulty:
-        try:
-            return cls[name.upper()]
-        except KeyError:
-            raise ValueError(
-                f"unknown difficulty {name!r}; expected Easy, Normal, Hard, Extreme or "
-                "Unreasonable"
-            ) from None
+JSON_FORMAT = "keen-json"
+_KEYS = ("size", "difficulty", "multiplication_only", "seed", "cages", "solution")
+_CAGE_KEYS = ("cells", "op", "target")
 
 
 @dataclass(frozen=True, slots=True)
-class Cage:
-    """A cage: its cells (ascending), operation and target.
+class KeenEngines(Engines):
+    """Keen's engines: the shared ones, plus the solver with a time bound and the grader."""
 
-    ``target`` is ``None`` for a clue written with no digits (``a`` alone), which the real
-    program reads as 0.
-    """
-
-    cells: tuple[int, ...]
-    op: Op
-    target: int | None
-
-    @property
-    def anchor(self) -> int:
-        """The cage's first cell (smallest index): where Keen draws the clue."""
-        return self.cells[0]
-
-    @property
-    def area(self) -> int:
-        return len(self.cells)
-
-    def label(self, symbols: Symbols = "ascii") -> str:
-        """The clue as drawn: target then symbol (``12+``); a 1-cell cage shows no symbol."""
-        value = "" if self.target is None else str(self.target)
-        return value if self.area == 1 else value + self.op.symbol(symbols)
-
-    def clue(self) -> str:
-        """The clue as a game ID writes it: op letter and target (``a12``)."""
-        return self.op.value + ("" if self.target is None else str(self.target))
+    solve_within: Callable[[Puzzle, int, float | None], SolveResult[Puzzle]] | None = None
+    grade: Callable[[Puzzle], Difficulty | None] | None = None
 
 
-class Walls(NamedTuple):
-    """Which sides of a cell are cage walls (the grid's border counts as a wall)."""
-
-    top: bool
-    right: bool
-    bottom: bool
-    left: bool
-
-
-def format_solution(values: Sequence[int], size: int) -> str:
-    """A solution as text: one digit per cell for sizes up to 9 (Keen's ``S`` string without
-    the ``S``), numbers joined by commas above."""
-    if size <= 9:
-        return "".join(str(v) for v in values)
-    return ",".join(str(v) for v in values)
-
-
-class Puzzle:
+class Puzzle(Model):
     """A Keen puzzle (or a random-seed ID, which has parameters but no cages yet).
 
     >>> p = Puzzle("3:a_a3_a_,a3m6m3s1")
@@ -172,12 +84,16 @@ class Puzzle:
     >>> p.game_id()
     '3:a_a3_a_,a3m6m3s1'
 
-    ``size`` must be given for a bare description only when it should be checked; it is
-    otherwise worked out from the block structure. ``solution`` (digits, ``S`` + digits, or a
-    sequence of numbers) is attached and checked for shape. ``runs="upstream"`` reads ``y`` and
-    ``z`` in the block structure as the real program does (see ``docs/keen.md``).
-    Raises :class:`~puzzlefmt.errors.PuzzleFormatError` for text that cannot be parsed.
+    ``text`` is read in whichever Keen format it is (detected). ``size`` and ``runs`` make it
+    a game ID or bare description read directly: ``size`` checks the size (for a bare
+    description it is otherwise worked out from the block structure); ``runs="upstream"``
+    reads ``y`` and ``z`` in the block structure as the real program does (see
+    ``docs/keen.md``). ``solution`` (digits, ``S`` + digits, or a sequence of numbers) is
+    attached and checked for shape. Raises :class:`~puzzlefmt.errors.PuzzleFormatError` for
+    text that cannot be parsed.
     """
+
+    family: ClassVar[str] = "keen"
 
     __slots__ = (
         "_arrays",
@@ -201,23 +117,35 @@ class Puzzle:
 
     def __init__(
         self,
-        game_id: str,
+        text: str,
         *,
         size: int | None = None,
         solution: str | Sequence[int] | None = None,
         runs: Runs = "documented",
     ) -> None:
-        from puzzlefmt.keen.gameid import parse_game_id
-
-        parsed = parse_game_id(game_id, size=size, runs=runs)
-        self._setup(
-            parsed.size,
-            parsed.cages,
-            parsed.cell_cage,
-            difficulty=parsed.difficulty,
-            multiplication_only=parsed.multiplication_only,
-            seed=parsed.seed,
-        )
+        if not isinstance(text, str):
+            raise TypeError(f"a Keen puzzle is read from text, not {type(text).__name__}")
+        if size is None and runs == "documented":
+            read = self._read_text(text)
+            self._setup(
+                read._size,
+                read._cages,
+                read._cell_cage,
+                difficulty=read._difficulty,
+                multiplication_only=read._multiplication_only,
+                seed=read._seed,
+                solution=read._solution,
+            )
+        else:
+            parsed = parse_game_id(text, size=size, runs=runs)
+            self._setup(
+                parsed.size,
+                parsed.cages,
+                parsed.cell_cage,
+                difficulty=parsed.difficulty,
+                multiplication_only=parsed.multiplication_only,
+                seed=parsed.seed,
+            )
         if solution is not None:
             self._solution = _check_solution(solution, self._size)
 
@@ -242,6 +170,35 @@ class Puzzle:
         self._seed = seed
         self._solution = solution
         self._arrays = None
+
+    @classmethod
+    def _make(
+        cls,
+        size: int,
+        cages: tuple[Cage, ...],
+        cell_cage: tuple[int, ...],
+        *,
+        difficulty: Difficulty | None,
+        multiplication_only: bool,
+        seed: str | None,
+        solution: tuple[int, ...] | None = None,
+    ) -> Puzzle:
+        """The one way every constructor builds a puzzle from checked parts."""
+        puzzle = object.__new__(cls)
+        puzzle._setup(size, cages, cell_cage, difficulty=difficulty,
+                      multiplication_only=multiplication_only, seed=seed, solution=solution)
+        return puzzle
+
+    @classmethod
+    def from_game_id(
+        cls, text: str, *, size: int | None = None, runs: Runs = "documented"
+    ) -> Puzzle:
+        """Read exactly a game ID, a random-seed ID or a bare description (no detection, no
+        solution field): what ``Puzzle(text, size=..., runs=...)`` reads."""
+        parsed = parse_game_id(text, size=size, runs=runs)
+        return cls._make(parsed.size, parsed.cages, parsed.cell_cage,
+                         difficulty=parsed.difficulty,
+                         multiplication_only=parsed.multiplication_only, seed=parsed.seed)
 
     @classmethod
     def from_cages(
@@ -269,8 +226,7 @@ class Puzzle:
             cells, op, target = item
             built.append(Cage(tuple(sorted(cells)), _op_of(op), target))
         ordered, cell_cage = _check_cages(size, built)
-        puzzle = cls.__new__(cls)
-        puzzle._setup(
+        return cls._make(
             size,
             ordered,
             cell_cage,
@@ -279,7 +235,6 @@ class Puzzle:
             seed=None,
             solution=None if solution is None else _check_solution(solution, size),
         )
-        return puzzle
 
     @classmethod
     def from_seed(
@@ -290,14 +245,13 @@ class Puzzle:
         difficulty: Difficulty | str | None = None,
         multiplication_only: bool = False,
     ) -> Puzzle:
-        """A random-seed ID (``6dn#seed``): parameters and seed text, no cages."""
+        """A random-seed ID (``6dn#seed``): parameters and seed text, no cages. The seed is
+        any text the real program takes (it ends at a NUL, so none may be in it)."""
         if not isinstance(size, int) or not 1 <= size <= MAX_SIZE:
             raise ValueError(f"size must be an integer from 1 to {MAX_SIZE}, not {size!r}")
-        if seed != seed.strip() or any(ch in seed for ch in "\r\n\x00"):
-            raise ValueError(f"a seed is text on one line without surrounding spaces, "
-                             f"not {seed!r}")
-        puzzle = cls.__new__(cls)
-        puzzle._setup(
+        if not isinstance(seed, str) or "\x00" in seed:
+            raise ValueError(f"a seed is text without NUL characters, not {seed!r}")
+        return cls._make(
             size,
             (),
             (),
@@ -305,14 +259,14 @@ class Puzzle:
             multiplication_only=bool(multiplication_only),
             seed=seed,
         )
-        return puzzle
 
-    @classmethod
-    def from_json(cls, data: dict[str, Any] | str) -> Puzzle:
-        """Build a puzzle from its JSON form (a dict, or JSON text); see :meth:`to_json`."""
-        from puzzlefmt.keen.json_form import puzzle_from_json
-
-        return puzzle_from_json(data)
+    def copy(self) -> Puzzle:
+        """An equal, independent copy (a puzzle never changes, so this is mostly for
+        symmetry with the other models)."""
+        return self._make(self._size, self._cages, self._cell_cage,
+                          difficulty=self._difficulty,
+                          multiplication_only=self._multiplication_only, seed=self._seed,
+                          solution=self._solution)
 
     def replace(
         self,
@@ -321,15 +275,15 @@ class Puzzle:
         difficulty: Difficulty | str | Literal[False] | None = False,
         multiplication_only: bool | None = None,
     ) -> Puzzle:
-        """A copy with some parameters changed (``False``/``None`` keep or clear them:
-        ``solution=None`` removes the solution, leaving it out keeps it)."""
-        other = Puzzle.__new__(Puzzle)
+        """A copy with some parameters changed, as :func:`dataclasses.replace` (``False`` or
+        ``None`` keep or clear them: ``solution=None`` removes the solution, leaving it out
+        keeps it)."""
         new_solution = self._solution
         if solution is not False:
             new_solution = None if solution is None else _check_solution(solution, self._size)
             if new_solution is not None and self.is_seed:
                 raise ValueError("a random-seed ID has no cages: it cannot carry a solution")
-        other._setup(
+        return self._make(
             self._size,
             self._cages,
             self._cell_cage,
@@ -341,7 +295,6 @@ class Puzzle:
             seed=self._seed,
             solution=new_solution,
         )
-        return other
 
     def with_solution(self, solution: str | Sequence[int] | None) -> Puzzle:
         """A copy carrying ``solution`` (or none)."""
@@ -460,8 +413,8 @@ class Puzzle:
         found = self._cages[cage] if isinstance(cage, int) else cage
         return found.anchor
 
-    def rows(self, values: Sequence[int] | None = None) -> list[list[int]]:
-        """``values`` (default: the solution) as a list of rows."""
+    def value_rows(self, values: Sequence[int] | None = None) -> list[list[int]]:
+        """``values`` (default: the solution) as a list of rows (was ``rows()`` in 0.1)."""
         vals = values if values is not None else self._solution
         if vals is None:
             raise ValueError("this puzzle has no solution attached")
@@ -477,63 +430,112 @@ class Puzzle:
         that the real program mis-reads (``"warn"``: a :class:`KeenCompatibilityWarning`;
         ``"error"``: :class:`ValueError`; ``"ignore"``).
         """
-        from puzzlefmt.keen.gameid import encode_desc
-
-        return encode_desc(self, on_misread=on_misread)
+        if self.is_seed:
+            raise ValueError("a random-seed ID has no description: only the real generator "
+                             "can expand its seed")
+        return encode_desc(self._size, self._cell_cage, self._cages, on_misread=on_misread,
+                           stacklevel=3)
 
     def game_id(self, *, on_misread: OnMisread = "warn") -> str:
         """The full game ID: ``<params>:<desc>``, or ``<params>#<seed>`` for a seed ID."""
-        from puzzlefmt.keen.gameid import encode_game_id
-
-        return encode_game_id(self, on_misread=on_misread)
+        if self._seed is not None:
+            return f"{self.params()}#{self._seed}"
+        desc = encode_desc(self._size, self._cell_cage, self._cages, on_misread=on_misread,
+                           stacklevel=3)
+        return f"{self.params()}:{desc}"
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON form: size, parameters, cages (cells, op, target), solution."""
-        from puzzlefmt.keen.json_form import puzzle_to_json
+        """The JSON form: size, parameters, cages (cells, op, target), solution; it validates
+        against :meth:`json_schema` (``schemas/keen.json``)."""
+        return {
+            "size": self._size,
+            "difficulty": None if self._difficulty is None else self._difficulty.name.lower(),
+            "multiplication_only": self._multiplication_only,
+            "seed": self._seed,
+            "cages": None if self.is_seed else [
+                {"cells": list(c.cells), "op": c.op.word, "target": c.target}
+                for c in self._cages
+            ],
+            "solution": None if self._solution is None else list(self._solution),
+        }
 
-        return puzzle_to_json(self)
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | str) -> Puzzle:
+        """Build a puzzle from its JSON form (a dict, or JSON text); see :meth:`to_json`.
+        Unknown keys are refused, so that a misspelt key is not silently dropped. Raises
+        :class:`PuzzleFormatError` (format ``keen-json``) naming the field."""
+        return _from_json(cls, data)
 
     def picture(self, *, symbols: Symbols = "ascii", solution: bool = True) -> str:
-        """A text picture with cage walls, clues and (if known) the solution."""
-        from puzzlefmt.keen.text import write_text
+        """A text picture with cage walls, clues and (if known, and ``solution``) the
+        solution, ending with a newline. ``symbols``: ``"ascii"`` (``+ x - /``) or
+        ``"unicode"`` (``+ × − ÷``)."""
+        return _picture(self, symbols, solution)
 
-        return write_text(self, symbols=symbols, solution=solution)
+    def contents(self) -> frozenset[str]:
+        """What this puzzle carries, in the words of ``Format.holds``: ``"givens"`` (the
+        cages), ``"seed"`` (a random-seed ID), ``"metadata"`` (a difficulty or the ``m``
+        flag in the parameters), ``"solution"`` (one attached)."""
+        found = {"seed"} if self.is_seed else {"givens"}
+        if self._difficulty is not None or self._multiplication_only:
+            found.add("metadata")
+        if self._solution is not None:
+            found.add("solution")
+        return frozenset(found)
 
     # ------------------------------------------------------------------ rules
 
     def problems(self) -> list[Problem]:
         """Everything wrong with this puzzle as a Keen puzzle, errors and warnings alike:
         what the real program would refuse or mis-read, empty or unreachable targets, a
-        solution that does not fit. Empty for a good puzzle."""
-        from puzzlefmt.keen.validate import problems
+        solution that does not fit. Empty for a good puzzle. ``where`` is ``"cage 3"``
+        (1-based, in the order of :attr:`cages`), ``"row 2"``, ``"parameters"``..."""
+        return find_problems(self._size, self._cages, self._cell_cage,
+                             solution=self._solution,
+                             multiplication_only=self._multiplication_only, seed=self._seed)
 
-        return problems(self)
-
-    def is_valid(self) -> bool:
-        """No problems at all (see :meth:`problems`); solving is a separate question."""
-        return not self.problems()
+    def status(self) -> Status:
+        """The problems as :class:`Status` flags (``Status.VALID``, ``0``, when none)."""
+        flags = Status.VALID
+        for problem in self.problems():
+            flags |= CODES[problem.code]
+        return flags
 
     def check_solution(self, values: Sequence[int]) -> list[str]:
         """What is wrong with ``values`` as a solution (empty: it solves the puzzle)."""
-        from puzzlefmt.keen.validate import solution_problems
+        return [text for _, text in solution_faults(self._size, self._cages, values)]
 
-        return solution_problems(self, values)
-
-    def solve(self, limit: int = 2) -> SolveResult:
-        """Count solutions up to ``limit``; keep up to two (see :func:`puzzlefmt.keen.solve`)."""
-        from puzzlefmt.keen.solver import solve
-
-        return solve(self, limit)
+    def solve(
+        self, limit: int = 2, *, timeout: float | None = SOLVE_TIMEOUT
+    ) -> SolveResult[Puzzle]:
+        """Count solutions up to ``limit``; keep up to two, each this puzzle with that
+        solution attached. ``timeout``: seconds before giving up (``None``: no bound); a
+        puzzle given up on has ``status == "unknown"`` and ``complete`` False, as has a
+        random-seed ID (no cages to solve)."""
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+            raise ValueError(f"limit must be a whole number of at least 1, not {limit!r}")
+        solve = self._keen_engines().solve_within
+        if solve is None:  # pragma: no cover - keen.family installs it
+            raise RuntimeError("the Keen solver is not installed: import puzzlefmt.keen")
+        return solve(self, limit, _timeout(timeout))
 
     def grade(self) -> Difficulty | None:
         """The difficulty the real program would give (``None``: no unique solution)."""
-        from puzzlefmt.keen.grade import grade
-
+        grade = self._keen_engines().grade
+        if grade is None:  # pragma: no cover - keen.family installs it
+            raise RuntimeError("the Keen grader is not installed: import puzzlefmt.keen")
         return grade(self)
+
+    @classmethod
+    def _keen_engines(cls) -> KeenEngines:
+        engines = cls._engines()
+        if not isinstance(engines, KeenEngines):  # pragma: no cover - keen.family installs
+            raise RuntimeError("the Keen engines are not installed: import puzzlefmt.keen")
+        return engines
 
     # ------------------------------------------------------------------ dunders
 
-    def _key(self) -> tuple[object, ...]:
+    def _key(self) -> tuple[Any, ...]:
         return (
             self._size,
             self._cages,
@@ -543,15 +545,14 @@ class Puzzle:
             self._seed,
         )
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Puzzle):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
     def __repr__(self) -> str:
+        seed = self._seed
+        if seed is not None and (seed != seed.strip() or "\n" in seed or "\r" in seed):
+            # Such a seed does not read back from one line of text: build it instead.
+            extra = "" if self._difficulty is None else f", difficulty={self._difficulty.letter!r}"
+            if self._multiplication_only:
+                extra += ", multiplication_only=True"
+            return f"Puzzle.from_seed({self._size}, {seed!r}{extra})"
         text = self.game_id(on_misread="ignore")
         if self._solution is None:
             return f"Puzzle({text!r})"
@@ -562,14 +563,12 @@ class Puzzle:
             return self.game_id()
         return self.picture().rstrip("\n")
 
-    def _repr_svg_(self) -> str | None:
-        """Jupyter shows a puzzle as its SVG picture (a random-seed ID has none)."""
+    def _repr_svg_(self) -> str | None:  # type: ignore[override]  # None: nothing to draw
+        """Jupyter shows a puzzle as its SVG picture (a random-seed ID has none: ``None``
+        tells Jupyter to show the text instead)."""
         if self.is_seed:
             return None
-        from puzzlefmt import registry
-
-        fam = registry.family("keen")
-        return fam.svg(self) if fam.svg is not None else None
+        return super()._repr_svg_()
 
     def __iter__(self) -> Iterator[Cage]:
         return iter(self._cages)
@@ -577,8 +576,28 @@ class Puzzle:
     def __len__(self) -> int:
         return len(self._cages)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Compact pickles for batch workers: the parts, not the cached kernel arrays.
+        return (_rebuild, (self._size, self._cages, self._cell_cage, self._difficulty,
+                           self._multiplication_only, self._seed, self._solution))
+
+
+def _rebuild(size: int, cages: tuple[Cage, ...], cell_cage: tuple[int, ...],
+             difficulty: Difficulty | None, mult: bool, seed: str | None,
+             solution: tuple[int, ...] | None) -> Puzzle:
+    return Puzzle._make(size, cages, cell_cage, difficulty=difficulty,
+                        multiplication_only=mult, seed=seed, solution=solution)
+
 
 # ---------------------------------------------------------------------- helpers
+
+
+def _timeout(value: float | None) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+        raise ValueError(f"timeout must be a number of seconds above 0 or None, not {value!r}")
+    return float(value)
 
 
 def _op_of(op: Op | str) -> Op:
@@ -604,11 +623,11 @@ def _check_solution(solution: str | Sequence[int], size: int) -> tuple[int, ...]
         text = text.removeprefix("S")
         if "," in text:
             parts = text.split(",")
-            if not all(p.isdecimal() for p in parts):
+            if not all(p.isascii() and p.isdecimal() and len(p) <= 3 for p in parts):
                 raise ValueError(f"a solution is numbers separated by commas, not {solution!r}")
             values = tuple(int(p) for p in parts)
         else:
-            if not text.isdecimal():
+            if not (text.isascii() and text.isdecimal()):
                 raise ValueError(f"a solution is one digit per cell, not {solution!r}")
             values = tuple(int(ch) for ch in text)
     else:
@@ -636,6 +655,8 @@ def _check_cages(size: int, cages: list[Cage]) -> tuple[tuple[Cage, ...], tuple[
         t = cage.target
         if t is not None and (not isinstance(t, int) or isinstance(t, bool) or t < 0):
             raise ValueError(f"cage {k}: a target is a whole number >= 0 or None, not {t!r}")
+        if t is not None and t >= TARGET_LIMIT:
+            raise ValueError(f"cage {k}: a target has at most {MAX_TARGET_DIGITS} digits")
         for cell in cage.cells:
             if not isinstance(cell, int) or not 0 <= cell < n:
                 raise ValueError(f"cage {k}: no cell {cell!r} in a {size}x{size} grid")
@@ -675,3 +696,167 @@ def _connected(cells: tuple[int, ...], size: int) -> bool:
                     seen.add(nb)
                     stack.append(nb)
     return len(seen) == len(members)
+
+
+# ---------------------------------------------------------------------- the text picture
+
+
+def _picture(puzzle: Puzzle, symbols: Symbols, solution: bool) -> str:
+    """The text picture (see :meth:`Puzzle.picture`)::
+
+        +-----+-----+-----+
+        |3+   |6x         |
+        |  2  |  1     3  |
+        +     +-----+-----+
+
+    Cage walls are ``|`` and ``-``; cells of one cage are not separated. Each cell is two
+    text rows: the clue (in the cage's first cell, as Keen draws it), then the digit.
+    """
+    if puzzle.is_seed:
+        raise ValueError("a random-seed ID has no cages to draw: only the real Keen generator "
+                         "can expand its seed")
+    if symbols not in ("ascii", "unicode"):
+        raise ValueError(f"symbols must be 'ascii' or 'unicode', not {symbols!r}")
+    w = puzzle.size
+    labels = {cage.anchor: cage.label(symbols) for cage in puzzle.cages}
+    values = puzzle.solution if solution else None
+    width = max([3, len(str(w)) + 2, *(len(t) + 1 for t in labels.values())])
+    cage = puzzle.cage_indices
+
+    def vwall(r: int, j: int) -> bool:  # left of cell (r, j); j == w: the right border
+        return j in (0, w) or cage[r * w + j - 1] != cage[r * w + j]
+
+    def hwall(i: int, c: int) -> bool:  # above cell (i, c); i == w: the bottom border
+        return i in (0, w) or cage[(i - 1) * w + c] != cage[i * w + c]
+
+    def corner(i: int, j: int) -> str:
+        vert = (i > 0 and vwall(i - 1, j)) or (i < w and vwall(i, j))
+        horiz = (j > 0 and hwall(i, j - 1)) or (j < w and hwall(i, j))
+        if vert and horiz:
+            return "+"
+        if horiz:
+            return "-"
+        return "|" if vert else " "
+
+    def rule(i: int) -> str:
+        parts = [corner(i, 0)]
+        for c in range(w):
+            parts.append(("-" if hwall(i, c) else " ") * width)
+            parts.append(corner(i, c + 1))
+        return "".join(parts).rstrip()
+
+    lines = [rule(0)]
+    for r in range(w):
+        clue_row = []
+        value_row = []
+        for c in range(w):
+            cell = r * w + c
+            edge = "|" if vwall(r, c) else " "
+            clue_row.append(edge + labels.get(cell, "").ljust(width))
+            shown = str(values[cell]) if values is not None else ""
+            value_row.append(edge + shown.center(width))
+        lines.append(("".join(clue_row) + "|").rstrip())
+        lines.append(("".join(value_row) + "|").rstrip())
+        lines.append(rule(r + 1))
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------- the JSON form
+
+
+def _bad(field: str, expected: str, value: object, line: int | None = None) -> PuzzleFormatError:
+    try:
+        shown = json.dumps(value) if not isinstance(value, str) else repr(value)
+    except ValueError:  # an integer too long to write out
+        shown = f"a number of {len(str(abs(value)))}+ digits" if isinstance(value, int) else "?"
+    if len(shown) > 40:
+        shown = shown[:39] + "…"
+    return PuzzleFormatError(
+        f"{field}: expected {expected}, found {shown}",
+        format=JSON_FORMAT, line=line, expected=expected, found=shown,
+    )
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _from_json(
+    cls: type[Puzzle], data: Mapping[str, Any] | str, *, line: int | None = None
+) -> Puzzle:
+    """:meth:`Puzzle.from_json`, with the line a record starts at (for collections)."""
+    if isinstance(data, str):
+        try:
+            data = json_object(data, format=JSON_FORMAT)
+        except PuzzleFormatError as exc:
+            raise exc.relocated(line=line) if line is not None else exc from None
+    elif not isinstance(data, Mapping):
+        raise _bad("the document", "a JSON object for one Keen puzzle", data, line)
+    unknown = [k for k in data if k not in _KEYS]
+    if unknown:
+        raise _bad(f"key {unknown[0]!r}", f"one of {', '.join(_KEYS)}", unknown[0], line)
+    size = data.get("size")
+    if not _is_int(size) or not 1 <= size <= MAX_SIZE:
+        raise _bad("size", f"a whole number from 1 to {MAX_SIZE}", size, line)
+    difficulty: Difficulty | None = None
+    diff = data.get("difficulty")
+    if diff is not None:
+        try:
+            if not isinstance(diff, str):
+                raise ValueError
+            difficulty = Difficulty.from_letter(diff) if len(diff) == 1 else (
+                Difficulty.from_name(diff))
+        except ValueError:
+            raise _bad("difficulty", "easy, normal, hard, extreme, unreasonable or null",
+                       diff, line) from None
+    mult = data.get("multiplication_only", False)
+    if not isinstance(mult, bool):
+        raise _bad("multiplication_only", "true or false", mult, line)
+    seed = data.get("seed")
+    cages_data = data.get("cages")
+    if seed is not None:
+        if not isinstance(seed, str):
+            raise _bad("seed", "text or null", seed, line)
+        if cages_data is not None or data.get("solution") is not None:
+            raise _bad("cages", "null for a random-seed ID (it has no cages yet)", cages_data,
+                       line)
+        try:
+            return cls.from_seed(size, seed, difficulty=difficulty, multiplication_only=mult)
+        except ValueError as exc:
+            raise _bad("seed", str(exc), seed, line) from None
+    if not isinstance(cages_data, list):
+        raise _bad("cages", "a list of cages", cages_data, line)
+    cages: list[Cage] = []
+    for k, item in enumerate(cages_data):
+        where = f"cages[{k}]"
+        if not isinstance(item, Mapping):
+            raise _bad(where, "an object with cells, op and target", item, line)
+        extra = [key for key in item if key not in _CAGE_KEYS]
+        if extra:
+            raise _bad(f"{where} key {extra[0]!r}", "cells, op or target", extra[0], line)
+        cells = item.get("cells")
+        if not isinstance(cells, list) or not cells or not all(_is_int(c) for c in cells):
+            raise _bad(f"{where}.cells", "a non-empty list of cell numbers", cells, line)
+        op_value = item.get("op")
+        try:
+            if not isinstance(op_value, str):
+                raise ValueError
+            op = Op(op_value) if len(op_value) == 1 else Op.from_word(op_value)
+        except ValueError:
+            raise _bad(f"{where}.op", "add, mul, sub or div", op_value, line) from None
+        target = item.get("target")
+        if target is not None and (not _is_int(target) or target < 0):
+            raise _bad(f"{where}.target", "a whole number >= 0 or null", target, line)
+        cages.append(Cage(tuple(cells), op, target))
+    solution = data.get("solution")
+    if solution is not None and (
+        not isinstance(solution, list) or not all(_is_int(v) for v in solution)
+    ):
+        raise _bad("solution", "a list of digits or null", solution, line)
+    try:
+        return cls.from_cages(size, cages, solution=solution, difficulty=difficulty,
+                              multiplication_only=mult)
+    except ValueError as exc:
+        field = "solution" if "solution" in str(exc) else "cages"
+        raise PuzzleFormatError(f"{field}: {exc}", format=JSON_FORMAT, line=line,
+                                expected="cages that cover the grid", found=str(exc)) from None

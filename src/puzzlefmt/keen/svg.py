@@ -1,6 +1,6 @@
 """The SVG picture of a Keen :class:`~puzzlefmt.keen.model.Puzzle`.
 
->>> from puzzlefmt.keen.model import Puzzle
+>>> from puzzlefmt.keen import Puzzle
 >>> p = Puzzle("3:a_a3_a_,a3m6m3s1", solution="213321132")
 >>> picture = keen_svg(p, solution=True)
 >>> [t for t in ("3+", "6×", "3×", "1−") if f'class="clue">{t}<' in picture]
@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
+from puzzlefmt.format import Option, Renderer
 from puzzlefmt.keen.model import Puzzle
 from puzzlefmt.svg import (
     Svg,
@@ -35,7 +36,7 @@ from puzzlefmt.svg import (
     text,
 )
 
-__all__ = ["COLORS", "Cell", "keen_svg"]
+__all__ = ["COLORS", "RENDERER", "Cell", "keen_svg"]
 
 #: A cell as the ``highlight`` option takes it: index (row-major, from 0), ``(row, column)``
 #: from 0, or ``"r1c1"`` (1-based).
@@ -224,3 +225,43 @@ def _wall_runs(cage: list[int], w: int) -> list[tuple[int, int, int, int]]:
                 runs.append((start, i, c, i))
                 start = None
     return runs
+
+
+def _draw(
+    puzzle: Puzzle,
+    *,
+    highlight: str = "",
+    colors: str = "",
+    **options: Any,
+) -> Svg:
+    """:func:`keen_svg` with the highlight and colours as text (what a command line gives):
+    ``highlight="r1c1,r2c3"``, ``colors="border=#603,cell=#fff"``."""
+    cells = [c.strip() for c in highlight.split(",") if c.strip()]
+    pairs: dict[str, str] = {}
+    for item in (c.strip() for c in colors.split(",") if c.strip()):
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise ValueError(f"colors: expected NAME=VALUE, found {item!r}")
+        pairs[name.strip()] = value.strip()
+    return keen_svg(puzzle, highlight=cells or None, colors=pairs or None, **options)
+
+
+RENDERER = Renderer(
+    name="keen-svg",
+    family="keen",
+    model=Puzzle,
+    kind="svg",
+    description="SVG picture of a Keen puzzle, as Keen draws it: cage walls, clues, solution",
+    draw=_draw,
+    options=(
+        Option("size", int, None, "width in pixels (default: 60 per cell)", minimum=16,
+               maximum=8192),
+        Option("theme", str, "light", "colour theme", choices=("light", "dark", "print")),
+        Option("solution", bool, False, "draw the attached solution's digits"),
+        Option("symbols", str, "unicode", "clue signs: unicode (+ × − ÷) or ascii (+ x - /)",
+               choices=("unicode", "ascii")),
+        Option("title", str, None, "the picture's <title> (default: a short description)"),
+        Option("highlight", str, "", "cells to shade, comma-separated (r1c1,r2c3)"),
+        Option("colors", str, "", "colours to replace, comma-separated (border=#603)"),
+    ),
+)

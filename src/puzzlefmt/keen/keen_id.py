@@ -1,4 +1,4 @@
-"""Game ID lines (``keen`` for one, ``keen-list`` for a file of them).
+"""The ``keen`` format: one game ID line, optionally followed by its solution.
 
 A line is a game ID, optionally followed by blanks and its solution as Keen writes it in its
 save files (``S`` and one digit per cell; numbers separated by commas above size 9)::
@@ -7,31 +7,29 @@ save files (``S`` and one digit per cell; numbers separated by commas above size
     3:a_a3_a_,a3m6m3s1 S213321132
     5de#846699649745236
 
-A ``keen-list`` file holds one such line per puzzle; blank lines and lines starting with ``#``
-are comments, kept when the file is written back.
+The line reader and writer here serve ``keen-list`` too (:mod:`puzzlefmt.keen.keen_list`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
-from puzzlefmt.collection import Collection, line_records, read_collection, write_collection
 from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.format import Format, Option, Sniff
 from puzzlefmt.keen.model import Puzzle, format_solution
-from puzzlefmt.registry import NumberedLines, Record, Sniff
+from puzzlefmt.keen.parts import OnMisread
 from puzzlefmt.textio import numbered_lines
 
 __all__ = [
-    "iter_list",
+    "FORMAT",
+    "ON_MISREAD",
+    "head_lines",
     "parse_line",
     "read_id",
-    "read_list",
     "sniff_id",
-    "sniff_list",
     "write_id",
     "write_line",
-    "write_list",
 ]
 
 _ID = re.compile(
@@ -39,11 +37,22 @@ _ID = re.compile(
     r"|[0-9]{1,2}(?:d[a-z])?m?#[^\r\n]*)\s*"
 )
 _BARE = re.compile(r"\s*[_a-z0-9]+,[amsd][a-z0-9]*\s*")
-_SNIFF_LINES = 64
+#: Sniffers look at this many lines that are not comments (and never past this many
+#: characters).
+SNIFF_LINES = 64
+SNIFF_CHARS = 1_000_000
+
+#: The writers' option for runs of 25+ shared edges, which the real program mis-reads.
+ON_MISREAD = Option(
+    "on_misread", str, "warn",
+    "an ID the real Keen program mis-reads (a 'y' or 'z' run): warn, error (refuse the "
+    "record) or ignore", choices=("warn", "error", "ignore"),
+)
 
 
 def parse_line(line: str, fmt: str = "keen") -> Puzzle:
-    """One game ID, optionally followed by its solution (``S`` + digits)."""
+    """One game ID, optionally followed by its solution (``S`` + digits); errors name
+    ``fmt``."""
     body = line.rstrip()
     colon = body.find(":")
     hash_ = body.find("#")
@@ -77,7 +86,7 @@ def parse_line(line: str, fmt: str = "keen") -> Puzzle:
 
 def _read(text: str, fmt: str) -> Puzzle:
     try:
-        return Puzzle(text)
+        return Puzzle.from_game_id(text)
     except PuzzleFormatError as exc:
         if fmt == exc.format:
             raise
@@ -104,55 +113,46 @@ def read_id(text: str) -> Puzzle:
         raise exc.relocated(line=n) from None
 
 
-def write_line(puzzle: Puzzle, *, solution: bool = True) -> str:
-    """The game ID, and `` S<digits>`` when a solution is attached and ``solution``."""
-    text = puzzle.game_id()
+def write_line(puzzle: Puzzle, *, solution: bool = True, on_misread: OnMisread = "warn") -> str:
+    """The game ID, and `` S<digits>`` when a solution is attached and ``solution``.
+
+    A seed that would not read back from one line (a line break in it, or blanks around it)
+    is refused with :class:`ValueError`: write it as JSON."""
+    seed = puzzle.seed
+    if seed is not None and (seed != seed.strip() or "\n" in seed or "\r" in seed):
+        raise ValueError(f"the seed {seed!r} has a line break or surrounding blanks: a game ID "
+                         "line cannot hold it (keen-json can)")
+    text = puzzle.game_id(on_misread=on_misread)
     if solution and puzzle.solution is not None:
         text += " S" + format_solution(puzzle.solution, puzzle.size)
     return text
 
 
-def write_id(puzzle: Puzzle, *, solution: bool = False) -> str:
+def write_id(puzzle: Puzzle, *, solution: bool = False, on_misread: OnMisread = "warn") -> str:
     """One game ID line (``solution=True``: followed by its solution, if known)."""
-    return write_line(puzzle, solution=solution) + "\n"
+    return write_line(puzzle, solution=solution, on_misread=on_misread) + "\n"
 
 
-def parse_list_line(line: str) -> Puzzle:
-    return parse_line(line, "keen-list")
-
-
-def iter_list(lines: NumberedLines) -> Iterator[Record]:
-    """Records of a ``keen-list`` text, one per non-comment line; bad lines are records with
-    ``error`` set (line, column and record number filled in)."""
-    return line_records(lines, parse_list_line)
-
-
-def read_list(text: str) -> Collection:
-    """All puzzles of a ``keen-list`` text, with its comments; the first bad line raises."""
-    return read_collection(numbered_lines(text), parse_list_line, format="keen-list")
-
-
-def write_list(items: Puzzle | Iterable[Puzzle]) -> str:
-    """One line per puzzle (with its solution when attached); a collection's comments are
-    written back where they stood."""
-    if isinstance(items, Puzzle):
-        items = [items]
-    return write_collection(items, write_line)
-
-
-def _head(text: str) -> list[str]:
-    out = []
-    for line in text.splitlines():
-        out.append(line)
-        if len(out) >= _SNIFF_LINES:
-            break
-    return out
+def head_lines(text: str) -> Iterator[str]:
+    """The lines a sniffer looks at: up to :data:`SNIFF_LINES` that are not blank or ``#``
+    comments, with the comments between them, within the first :data:`SNIFF_CHARS`
+    characters."""
+    seen = 0
+    for _, line in numbered_lines(text[:SNIFF_CHARS]):
+        yield line
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            seen += 1
+            if seen >= SNIFF_LINES:
+                return
 
 
 def sniff_id(text: str) -> Sniff | None:
     """A text that is one game ID line."""
-    lines = [ln for ln in _head(text) if ln.strip()]
-    if len(lines) != 1 or len(text) > 100_000:
+    if len(text) > 100_000:
+        return None
+    lines = [ln for ln in head_lines(text) if ln.strip()]
+    if len(lines) != 1:
         return None
     line = lines[0]
     if _ID.fullmatch(line):
@@ -164,25 +164,25 @@ def sniff_id(text: str) -> Sniff | None:
     return None
 
 
-def sniff_list(text: str) -> Sniff | None:
-    """A text of game ID lines, with ``#`` comments."""
-    ids = other = comments = 0
-    for line in _head(text):
-        stripped = line.strip()
-        if not stripped:
-            continue
-        if stripped.startswith("#"):
-            comments += 1
-        elif _ID.fullmatch(line):
-            ids += 1
-        else:
-            other += 1
-    if not ids:
-        return None
-    if not other:
-        if ids == 1 and not comments:
-            return Sniff(0.6, "one Keen game ID line")
-        return Sniff(0.9, f"{ids} Keen game ID lines in the first {_SNIFF_LINES}")
-    if ids >= 4 * other:
-        return Sniff(0.5, f"{ids} Keen game ID lines and {other} other lines")
-    return None
+def is_id_line(line: str) -> bool:
+    """Whether ``line`` has the shape of a game ID line (for sniffers)."""
+    return _ID.fullmatch(line) is not None
+
+
+FORMAT = Format(
+    name="keen",
+    family="keen",
+    model=Puzzle,
+    extensions=("keen",),
+    aliases=("keen-id", "kenken"),
+    description="Simon Tatham's Keen game ID (6:<desc> or 6dn#<seed>), one puzzle",
+    sniff_text=sniff_id,
+    read=read_id,
+    write=write_id,
+    priority=10,
+    write_options=(
+        Option("solution", bool, False, "write the attached solution after the ID (S<digits>)"),
+        ON_MISREAD,
+    ),
+    holds=frozenset({"givens", "metadata", "seed"}),
+)

@@ -1,0 +1,63 @@
+"""The Keen family: its formats, pictures and engines, gathered for the registry.
+
+Importing this module (``puzzlefmt.keen`` does) installs the engines on
+:class:`~puzzlefmt.keen.model.Puzzle`, so that ``Puzzle(text)`` reads any Keen text,
+``puzzle.solve()`` and ``puzzle.grade()`` work and Jupyter draws a puzzle. Nothing here
+imports numpy or numba: the solver and the grader load their kernels on first use.
+"""
+
+from __future__ import annotations
+
+from puzzlefmt.collection import Collection
+from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.family import Family
+from puzzlefmt.keen import grade, keen_id, keen_json, keen_list, solver, svg, text
+from puzzlefmt.keen.model import KeenEngines, Puzzle
+from puzzlefmt.model import SolveResult, install
+
+__all__ = ["FAMILY", "read_any"]
+
+FAMILY = Family(
+    name="keen",
+    models=(Puzzle,),
+    formats=(keen_id.FORMAT, keen_list.FORMAT, keen_json.FORMAT),
+    renderers=(text.RENDERER, svg.RENDERER),
+    solve_many=solver.solve_many,
+    solution_text=solver.solution_text,
+)
+
+
+def read_any(source: str) -> Puzzle:
+    """One puzzle from any Keen text: a game ID line (the common case, read directly), else
+    whichever Keen format detection finds (a JSON object, an ID with blank lines around)."""
+    body = source.rstrip()
+    if "\n" not in body and "\r" not in body and not body.lstrip().startswith("{"):
+        return keen_id.parse_line(source)
+    found = FAMILY.read(source)
+    if isinstance(found, Collection):
+        if len(found) == 1 and isinstance(found[0], Puzzle):
+            puzzle: Puzzle = found[0]
+            return puzzle
+        raise PuzzleFormatError.expecting(
+            "one Keen puzzle", f"{len(found)} records ({found.format})", format=found.format)
+    if not isinstance(found, Puzzle):  # pragma: no cover - every Keen format reads Puzzles
+        raise PuzzleFormatError.expecting("one Keen puzzle", type(found).__name__,
+                                          format="keen")
+    return found
+
+
+def _solve(puzzle: Puzzle, limit: int) -> SolveResult[Puzzle]:
+    return solver.solve(puzzle, limit)
+
+
+def _solve_within(puzzle: Puzzle, limit: int, timeout: float | None) -> SolveResult[Puzzle]:
+    return solver.solve(puzzle, limit, timeout=timeout)
+
+
+install(Puzzle, KeenEngines(
+    read=read_any,
+    svg=svg.keen_svg,
+    solve=_solve,
+    solve_within=_solve_within,
+    grade=grade.grade,
+))
