@@ -41,7 +41,8 @@ busy machine disturbs less than the wall clock.
 - jobs: ``solve hardest --jobs 2`` against ``--jobs 1`` (the process section's run).
 - memory: peak resident memory (``ru_maxrss``) of solve and convert at 1x, 4x, 16x.
 - cold (not run unless named): first use with an empty ``NUMBA_CACHE_DIR``, one run each, of
-  a one-line solve, a one-line canon and a one-line Keen solve; the first stderr line shown.
+  a one-line solve, a one-line canon and a one-line Keen solve, with what they say on stderr
+  besides the closing summary (the notice that kernels compile).
 """
 
 from __future__ import annotations
@@ -440,12 +441,14 @@ class Bench:
                 env = {**os.environ, "NUMBA_CACHE_DIR": cache}
                 cold = self.pf(*args, env=env)
                 warm = self.pf(*args, env=env)
-            said = cold.stderr.strip().splitlines()
+            said = [line for line in cold.stderr.strip().splitlines()
+                    if " records in:" not in line]  # the closing summary is not a notice
             rows.append([f"`puzzlefmt {label}`", secs(cold.wall), secs(cold.cpu),
-                         secs(warm.wall), f"`{said[0]}`" if said else "(nothing)"])
+                         secs(warm.wall), "; ".join(f"`{line}`" for line in said) or "none"])
         print("### First use: empty `NUMBA_CACHE_DIR` (one run each), then the same again "
               "warm\n")
-        table(["command", "cold wall", "cold CPU", "then warm wall", "first stderr line"], rows)
+        table(["command", "cold wall", "cold CPU", "then warm wall",
+               "stderr besides the summary"], rows)
 
     def memory(self) -> None:
         need_sdm = any(("convert", m) not in self.rss for m in ("1", "4", "16"))
