@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, overload
 
+from puzzlefmt._jit import notice_if_cold
 from puzzlefmt.sudoku.grid import Grid
 
 if TYPE_CHECKING:
@@ -285,6 +286,7 @@ def _minlex_batch(
 
     from puzzlefmt.sudoku import _canon_kernel  # noqa: PLC0415 - the kernel loader
 
+    notice_if_cold("the canonical-form kernels")
     pattern = _pattern_flag(convention)
     if isinstance(puzzles, bytes):
         cells = np.frombuffer(puzzles, dtype=np.uint8).reshape(-1, 81)
