@@ -35,6 +35,24 @@ T = TypeVar("T")
 _MAX_UPTO_BITS = 31
 
 
+def _plan(limit: int) -> tuple[int, int, int, int]:
+    """How ``upto(limit)`` draws: bytes to read, mask of the bits kept, the first value
+    rejected, and the divisor."""
+    if limit < 1:
+        raise ValueError(f"limit must be at least 1, not {limit}")
+    bits = limit.bit_length() + 3
+    if bits > _MAX_UPTO_BITS:
+        raise ValueError(f"limit must be below 2**28, not {limit}")
+    divisor = (1 << bits) // limit
+    plan = ((bits + 7) // 8, (1 << bits) - 1, limit * divisor, divisor)
+    if limit <= 1024:
+        _PLANS[limit] = plan
+    return plan
+
+
+_PLANS: dict[int, tuple[int, int, int, int]] = {}
+
+
 class RandomState:
     """A random-number source in the state the collection's ``random_new(seed)`` makes.
 
@@ -85,24 +103,43 @@ class RandomState:
 
     def upto(self, limit: int) -> int:
         """A uniform number from 0 to ``limit - 1``, as ``random_upto`` draws it."""
-        if limit < 1:
-            raise ValueError(f"limit must be at least 1, not {limit}")
-        bits = limit.bit_length() + 3
-        if bits > _MAX_UPTO_BITS:
-            raise ValueError(f"limit must be below 2**28, not {limit}")
-        divisor = (1 << bits) // limit
-        top = limit * divisor
+        plan = _PLANS.get(limit)
+        if plan is None:
+            plan = _plan(limit)
+        nbytes, mask, top, divisor = plan
         while True:
-            value = self.bits(bits)
+            value = 0
+            for _ in range(nbytes):
+                if self._pos >= 20:
+                    self._refill()
+                value = (value << 8) | self._data[self._pos]
+                self._pos += 1
+            value &= mask
             if value < top:
                 return value // divisor
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle ``items`` in place, as the collection's ``shuffle`` does."""
+        upto = self.upto
         for i in range(len(items) - 1, 0, -1):
-            j = self.upto(i + 1)
+            j = upto(i + 1)
             if j != i:
                 items[i], items[j] = items[j], items[i]
+
+    @classmethod
+    def from_state(cls, text: str) -> RandomState:
+        """The state :meth:`state` wrote (122 hexadecimal digits); :class:`ValueError` for
+        anything else. (The collection's ``random_state_decode`` is more lenient.)"""
+        if len(text) != 122 or any(ch not in "0123456789abcdefABCDEF" for ch in text):
+            raise ValueError(f"a random state is 122 hexadecimal digits, not {text!r}")
+        raw = bytes.fromhex(text)
+        if raw[60] > 20:
+            raise ValueError(f"a random state's read position is 0 to 20, not {raw[60]}")
+        state = cls.__new__(cls)
+        state._seedbuf = bytearray(raw[:40])
+        state._data = raw[40:60]
+        state._pos = raw[60]
+        return state
 
     def state(self) -> str:
         """The state as hexadecimal text, as ``random_state_encode`` writes it: the 40-byte

@@ -20,9 +20,10 @@ The game reads the parameters over its defaults (size 6, Normal, not multiplicat
    one below (Unreasonable: not by the Extreme deductions, and a unique solution). Otherwise
    go back to 1. A 3x3 puzzle above Normal is generated as Normal.
 
-Step 4 uses :mod:`puzzlefmt.keen._grade_kernels` (latin.c's solver with keen.c's deductions,
-run at exactly the levels the generator asks for) and the counting search of
-:mod:`puzzlefmt.keen._kernels` (numba, imported on the first expansion).
+Step 4 runs in :mod:`puzzlefmt.keen._seed_kernels`: the solver of
+:mod:`puzzlefmt.keen._grade_kernels` (latin.c's with keen.c's deductions) at exactly the levels
+the generator asks for, and the counting search of :mod:`puzzlefmt.keen._kernels` (numba,
+imported on the first expansion).
 
 :func:`expand_seed` returns the full game ID (``6:<desc>``, the size alone as parameters:
 what the game shows as the puzzle's game ID); :func:`generate` gives the cages and the
@@ -31,6 +32,7 @@ solution.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -55,10 +57,11 @@ _F_SUB = 0x02
 _F_MUL = 0x04
 _F_DIV = 0x08
 _BAD_SHIFT = 4
+# Operation codes as in puzzlefmt.keen._kernels.
+_ADD, _MUL, _SUB, _DIV = 0, 1, 2, 3
+_OPS = (Op.ADD, Op.MUL, Op.SUB, Op.DIV)
 #: The order in which operations are dealt out to the cages.
-_DEAL = ((Op.DIV, _F_DIV), (Op.SUB, _F_SUB), (Op.MUL, _F_MUL), (Op.ADD, _F_ADD))
-_OPCODE = {Op.ADD: 0, Op.MUL: 1, Op.SUB: 2, Op.DIV: 3}  # as puzzlefmt.keen._kernels
-_UNFINISHED = 12  # latin.c's diff_unfinished (puzzlefmt.keen._grade_kernels.UNFINISHED)
+_DEAL = ((_DIV, _F_DIV), (_SUB, _F_SUB), (_MUL, _F_MUL), (_ADD, _F_ADD))
 
 
 class Expansion(NamedTuple):
@@ -98,40 +101,34 @@ class _Dsf:
         self.size[ra] += self.size[rb]
         self.smallest[ra] = min(self.smallest[ra], self.smallest[rb])
 
-    def minimal(self, a: int) -> int:
-        return self.smallest[self.root(a)]
-
     def count(self, a: int) -> int:
         return self.size[self.root(a)]
 
 
-def _earliest(rank: list[int], candidates: list[int]) -> int:
-    """The candidate visited first (smallest rank), ``-1`` for none; ties cannot happen."""
-    best = -1
-    for c in candidates:
-        if best == -1 or rank[c] < rank[best]:
-            best = c
-    return best
-
-
-def _neighbours(i: int, w: int) -> list[int]:
-    """Left, right, up, down: the order in which the generator looks at them."""
-    x, y = i % w, i // w
+@functools.cache
+def _neighbours(w: int) -> tuple[tuple[int, ...], ...]:
+    """Each cell's neighbours left, right, up, down (the order the generator looks)."""
     out = []
-    if x > 0:
-        out.append(i - 1)
-    if x + 1 < w:
-        out.append(i + 1)
-    if y > 0:
-        out.append(i - w)
-    if y + 1 < w:
-        out.append(i + w)
-    return out
+    for i in range(w * w):
+        x, y = i % w, i // w
+        near = []
+        if x > 0:
+            near.append(i - 1)
+        if x + 1 < w:
+            near.append(i + 1)
+        if y > 0:
+            near.append(i - w)
+        if y + 1 < w:
+            near.append(i + w)
+        out.append(tuple(near))
+    return tuple(out)
 
 
-def _blocks(w: int, rs: RandomState) -> tuple[_Dsf, list[int]] | None:
-    """Step 2: the cages (None when a cell is left alone) and the visiting order."""
+def _blocks(w: int, rs: RandomState) -> tuple[list[int], list[int], list[int]] | None:
+    """Step 2: the smallest cell of each cell's cage, each cage's size (at its smallest
+    cell) and the visiting order; None when a cell is left alone."""
     a = w * w
+    near = _neighbours(w)
     order = list(range(a))
     rs.shuffle(order)
     rank = [0] * a
@@ -142,30 +139,41 @@ def _blocks(w: int, rs: RandomState) -> tuple[_Dsf, list[int]] | None:
     for i in range(a):
         if not alone[i]:
             continue
-        best = _earliest(rank, [n for n in _neighbours(i, w) if alone[n]])
+        best = -1
+        for n in near[i]:  # the lone neighbour visited first; ranks never tie
+            if alone[n] and (best == -1 or rank[n] < rank[best]):
+                best = n
         if best >= 0 and rs.upto(4):
             alone[i] = alone[best] = False
             dsf.merge(i, best)
     for i in range(a):
         if not alone[i]:
             continue
-        best = _earliest(rank, [n for n in _neighbours(i, w) if dsf.count(n) < MAX_CAGE])
+        best = -1
+        for n in near[i]:
+            if dsf.count(n) < MAX_CAGE and (best == -1 or rank[n] < rank[best]):
+                best = n
         if best >= 0:
             alone[i] = alone[best] = False
             dsf.merge(i, best)
     if any(alone):
         return None
-    return dsf, order
+    leader = [dsf.smallest[dsf.root(i)] for i in range(a)]
+    sizes = [0] * a
+    for j in leader:
+        sizes[j] += 1
+    return leader, sizes, order
 
 
-def _clue_flags(w: int, diff: int, mult_only: bool, grid: list[int], dsf: _Dsf) -> list[int]:
-    """Step 3, first half: which operations suit each cage (at its first cell)."""
+def _clue_flags(w: int, diff: int, mult_only: bool, grid: list[int], leader: list[int],
+                sizes: list[int]) -> list[int]:
+    """Step 3, first half: which operations suit each cage (at its smallest cell)."""
     a = w * w
     flags = [0] * a
     for i in range(a):
         flags[i] = 0
-        j = dsf.minimal(i)
-        k = dsf.count(j)
+        j = leader[i]
+        k = sizes[j]
         if mult_only:
             flags[j] = _F_MUL
         elif j == i and k > 2:
@@ -187,30 +195,38 @@ def _clue_flags(w: int, diff: int, mult_only: bool, grid: list[int], dsf: _Dsf) 
     return flags
 
 
-def _deal(a: int, flags: list[int], order: list[int]) -> list[Op]:
-    """Step 3, second half: deal the operations out (``order`` freshly shuffled)."""
-    ops = [Op.ADD] * a
+def _deal(flags: list[int], order: list[int]) -> list[int]:
+    """Step 3, second half: deal the operations out (``order`` freshly shuffled); the
+    operation code of each cage at its smallest cell."""
+    ops = [_ADD] * len(flags)
+    live = [j for j in order if flags[j]]
     while True:
         dealt = False
         for op, good in _DEAL:
+            pick = -1
             for want in (good, good << _BAD_SHIFT):
-                j = next((j for j in order if flags[j] & want), -1)
-                if j >= 0:
-                    ops[j] = op
-                    flags[j] = 0
-                    dealt = True
+                for j in live:
+                    if flags[j] & want:
+                        pick = j
+                        break
+                if pick >= 0:
                     break
+            if pick >= 0:
+                ops[pick] = op
+                flags[pick] = 0
+                live.remove(pick)
+                dealt = True
         if not dealt:
             return ops
 
 
-def _cages(w: int, grid: list[int], dsf: _Dsf, ops: list[Op]) -> tuple[Cage, ...]:
+def _cages(w: int, grid: list[int], leader: list[int], ops: list[int]) -> tuple[Cage, ...]:
     members: dict[int, list[int]] = {}
     for i in range(w * w):
-        members.setdefault(dsf.minimal(i), []).append(i)
+        members.setdefault(leader[i], []).append(i)
     cages = []
     for first, cells in members.items():
-        op = ops[first]
+        op = _OPS[ops[first]]
         digits = [grid[c] for c in cells]
         if op is Op.ADD:
             target = sum(digits)
@@ -226,45 +242,12 @@ def _cages(w: int, grid: list[int], dsf: _Dsf, ops: list[Op]) -> tuple[Cage, ...
     return tuple(cages)
 
 
-def _grades_as(w: int, cages: tuple[Cage, ...], diff: int) -> bool:
-    """Step 4: whether keen.c's solver finds the puzzle exactly at ``diff``."""
-    from puzzlefmt.keen import _grade_kernels as gk
-    from puzzlefmt.keen import _kernels as kern
-
-    cstart = np.zeros(len(cages) + 1, np.int64)
-    np.cumsum([c.area for c in cages], out=cstart[1:])
-    ccells = np.array([cell for c in cages for cell in c.cells], np.int64)
-    cop = np.array([_OPCODE[c.op] for c in cages], np.int64)
-    ctarget = np.array([c.target for c in cages], np.int64)
-    cell_cage = np.zeros(w * w, np.int64)
-    for k, c in enumerate(cages):
-        cell_cage[list(c.cells)] = k
-    tstart, tcount, tbuf, ok = kern.cage_layouts(w, cstart, ccells, cop, ctarget)
-    if not ok:  # pragma: no cover - cages of at most 6 cells always enumerate
-        raise AssertionError("a generated cage has too many layouts")
-
-    def run(level: int) -> int:
-        return int(gk._run(w, level, cstart, ccells, cop, ctarget, cell_cage, tstart, tcount,
-                           tbuf))
-
-    if diff == Difficulty.UNREASONABLE:
-        # Solving at Unreasonable runs the Extreme deductions, then searches: the level is
-        # Unreasonable exactly when they stop short and the solution is unique.
-        if run(Difficulty.EXTREME) != _UNFINISHED:
-            return False
-        masks = np.full(w * w, (1 << w) - 1, np.int64)
-        sols = np.zeros((2, w * w), np.int64)
-        count = kern.search(w, cstart, ccells, cell_cage, tstart, tcount, tbuf, masks, 2, sols)
-        return int(count) == 1
-    if diff > 0 and run(diff - 1) <= diff - 1:
-        return False
-    return run(diff) == diff
-
-
 def generate(size: int, difficulty: Difficulty, multiplication_only: bool,
              rs: RandomState) -> tuple[tuple[Cage, ...], tuple[int, ...]]:
     """keen.c's ``new_game_desc``: the cages and the solution of the puzzle it makes from
     ``rs`` (which it draws from). ``size`` must be 3 to 9."""
+    from puzzlefmt.keen._seed_kernels import grades_as
+
     if size not in UPSTREAM_SIZES:
         raise ValueError(f"Keen generates sizes 3 to 9, not {size}")
     w = size
@@ -276,13 +259,16 @@ def generate(size: int, difficulty: Difficulty, multiplication_only: bool,
         found = _blocks(w, rs)
         if found is None:
             continue
-        dsf, order = found
-        flags = _clue_flags(w, diff, multiplication_only, grid, dsf)
+        leader, sizes, order = found
+        flags = _clue_flags(w, diff, multiplication_only, grid, leader, sizes)
         rs.shuffle(order)
-        ops = _deal(w * w, flags, order)
-        cages = _cages(w, grid, dsf, ops)
-        if _grades_as(w, cages, diff):
-            return cages, tuple(grid)
+        ops = _deal(flags, order)
+        verdict = grades_as(w, diff, np.array(leader, np.int64), np.array(ops, np.int64),
+                            np.array(grid, np.int64))
+        if verdict < 0:  # pragma: no cover - cages of at most 6 cells always enumerate
+            raise AssertionError("a generated cage has too many layouts")
+        if verdict:
+            return _cages(w, grid, leader, ops), tuple(grid)
 
 
 def _params(params: str, text: str) -> tuple[int, Difficulty, bool]:
