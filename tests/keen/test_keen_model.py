@@ -110,12 +110,14 @@ def test_from_seed() -> None:
     p = Puzzle.from_seed(6, "12345", difficulty="u")
     assert p.game_id() == "6du#12345"
     assert p == Puzzle("6du#12345")
+    assert p.cage_of(0) == p.cages[0]  # expanded as the game expands it
+    far = Puzzle.from_seed(12, "12345", difficulty="u")  # a size Keen does not make
     with pytest.raises(ValueError, match="no cages"):
-        p.cage_of(0)
+        far.cage_of(0)
     with pytest.raises(ValueError, match="one line"):
         Puzzle.from_seed(6, "1\n2")
     with pytest.raises(ValueError, match="cannot carry a solution"):
-        p.with_solution("1" * 36)
+        far.with_solution("1" * 144)
 
 
 def test_difficulty_names() -> None:

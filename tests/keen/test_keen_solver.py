@@ -40,15 +40,18 @@ def test_limit() -> None:
 
 
 def test_seed_ids_are_not_solved() -> None:
-    res = solve(Puzzle("6dn#1234"))
+    # Only seed IDs of sizes Keen does not make: the others are expanded and solved.
+    res = solve(Puzzle("12dn#1234"))
     assert res.count == 0
     assert "random-seed" in res.reason
     with pytest.raises(ValueError, match="no cages"):
-        grade(Puzzle("6dn#1234"))
+        grade(Puzzle("12dn#1234"))
+    assert solve(Puzzle("6dn#1234")).status == "unique"
+    assert grade(Puzzle("6dn#1234")) is Difficulty.NORMAL
 
 
 def test_solve_many_matches_solve() -> None:
-    puzzles = [Puzzle("3:a_a3_a_,a3m6m3s1"), Puzzle("6dn#1"), Puzzle("2:b__,a3a3"),
+    puzzles = [Puzzle("3:a_a3_a_,a3m6m3s1"), Puzzle("12dn#1"), Puzzle("2:b__,a3a3"),
                Puzzle("3:_13,aaaaaaaaa"), Puzzle("1:_,a1"), Puzzle("1:_,m2")]
     assert solve_many(puzzles) == [solve(p) for p in puzzles]
     assert [r.status for r in solve_many(puzzles)] == [

@@ -463,9 +463,9 @@ def encode_block_structure(puzzle: Puzzle) -> tuple[str, bool]:
 
 def encode_desc(puzzle: Puzzle, *, on_misread: OnMisread = "warn") -> str:
     """The description: block structure, ``,``, clues."""
-    if puzzle.is_seed:
-        raise ValueError("a random-seed ID has no description: only the real generator can "
-                         "expand its seed")
+    if not puzzle.cages:
+        raise ValueError("a random-seed ID of a size Keen does not make (3 to 9) has no "
+                         "description")
     blocks, misread = encode_block_structure(puzzle)
     if misread and on_misread != "ignore":
         message = (

@@ -7,6 +7,9 @@ save files (``S`` and one digit per cell; numbers separated by commas above size
     3:a_a3_a_,a3m6m3s1 S213321132
     5de#846699649745236
 
+A random-seed ID (``5de#...``) is expanded to the game's puzzle (:mod:`puzzlefmt.keen.seed`);
+its seed runs to the end of the line, so it is never followed by a solution.
+
 A ``keen-list`` file holds one such line per puzzle; blank lines and lines starting with ``#``
 are comments, kept when the file is written back.
 """
@@ -105,9 +108,12 @@ def read_id(text: str) -> Puzzle:
 
 
 def write_line(puzzle: Puzzle, *, solution: bool = True) -> str:
-    """The game ID, and `` S<digits>`` when a solution is attached and ``solution``."""
+    """The game ID, and `` S<digits>`` when a solution is attached and ``solution``.
+
+    A random-seed ID is written alone: its seed runs to the end of the line, and the seed
+    determines the puzzle and so its solution (an attached one is not written)."""
     text = puzzle.game_id()
-    if solution and puzzle.solution is not None:
+    if solution and puzzle.solution is not None and puzzle.seed is None:
         text += " S" + format_solution(puzzle.solution, puzzle.size)
     return text
 

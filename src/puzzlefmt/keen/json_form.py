@@ -9,7 +9,9 @@
 Cells are row-major indices (``row * size + column``), cages in order of their first cell,
 ``op`` one of ``add``, ``mul``, ``sub``, ``div``, ``target`` a whole number (``null``: a clue
 written with no digits). ``difficulty`` is ``easy`` .. ``unreasonable`` or ``null``. A
-random-seed ID has ``"seed"`` and ``"cages": null``.
+random-seed ID has its ``"seed"`` text and the cages Keen makes from it (the reader expands the
+seed again and refuses other cages; ``"cages": null`` is read as those cages); a seed ID of a
+size Keen does not make (3 to 9) has ``"cages": null`` and no solution.
 
 A ``keen-json`` file is a sequence of such objects: one per line (JSON Lines, what the writer
 makes) or pretty-printed over several lines, one after another.
@@ -48,7 +50,7 @@ def puzzle_to_json(puzzle: Puzzle) -> dict[str, Any]:
         "difficulty": None if puzzle.difficulty is None else puzzle.difficulty.name.lower(),
         "multiplication_only": puzzle.multiplication_only,
         "seed": puzzle.seed,
-        "cages": None if puzzle.is_seed else [
+        "cages": None if not puzzle.cages else [
             {"cells": list(c.cells), "op": c.op.word, "target": c.target}
             for c in puzzle.cages
         ],
@@ -108,17 +110,61 @@ def puzzle_from_json(data: dict[str, Any] | str, *, line: int | None = None) -> 
     seed = data.get("seed")
     cages_data = data.get("cages")
     if seed is not None:
-        if not isinstance(seed, str):
-            raise _bad("seed", "text or null", seed, line)
-        if cages_data is not None or data.get("solution") is not None:
-            raise _bad("cages", "null for a random-seed ID (it has no cages yet)", cages_data,
-                       line)
-        try:
-            return Puzzle.from_seed(size, seed, difficulty=difficulty, multiplication_only=mult)
-        except ValueError as exc:
-            raise _bad("seed", str(exc), seed, line) from None
+        return _seeded(data, size, seed, difficulty, mult, line)
     if not isinstance(cages_data, list):
         raise _bad("cages", "a list of cages", cages_data, line)
+    cages = _cages(cages_data, line)
+    solution = data.get("solution")
+    if solution is not None and (
+        not isinstance(solution, list) or not all(_is_int(v) for v in solution)
+    ):
+        raise _bad("solution", "a list of digits or null", solution, line)
+    try:
+        return Puzzle.from_cages(size, cages, solution=solution, difficulty=difficulty,
+                                 multiplication_only=mult)
+    except ValueError as exc:
+        field = "solution" if "solution" in str(exc) else "cages"
+        raise PuzzleFormatError(f"{field}: {exc}", format=FMT, line=line,
+                                expected="cages that cover the grid", found=str(exc)) from None
+
+
+def _seeded(data: dict[str, Any], size: int, seed: object, difficulty: Difficulty | None,
+            mult: bool, line: int | None) -> Puzzle:
+    """A random-seed ID's object: the seed expanded, checked against the cages given."""
+    if not isinstance(seed, str):
+        raise _bad("seed", "text or null", seed, line)
+    try:
+        puzzle = Puzzle.from_seed(size, seed, difficulty=difficulty, multiplication_only=mult)
+    except ValueError as exc:
+        raise _bad("seed", str(exc), seed, line) from None
+    cages_data = data.get("cages")
+    solution = data.get("solution")
+    if not puzzle.cages:
+        if cages_data is not None or solution is not None:
+            raise _bad("cages", f"null for a random-seed ID of size {size} (Keen makes sizes "
+                       "3 to 9: it has no cages)", cages_data, line)
+        return puzzle
+    if cages_data is not None:
+        if not isinstance(cages_data, list):
+            raise _bad("cages", "a list of cages or null", cages_data, line)
+        given = _cages(cages_data, line)
+        mine = {(c.cells, c.op, c.target) for c in puzzle.cages}
+        if {(tuple(sorted(c.cells)), c.op, c.target) for c in given} != mine or len(
+            given) != len(mine):
+            raise _bad("cages", f"the cages Keen makes from the seed {seed!r}", cages_data,
+                       line)
+    if solution is None:
+        return puzzle
+    if not isinstance(solution, list) or not all(_is_int(v) for v in solution):
+        raise _bad("solution", "a list of digits or null", solution, line)
+    try:
+        return puzzle.with_solution(solution)
+    except ValueError as exc:
+        raise _bad("solution", str(exc), solution, line) from None
+
+
+def _cages(cages_data: list[Any], line: int | None) -> list[Cage]:
+    """The cages of a JSON list (each checked for shape, not yet for the grid)."""
     cages: list[Cage] = []
     for k, item in enumerate(cages_data):
         where = f"cages[{k}]"
@@ -141,18 +187,7 @@ def puzzle_from_json(data: dict[str, Any] | str, *, line: int | None = None) -> 
         if target is not None and (not _is_int(target) or target < 0):
             raise _bad(f"{where}.target", "a whole number >= 0 or null", target, line)
         cages.append(Cage(tuple(cells), op, target))
-    solution = data.get("solution")
-    if solution is not None and (
-        not isinstance(solution, list) or not all(_is_int(v) for v in solution)
-    ):
-        raise _bad("solution", "a list of digits or null", solution, line)
-    try:
-        return Puzzle.from_cages(size, cages, solution=solution, difficulty=difficulty,
-                                 multiplication_only=mult)
-    except ValueError as exc:
-        field = "solution" if "solution" in str(exc) else "cages"
-        raise PuzzleFormatError(f"{field}: {exc}", format=FMT, line=line,
-                                expected="cages that cover the grid", found=str(exc)) from None
+    return cages
 
 
 def _complete(exc: json.JSONDecodeError, text: str) -> bool:

@@ -3,8 +3,10 @@
 A :class:`Puzzle` is a ``size`` x ``size`` grid cut into cages; each cage has an operation
 (:class:`Op`) and a target. Cells are numbered row-major, ``cell = row * size + column``, as in
 Simon Tatham's Keen. A puzzle may also carry a solution and the parameters of its game ID
-(difficulty letter, multiplication-only flag). A random-seed ID (``6dn#12345``) is kept as a
-puzzle with parameters and a seed but no cages: only the real generator can expand a seed.
+(difficulty letter, multiplication-only flag). A random-seed ID (``6dn#12345``) is expanded
+as the real game expands it (:mod:`puzzlefmt.keen.seed`): the puzzle has the game's cages and
+keeps its seed, and writes back as the seed ID. A seed ID of a size the game does not make
+(outside 3 to 9) is kept as parameters and a seed, with no cages.
 
 ``Puzzle(text)`` parses a game ID (``6:...``, ``6dhm:...``, ``6dn#seed``) or a bare description
 (the size then follows from the block structure); ``puzzle.game_id()`` and ``puzzle.desc()``
@@ -162,7 +164,7 @@ def format_solution(values: Sequence[int], size: int) -> str:
 
 
 class Puzzle:
-    """A Keen puzzle (or a random-seed ID, which has parameters but no cages yet).
+    """A Keen puzzle (a random-seed ID is expanded to the game's puzzle and keeps its seed).
 
     >>> p = Puzzle("3:a_a3_a_,a3m6m3s1")
     >>> p.size, len(p.cages)
@@ -210,10 +212,14 @@ class Puzzle:
         from puzzlefmt.keen.gameid import parse_game_id
 
         parsed = parse_game_id(game_id, size=size, runs=runs)
+        cages, cell_cage = parsed.cages, parsed.cell_cage
+        if parsed.seed is not None:
+            cages, cell_cage = _expand(parsed.size, parsed.seed, parsed.difficulty,
+                                       parsed.multiplication_only)
         self._setup(
             parsed.size,
-            parsed.cages,
-            parsed.cell_cage,
+            cages,
+            cell_cage,
             difficulty=parsed.difficulty,
             multiplication_only=parsed.multiplication_only,
             seed=parsed.seed,
@@ -290,19 +296,24 @@ class Puzzle:
         difficulty: Difficulty | str | None = None,
         multiplication_only: bool = False,
     ) -> Puzzle:
-        """A random-seed ID (``6dn#seed``): parameters and seed text, no cages."""
+        """The puzzle of a random-seed ID (``6dn#seed``), expanded as Keen expands it (no
+        difficulty: Normal, the game's default); it keeps its seed. Sizes outside 3 to 9,
+        which the game does not make, keep the parameters and seed text only, no cages."""
         if not isinstance(size, int) or not 1 <= size <= MAX_SIZE:
             raise ValueError(f"size must be an integer from 1 to {MAX_SIZE}, not {size!r}")
         if seed != seed.strip() or any(ch in seed for ch in "\r\n\x00"):
             raise ValueError(f"a seed is text on one line without surrounding spaces, "
                              f"not {seed!r}")
+        level = _difficulty_of(difficulty)
+        mult = bool(multiplication_only)
+        cages, cell_cage = _expand(size, seed, level, mult)
         puzzle = cls.__new__(cls)
         puzzle._setup(
             size,
-            (),
-            (),
-            difficulty=_difficulty_of(difficulty),
-            multiplication_only=bool(multiplication_only),
+            cages,
+            cell_cage,
+            difficulty=level,
+            multiplication_only=mult,
             seed=seed,
         )
         return puzzle
@@ -322,22 +333,32 @@ class Puzzle:
         multiplication_only: bool | None = None,
     ) -> Puzzle:
         """A copy with some parameters changed (``False``/``None`` keep or clear them:
-        ``solution=None`` removes the solution, leaving it out keeps it)."""
+        ``solution=None`` removes the solution, leaving it out keeps it).
+
+        The parameters of a random-seed ID say which puzzle its seed makes: changing them
+        expands the seed again (and drops a solution kept from before)."""
         other = Puzzle.__new__(Puzzle)
         new_solution = self._solution
+        level = self._difficulty if difficulty is False else _difficulty_of(difficulty)
+        mult = (self._multiplication_only if multiplication_only is None
+                else bool(multiplication_only))
+        cages, cell_cage = self._cages, self._cell_cage
+        if self._seed is not None and (level, mult) != (self._difficulty,
+                                                         self._multiplication_only):
+            cages, cell_cage = _expand(self._size, self._seed, level, mult)
+            if cages != self._cages:
+                new_solution = None
         if solution is not False:
             new_solution = None if solution is None else _check_solution(solution, self._size)
-            if new_solution is not None and self.is_seed:
-                raise ValueError("a random-seed ID has no cages: it cannot carry a solution")
+            if new_solution is not None and not cages:
+                raise ValueError("a random-seed ID of a size Keen does not make has no "
+                                 "cages: it cannot carry a solution")
         other._setup(
             self._size,
-            self._cages,
-            self._cell_cage,
-            difficulty=self._difficulty if difficulty is False else _difficulty_of(difficulty),
-            multiplication_only=(
-                self._multiplication_only if multiplication_only is None
-                else bool(multiplication_only)
-            ),
+            cages,
+            cell_cage,
+            difficulty=level,
+            multiplication_only=mult,
             seed=self._seed,
             solution=new_solution,
         )
@@ -381,7 +402,9 @@ class Puzzle:
 
     @property
     def is_seed(self) -> bool:
-        """True for a random-seed ID: there are no cages to read, solve or draw."""
+        """True for a puzzle read from a random-seed ID: it writes back as that ID. Its cages
+        are the game's own, unless its size is outside 3 to 9 (the game makes no such
+        puzzle): then it has no cages to read, solve or draw."""
         return self._seed is not None
 
     @property
@@ -414,8 +437,8 @@ class Puzzle:
     def _check_cell(self, cell: int) -> None:
         if not 0 <= cell < self._size * self._size:
             raise IndexError(f"no cell {cell} in a {self._size}x{self._size} grid")
-        if self.is_seed:
-            raise ValueError("a random-seed ID has no cages")
+        if not self._cages:
+            raise ValueError("a random-seed ID of a size Keen does not make has no cages")
 
     def cage_index(self, cell: int) -> int:
         """The index in :attr:`cages` of the cage holding ``cell``."""
@@ -558,13 +581,13 @@ class Puzzle:
         return f"Puzzle({text!r}, solution={format_solution(self._solution, self._size)!r})"
 
     def __str__(self) -> str:
-        if self.is_seed:
+        if not self._cages:
             return self.game_id()
         return self.picture().rstrip("\n")
 
     def _repr_svg_(self) -> str | None:
-        """Jupyter shows a puzzle as its SVG picture (a random-seed ID has none)."""
-        if self.is_seed:
+        """Jupyter shows a puzzle as its SVG picture (an unexpanded seed ID has none)."""
+        if not self._cages:
             return None
         from puzzlefmt import registry
 
@@ -579,6 +602,21 @@ class Puzzle:
 
 
 # ---------------------------------------------------------------------- helpers
+
+
+def _expand(
+    size: int, seed: str, difficulty: Difficulty | None, multiplication_only: bool
+) -> tuple[tuple[Cage, ...], tuple[int, ...]]:
+    """The cages Keen makes from a seed and the cage index of each cell; none for a size
+    it does not make."""
+    if size not in UPSTREAM_SIZES:
+        return (), ()
+    from puzzlefmt.keen.seed import generate
+    from puzzlefmt.sgtrandom import RandomState
+
+    level = Difficulty.NORMAL if difficulty is None else difficulty
+    cages, _ = generate(size, level, multiplication_only, RandomState(seed))
+    return _check_cages(size, list(cages))
 
 
 def _op_of(op: Op | str) -> Op:

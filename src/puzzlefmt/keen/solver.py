@@ -52,9 +52,9 @@ def puzzle_arrays(puzzle: Puzzle) -> PuzzleArrays:
     cached = puzzle._arrays
     if cached is not None:
         return cached  # type: ignore[no-any-return]
-    if puzzle.is_seed:
-        raise ValueError("a random-seed ID has no cages: only the real Keen generator can "
-                         "expand its seed")
+    if not puzzle.cages:
+        raise ValueError("a random-seed ID of a size Keen does not make (3 to 9) has no "
+                         "cages")
     cages = puzzle.cages
     w = puzzle.size
     cstart = np.zeros(len(cages) + 1, np.int64)
@@ -71,7 +71,7 @@ def puzzle_arrays(puzzle: Puzzle) -> PuzzleArrays:
 def _seed_result(limit: int) -> SolveResult:
     return SolveResult(
         count=0, limit=limit,
-        reason="a random-seed ID has no cages: only the real Keen generator can expand it",
+        reason="a random-seed ID of a size Keen does not make (3 to 9) has no cages",
     )
 
 
@@ -79,12 +79,12 @@ def solve_many(puzzles: Sequence[Puzzle], limit: int = 2) -> list[SolveResult]:
     """Solve a batch of puzzles in one kernel call; one :class:`SolveResult` each.
 
     ``limit``: stop counting a puzzle's solutions there (2 tells unique from multiple). The
-    first two solutions are kept, as tuples of digits, row-major. A random-seed ID has no
-    cages: its result has no solutions and says why in ``reason``.
+    first two solutions are kept, as tuples of digits, row-major. A random-seed ID of a size
+    Keen does not make has no cages: its result has no solutions and says why in ``reason``.
     """
     if limit < 1:
         raise ValueError(f"limit must be at least 1, not {limit}")
-    todo = [i for i, p in enumerate(puzzles) if not p.is_seed]
+    todo = [i for i, p in enumerate(puzzles) if p.cages]
     results: list[SolveResult | None] = [None] * len(puzzles)
     if todo:
         arrays = [puzzle_arrays(puzzles[i]) for i in todo]

@@ -28,9 +28,9 @@ __all__ = ["write_text"]
 def write_text(puzzle: Puzzle, *, symbols: Symbols = "ascii", solution: bool = True) -> str:
     """The picture, ending with a newline. ``symbols``: ``"ascii"`` (``+ x - /``) or
     ``"unicode"`` (``+ × − ÷``). ``solution=False`` leaves the digits out."""
-    if puzzle.is_seed:
-        raise ValueError("a random-seed ID has no cages to draw: only the real Keen generator "
-                         "can expand its seed")
+    if not puzzle.cages:
+        raise ValueError("a random-seed ID of a size Keen does not make (3 to 9) has no cages "
+                         "to draw")
     w = puzzle.size
     labels = {cage.anchor: cage.label(symbols) for cage in puzzle.cages}
     values = puzzle.solution if solution else None

@@ -283,10 +283,10 @@ def problems(puzzle: Puzzle) -> list[Problem]:
             "between 3 and 9\")",
             "error",
         ))
-    if puzzle.is_seed:
+    if not puzzle.cages:
         warns.append(Problem(
             "seed",
-            "a random-seed ID has no cages: only the real Keen generator can expand its seed",
+            "a random-seed ID of a size Keen does not make (3 to 9) has no cages",
             "warning",
         ))
         return errors + warns
