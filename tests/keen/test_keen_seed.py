@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import warnings
 from pathlib import Path
 
@@ -208,3 +209,13 @@ def test_seed_ids_round_trip(size: int, level: str, mult: bool, seed: str) -> No
         warnings.simplefilter("error", KeenCompatibilityWarning)
         assert Puzzle(f"{size}:{p.desc()}").cages == p.cages
     assert p.solve().count == 1
+
+
+def test_module_doctests() -> None:
+    from puzzlefmt import sgtrandom
+    from puzzlefmt.keen import seed
+
+    for module in (seed, sgtrandom):
+        result = doctest.testmod(module)
+        assert result.attempted > 0
+        assert result.failed == 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,7 @@ def _split(seed_id: str) -> tuple[str, str]:
 
 
 def _unsupported(params: str) -> bool:
-    return "j" in params or "k" in params
+    return "k" in params
 
 
 def test_every_solo_id_seed_expands_to_its_game_id() -> None:
@@ -35,15 +36,15 @@ def test_every_solo_id_seed_expands_to_its_game_id() -> None:
     for seed_id, game_id, _, solution in rows:
         params, seed = _split(seed_id)
         if _unsupported(params):
-            with pytest.raises(PuzzleFormatError, match=r"jigsaw|killer"):
+            with pytest.raises(PuzzleFormatError, match="killer"):
                 expand_seed(params, seed)
             continue
         assert expand_seed(params, seed) == game_id, seed_id
-        _, _, grid = expand(params, seed)
+        _, _, grid, _ = expand(params, seed)
         shown = "".join(map(str, grid)) if max(grid) < 10 else ",".join(map(str, grid))
         assert shown == solution, seed_id
         done += 1
-    assert done == 40  # all but the two jigsaw and the one killer seed
+    assert done == 42  # all but the one killer seed
 
 
 def test_every_seed_of_the_solo_saves_expands_to_its_game_id() -> None:
@@ -68,6 +69,18 @@ def test_parameters() -> None:
     assert parse_params("2x3md4dex") == SoloParams(2, 3, True, "md4", 4)
     assert parse_params("3x4adu").short() == "3x4"
     assert parse_params("3x3xdi").short() == "3x3x"
+    assert parse_params("3x3j") == SoloParams(9, 1, False, "r2", 0)
+    assert parse_params("9jx").short() == "9jx"
+    assert parse_params("3x1").jigsaw
+
+
+def test_jigsaw_regions_come_with_the_puzzle() -> None:
+    p, clues, solution, regions = expand("6j", "puzzlefmt")
+    assert p.jigsaw
+    assert sorted(regions) == [r for r in range(6) for _ in range(6)]
+    for r in range(6):
+        assert sorted(solution[i] for i in range(36) if regions[i] == r) == [1, 2, 3, 4, 5, 6]
+    assert all(c in (0, s) for c, s in zip(clues, solution, strict=True))
 
 
 @pytest.mark.parametrize(
@@ -79,13 +92,12 @@ def test_parameters() -> None:
         ("3x3d", 5, "difficulty letter"),
         ("3x3m3", 4, "symmetry"),
         ("3x3!", 4, "found '!'"),
-        ("9j", 2, "jigsaw"),
         ("3x3kdi", 4, "killer"),
-        ("1x3", 1, "at least 2x2"),
-        ("3x1", 1, "jigsaw layout"),
+        ("1x3", 1, "Both dimensions must be at least 2"),
+        ("3x0", 1, "Both dimensions must be at least 2"),
         ("8x4", 1, "31 distinct symbols"),
-        ("1x3x", 1, "at least 2x2"),
-        ("3x1x", 1, "at least 2x2"),
+        ("32j", 1, "31 distinct symbols"),
+        ("3x1x", 1, "X-type puzzle dimensions must be larger than 3"),
     ],
 )
 def test_bad_parameters_raise_the_library_error(params: str, column: int,
@@ -100,3 +112,10 @@ def test_bad_parameters_raise_the_library_error(params: str, column: int,
 def test_bad_seed_text() -> None:
     with pytest.raises(PuzzleFormatError, match="seed text on one line"):
         expand_seed("3x3", "a\nb")
+
+
+def test_module_doctest() -> None:
+    from puzzlefmt.sudoku import solo_seed
+
+    assert doctest.testmod(solo_seed).attempted > 0
+    assert doctest.testmod(solo_seed).failed == 0

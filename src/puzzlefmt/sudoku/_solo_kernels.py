@@ -4,8 +4,8 @@ Simon Tatham's Solo grades a puzzle by the hardest deduction its solver needs, a
 going back to the easiest kind after each step; the generator keeps a clue out only when the
 puzzle is still solved within the asked level. To make the game's puzzle from a seed, every
 grading must come out as the game's, so :func:`deduce` follows ``solver()`` of ``solo.c``
-(plain and X-diagonal Sudoku of any box shape; no killer cages): the same deductions, tried
-in the same order, each stopping at its first success. Search (the Unreasonable level) is
+(plain, jigsaw and X-diagonal Sudoku of any box shape; no killer cages): the same
+deductions, tried in the same order, each stopping at its first success. Search (the Unreasonable level) is
 done by :mod:`puzzlefmt.sudoku.solo_seed` around this kernel.
 
 The candidate cube is ``cube[cell * cr + n - 1]`` (cell = ``y * cr + x``), as in ``solo.c``.

@@ -5,26 +5,30 @@ Trivial: ``3x3#seed`` is ``3x3dt#seed``), seeds the collection's SHA-1 random so
 (:class:`puzzlefmt.sgtrandom.RandomState`) with the seed text, and runs its generator
 (``new_game_desc`` in ``solo.c``) until a puzzle has the asked difficulty:
 
-1. a full grid: the top row is a random permutation; every other cell gets a random 31-bit
+1. for a jigsaw, the regions: ``divvy_rectangle`` of the collection's ``divvy.c`` grows ``cr``
+   random cells into regions of ``cr`` cells, passing cells along chains of regions;
+2. a full grid: the top row is a random permutation; every other cell gets a random 31-bit
    tie-break; then a depth-first fill always takes the cell with fewest possible digits (ties:
    smallest tie-break) and tries its digits in random order, giving up after ``area**2``
    steps (then everything starts again);
-2. the cells are grouped by the symmetry (each group named by its first cell in reading
+3. the cells are grouped by the symmetry (each group named by its first cell in reading
    order), the groups shuffled, and each group's clues are removed in turn when the puzzle is
    still solved by the solver's deductions up to the asked level (Unreasonable: when the
    solution stays unique);
-3. the remaining puzzle must need exactly the asked level (its hardest deduction); otherwise
-   go back to 1. A 2x2 puzzle is always Trivial.
+4. the remaining puzzle must need exactly the asked level (its hardest deduction); otherwise
+   go back to 1. 2x2 puzzles, and jigsaws of 2 or 3 symbols, are always Trivial.
 
 The solver (:mod:`puzzlefmt.sudoku._solo_kernels`, numba) follows solo.c's deductions and
 their order step for step; only its search, for Unreasonable, is here.
 
-Supported: boxes of any shape (``2x3``, ``3x4``...), X-diagonals (``x``), every symmetry
-(``a``, ``r2``, ``r4``, ``m2``, ``md2``, ``m4``, ``md4``, ``m8``) and difficulty (``dt``, ``db``,
-``di``, ``da``, ``de``, ``du``). Not supported (refused with :class:`PuzzleFormatError`):
-jigsaw (``9j``, built by the collection's ``divvy_rectangle``) and killer (``k``) puzzles.
+Supported: boxes of any shape (``2x3``, ``3x4``...), jigsaws (``9j``, ``3x3j``), X-diagonals
+(``x``), every symmetry (``a``, ``r2``, ``r4``, ``m2``, ``md2``, ``m4``, ``md4``, ``m8``) and
+difficulty (``dt``, ``db``, ``di``, ``da``, ``de``, ``du``). Not supported (refused with
+:class:`PuzzleFormatError`): killer puzzles (``k``), whose generator grows and merges cages
+and whose solver has cage deductions of its own.
 
-:func:`expand_seed` returns the game ID the game shows (``3x3:<desc>``).
+:func:`expand_seed` returns the game ID the game shows (``3x3:<desc>``; a jigsaw's has
+``,<regions>`` after the clues, in Keen's block-structure letters without repeat counts).
 """
 
 from __future__ import annotations
@@ -54,8 +58,8 @@ _FLAG = re.compile(r"x|j|k|md?[0-9]*|r[0-9]*|a|d[a-z]?")
 
 class SoloParams(NamedTuple):
     """What a Solo parameter string says: box columns ``c`` and rows ``r`` (the grid is
-    ``c*r`` wide), X-diagonals, symmetry (``"r2"``...) and difficulty level (0 Trivial to
-    5 Unreasonable)."""
+    ``c*r`` wide; ``r == 1``: a jigsaw of ``c`` irregular regions), X-diagonals, symmetry
+    (``"r2"``...) and difficulty level (0 Trivial to 5 Unreasonable)."""
 
     c: int
     r: int
@@ -67,9 +71,14 @@ class SoloParams(NamedTuple):
     def size(self) -> int:
         return self.c * self.r
 
+    @property
+    def jigsaw(self) -> bool:
+        return self.r == 1
+
     def short(self) -> str:
-        """The parameters as the game writes them in a game ID: ``3x3``, ``2x3x``."""
-        return f"{self.c}x{self.r}" + ("x" if self.xtype else "")
+        """The parameters as the game writes them in a game ID: ``3x3``, ``2x3x``, ``9j``."""
+        shape = f"{self.c}j" if self.jigsaw else f"{self.c}x{self.r}"
+        return shape + ("x" if self.xtype else "")
 
 
 def _refuse(message: str, text: str, column: int | None, expected: str,
@@ -106,10 +115,13 @@ def parse_params(params: str, text: str | None = None) -> SoloParams:
         token = f.group()
         if token == "x":
             xtype = True
-        elif token in ("j", "k"):
-            kind = "jigsaw" if token == "j" else "killer"
-            raise _refuse(f"expanding a {kind} Solo seed is not supported (its generator is "
-                          "not ported)", shown, col, "plain or X Sudoku parameters",
+        elif token == "j":  # jigsaw: c*r irregular regions of c*r cells
+            if m["r"] is not None:
+                c *= r
+            r = 1
+        elif token == "k":
+            raise _refuse("expanding a killer Solo seed is not supported (its generator is "
+                          "not ported)", shown, col, "plain, X or jigsaw Sudoku parameters",
                           repr(token))
         elif token.startswith("d"):
             letter = token[1:]
@@ -125,11 +137,10 @@ def parse_params(params: str, text: str | None = None) -> SoloParams:
                               f"{token!r}", shown, col, "a symmetry", repr(token))
             symmetry = token
         i = f.end()
-    if c < 2 or r < 2:
-        problem = ("Both dimensions must be at least 2" if c < 2 else
-                   "a box of one row is a jigsaw layout, not supported here")
-        raise _refuse(f"expected boxes of at least 2x2, found {c}x{r} ({problem})", shown, 1,
-                      "at least 2x2", f"{c}x{r}")
+    if c < 2 or r < 1:
+        raise _refuse(f"expected boxes of at least 2 columns and 1 row, found {c}x{r} (Solo: "
+                      '"Both dimensions must be at least 2")', shown, 1, "at least 2x1",
+                      f"{c}x{r}")
     if c * r > _MAX_SYMBOLS:
         raise _refuse(f"expected at most {_MAX_SYMBOLS} symbols, found {c}x{r} = {c * r} (Solo: "
                       '"Unable to support more than 31 distinct symbols in a puzzle")', shown,
@@ -145,18 +156,24 @@ def parse_params(params: str, text: str | None = None) -> SoloParams:
 
 
 class _Shape:
-    """The boxes of a ``c`` x ``r`` grid: the cells of each box (ascending) and the box of
-    each cell."""
+    """The regions of a grid of ``cr`` symbols: the cells of each (ascending) and the region
+    of each cell. Regions are numbered in order of their first cell."""
 
-    def __init__(self, c: int, r: int) -> None:
-        cr = c * r
+    def __init__(self, cr: int, owner: list[int]) -> None:
         self.cr = cr
-        self.whichblock = np.array([(y // c) * c + (x // r) for y in range(cr)
-                                    for x in range(cr)], np.int64)
+        number: dict[int, int] = {}
+        which = [number.setdefault(o, len(number)) for o in owner]
+        self.whichblock = np.array(which, np.int64)
         members: list[list[int]] = [[] for _ in range(cr)]
-        for cell, b in enumerate(self.whichblock.tolist()):
+        for cell, b in enumerate(which):
             members[b].append(cell)
         self.blocks = np.array(members, np.int64)
+
+    @classmethod
+    def boxes(cls, c: int, r: int) -> _Shape:
+        """``c`` x ``r`` boxes (``c`` rows of boxes, ``r`` columns of them)."""
+        cr = c * r
+        return cls(cr, [(y // c) * c + (x // r) for y in range(cr) for x in range(cr)])
 
 
 def _solve(shape: _Shape, maxdiff: int, xtype: bool, grid: np.ndarray) -> int:
@@ -197,6 +214,158 @@ def _solve(shape: _Shape, maxdiff: int, xtype: bool, grid: np.ndarray) -> int:
         if diff == AMBIGUOUS:
             break
     return diff
+
+
+# ---------------------------------------------------------------------- jigsaw regions
+
+
+def _addremcommon(w: int, h: int, x: int, y: int, own: list[int], val: int) -> bool:
+    """divvy.c's test: whether the cell at (x, y) can join (or leave) region ``val`` without
+    making it, or what is left of it, other than simply connected."""
+    around = []
+    for d in range(8):
+        dx = 0 if (d & 3) == 2 else (1 if 2 < d < 6 else -1)
+        dy = 0 if (d & 3) == 0 else (-1 if d < 4 else 1)
+        sx, sy = x + dx, y + dy
+        around.append(own[sy * w + sx] if 0 <= sx < w and 0 <= sy < h else -1)
+    if val not in (around[0], around[2], around[4], around[6]):
+        return False
+    changes = sum(1 for d in range(8) if (around[d] == val) != (around[(d + 1) & 7] == val))
+    return changes == 2
+
+
+_STEPS4 = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+def _divvy_attempt(w: int, h: int, k: int, rs: RandomState) -> list[int] | None:
+    """divvy.c's ``divvy_rectangle_attempt``: the region of each cell, or None (retry)."""
+    wh = w * h
+    n = wh // k
+    order = list(range(wh))
+    rs.shuffle(order)
+    own = [-1] * wh
+    sizes = [1] * n
+    for i in range(n):
+        own[order[i]] = i
+    while True:
+        removable = [False] * wh
+        addable = [-1] * (wh * 4)
+        for y in range(h):
+            for x in range(w):
+                yx = y * w + x
+                curr = own[yx]
+                if curr < 0:
+                    removable[yx] = False
+                elif sizes[curr] == 1:
+                    removable[yx] = True
+                else:
+                    removable[yx] = _addremcommon(w, h, x, y, own, curr)
+                for d, (dx, dy) in enumerate(_STEPS4):
+                    sx, sy = x + dx, y + dy
+                    if not (0 <= sx < w and 0 <= sy < h):
+                        continue
+                    other = own[sy * w + sx]
+                    if other < 0 or other == own[yx]:
+                        continue
+                    if not _addremcommon(w, h, x, y, own, other):
+                        continue
+                    addable[yx * 4 + d] = other
+        short = [i for i in range(n) if sizes[i] < k]
+        if not short:
+            return own
+        j = short[rs.upto(len(short))]
+        # Breadth-first search over regions that can pass a cell on towards region j.
+        link = [-1] * (2 * n)
+        queue = [j]
+        link[2 * j] = link[2 * j + 1] = -2
+        qhead = 0
+        grown = False
+        while qhead < len(queue):
+            j = queue[qhead]
+            tmpsq = link[2 * j + 1]
+            if tmpsq >= 0:
+                own[tmpsq] = -3
+            found = -1
+            for i in range(wh):
+                cell = order[i]
+                if own[cell] != -1:
+                    continue
+                if sizes[j] == 1 and tmpsq >= 0:
+                    found = cell
+                    break
+                if any(addable[cell * 4 + d] == j
+                       and _addremcommon(w, h, cell % w, cell // w, own, j)
+                       for d in range(4)):
+                    found = cell
+                    break
+            if found >= 0:
+                if tmpsq >= 0:
+                    own[tmpsq] = j
+                cell = found
+                while True:
+                    own[cell] = j
+                    if link[2 * j] == -2:
+                        break
+                    cell = link[2 * j + 1]
+                    j = link[2 * j]
+                sizes[j] += 1
+                grown = True
+                break
+            for i in range(wh):
+                cell = order[i]
+                nj = own[cell]
+                if nj < 0 or link[2 * nj] != -1:
+                    continue
+                if not removable[cell]:
+                    continue
+                for d in range(4):
+                    if addable[cell * 4 + d] == j:
+                        if not _addremcommon(w, h, cell % w, cell // w, own, j):
+                            continue
+                        queue.append(nj)
+                        link[2 * nj] = j
+                        link[2 * nj + 1] = cell
+                        break
+            if tmpsq >= 0:
+                own[tmpsq] = j
+            qhead += 1
+        if not grown:
+            return None
+
+
+def _divvy(w: int, h: int, k: int, rs: RandomState) -> list[int]:
+    """divvy.c's ``divvy_rectangle``: a w x h rectangle cut into connected regions of k
+    cells, at random."""
+    while True:
+        own = _divvy_attempt(w, h, k, rs)
+        if own is not None:
+            return own
+
+
+def _encode_regions(shape: _Shape) -> str:
+    """solo.c's ``encode_block_structure_desc``: the region walls, as run letters."""
+    cr = shape.cr
+    which = shape.whichblock.tolist()
+    out: list[str] = []
+    run = 0
+    for i in range(2 * cr * (cr - 1) + 1):
+        if i == 2 * cr * (cr - 1):
+            wall = True
+        elif i < cr * (cr - 1):
+            y, x = divmod(i, cr - 1)
+            wall = which[y * cr + x] != which[y * cr + x + 1]
+        else:
+            x, y = divmod(i - cr * (cr - 1), cr - 1)
+            wall = which[y * cr + x] != which[(y + 1) * cr + x]
+        if not wall:
+            run += 1
+            continue
+        while run > 25:
+            out.append("z")
+            run -= 25
+        out.append(chr(96 + run) if run else "_")
+        run = 0
+    return "".join(out)
 
 
 # ---------------------------------------------------------------------- the generator
@@ -346,14 +515,15 @@ def _encode_grid(grid: list[int]) -> str:
     return "".join(out)
 
 
-def generate(p: SoloParams, rs: RandomState) -> tuple[list[int], list[int]]:
-    """solo.c's ``new_game_desc`` for plain and X Sudoku: the puzzle's clues (0: empty) and
-    its solution, drawing from ``rs``."""
-    shape = _Shape(p.c, p.r)
-    cr = shape.cr
+def _generate(p: SoloParams, rs: RandomState) -> tuple[_Shape, list[int], list[int]]:
+    cr = p.size
     area = cr * cr
-    maxdiff = BLOCK if (p.c == 2 and p.r == 2) else p.difficulty
+    shape = _Shape.boxes(p.c, p.r)  # a jigsaw's regions are drawn afresh on every try
+    trivial = (p.c == 2 and p.r == 2) or (p.jigsaw and p.c < 4)
+    maxdiff = BLOCK if trivial else p.difficulty
     while True:
+        if p.jigsaw:
+            shape = _Shape(cr, _divvy(cr, cr, cr, rs))
         solved = _gridgen(shape, p.xtype, rs, area * area)
         if solved is None:
             continue
@@ -373,19 +543,28 @@ def generate(p: SoloParams, rs: RandomState) -> tuple[list[int], list[int]]:
                 for xx, yy in group:
                     grid[yy * cr + xx] = 0
         if _solve(shape, maxdiff, p.xtype, np.array(grid, np.uint8)) == maxdiff:
-            return grid, solved
+            return shape, grid, solved
 
 
-def expand(params: str, seed: str) -> tuple[SoloParams, list[int], list[int]]:
-    """The parameters, clues (0: empty) and solution Solo makes from ``<params>#<seed>``."""
+def generate(p: SoloParams, rs: RandomState) -> tuple[list[int], list[int], list[int]]:
+    """solo.c's ``new_game_desc`` for plain, X and jigsaw Sudoku: the puzzle's clues (0:
+    empty), its solution and the region of each cell (numbered in order of first cell),
+    drawing from ``rs``."""
+    shape, clues, solution = _generate(p, rs)
+    return clues, solution, shape.whichblock.tolist()
+
+
+def expand(params: str, seed: str) -> tuple[SoloParams, list[int], list[int], list[int]]:
+    """The parameters, clues (0: empty), solution and regions Solo makes from
+    ``<params>#<seed>`` (see :func:`generate`)."""
     text = f"{params}#{seed}"
     p = parse_params(params, text)
     if any(ch in seed for ch in "\r\n\x00"):
         raise PuzzleFormatError.expecting(
             "seed text on one line", "a line break or NUL in the seed", format=FMT, line=1,
             text=text)
-    clues, solution = generate(p, RandomState(seed))
-    return p, clues, solution
+    clues, solution, regions = generate(p, RandomState(seed))
+    return p, clues, solution, regions
 
 
 def expand_seed(params: str, seed: str) -> str:
@@ -395,5 +574,11 @@ def expand_seed(params: str, seed: str) -> str:
     >>> expand_seed("3x3", "pzf-solosave-0")
     '3x3:3a6f8b1_3c7a2a5a6b4_2e4_3d7a5d9_8e2_7b3a1a9a6c7_2b3f2a6'
     """
-    p, clues, _ = expand(params, seed)
-    return f"{p.short()}:{_encode_grid(clues)}"
+    p = parse_params(params, f"{params}#{seed}")
+    if any(ch in seed for ch in "\r\n\x00"):
+        expand(params, seed)  # raises
+    shape, clues, _ = _generate(p, RandomState(seed))
+    desc = _encode_grid(clues)
+    if p.jigsaw:
+        desc += "," + _encode_regions(shape)
+    return f"{p.short()}:{desc}"
