@@ -5,8 +5,9 @@ going back to the easiest kind after each step; the generator keeps a clue out o
 puzzle is still solved within the asked level. To make the game's puzzle from a seed, every
 grading must come out as the game's, so :func:`deduce` follows ``solver()`` of ``solo.c``
 (plain, jigsaw and X-diagonal Sudoku of any box shape; no killer cages): the same
-deductions, tried in the same order, each stopping at its first success. Search (the Unreasonable level) is
-done by :mod:`puzzlefmt.sudoku.solo_seed` around this kernel.
+deductions, tried in the same order, each stopping at its first success. Search (the
+Unreasonable level) is done by :mod:`puzzlefmt.sudoku.solo_seed` around this kernel, which
+also holds the grid filler's cell choice and the jigsaw region growing of ``divvy.c``.
 
 The candidate cube is ``cube[cell * cr + n - 1]`` (cell = ``y * cr + x``), as in ``solo.c``.
 """
@@ -498,3 +499,160 @@ def deduce(cr: int, maxdiff: int, xtype: bool, blocks: np.ndarray, whichblock: n
             continue
         break
     return diff
+
+
+@njit
+def pick_space(cr: int, nspaces: int, scell: np.ndarray, stie: np.ndarray,
+               rowm: np.ndarray, colm: np.ndarray, blkm: np.ndarray, diagm: np.ndarray,
+               whichblock: np.ndarray, on0: np.ndarray, on1: np.ndarray) -> tuple[int, int]:
+    """The grid filler's choice (``gridgen_real``): among the first ``nspaces`` empty cells,
+    the one with fewest possible digits, ties to the smallest tie-break (the first such in
+    list order). Returns its list index and the bit mask of digits it cannot take (bit n for
+    digit n)."""
+    full = ((1 << (cr + 1)) - 1) & ~1
+    bestm = cr + 1
+    bestr = 0
+    pick = -1
+    used = 0
+    for j in range(nspaces):
+        cell = scell[j]
+        u = rowm[cell // cr] | colm[cell % cr] | blkm[whichblock[cell]]
+        if on0[cell]:
+            u |= diagm[0]
+        if on1[cell]:
+            u |= diagm[1]
+        free = full & ~u
+        m = 0
+        while free:
+            free &= free - 1
+            m += 1
+        if m < bestm or (m == bestm and stie[j] < bestr):
+            bestm = m
+            bestr = stie[j]
+            pick = j
+            used = u
+    return pick, used
+
+
+# ---------------------------------------------------------------------- jigsaw regions
+
+
+@njit
+def _addrem(around: np.ndarray, cell: int, own: np.ndarray, val: int) -> bool:
+    """divvy.c's ``addremcommon``: whether ``cell`` can join (or leave) region ``val`` and
+    keep it, or what is left of it, simply connected. ``around[cell]``: its eight
+    neighbours in divvy.c's order, -1 off the grid."""
+    ring = np.zeros(8, np.bool_)
+    for d in range(8):
+        c = around[cell, d]
+        ring[d] = c >= 0 and own[c] == val
+    if not (ring[0] or ring[2] or ring[4] or ring[6]):
+        return False
+    changes = 0
+    for d in range(8):
+        if ring[d] != ring[(d + 1) & 7]:
+            changes += 1
+    return changes == 2
+
+
+@njit
+def divvy_prepare(w: int, h: int, around: np.ndarray, own: np.ndarray, sizes: np.ndarray,
+                  removable: np.ndarray, addable: np.ndarray) -> None:
+    """The top of divvy.c's loop: which cells may leave their region, and which region each
+    side of each cell may pass it to (``addable[cell * 4 + d]``, -1: none; sides left,
+    right, up, down)."""
+    for y in range(h):
+        for x in range(w):
+            yx = y * w + x
+            curr = own[yx]
+            if curr < 0:
+                removable[yx] = False
+            elif sizes[curr] == 1:
+                removable[yx] = True
+            else:
+                removable[yx] = _addrem(around, yx, own, curr)
+            for d in range(4):
+                addable[yx * 4 + d] = -1
+                dx = -1 if d == 0 else (1 if d == 1 else 0)
+                dy = -1 if d == 2 else (1 if d == 3 else 0)
+                sx = x + dx
+                sy = y + dy
+                if sx < 0 or sx >= w or sy < 0 or sy >= h:
+                    continue
+                other = own[sy * w + sx]
+                if other < 0 or other == own[yx]:
+                    continue
+                if not _addrem(around, yx, own, other):
+                    continue
+                addable[yx * 4 + d] = other
+
+
+@njit
+def divvy_grow(wh: int, n: int, start: int, around: np.ndarray, order: np.ndarray,
+               own: np.ndarray, sizes: np.ndarray, removable: np.ndarray,
+               addable: np.ndarray) -> bool:
+    """divvy.c's breadth-first search that grows region ``start`` by one cell, passing cells
+    along a chain of regions; False when no chain exists (the attempt fails)."""
+    link = np.full(2 * n, -1, np.int64)
+    queue = np.zeros(n, np.int64)
+    qtail = 0
+    queue[qtail] = start
+    qtail += 1
+    link[2 * start] = -2
+    link[2 * start + 1] = -2
+    qhead = 0
+    while qhead < qtail:
+        j = queue[qhead]
+        tmpsq = link[2 * j + 1]
+        if tmpsq >= 0:
+            own[tmpsq] = -3
+        found = -1
+        for i in range(wh):
+            cell = order[i]
+            if own[cell] != -1:
+                continue
+            if sizes[j] == 1 and tmpsq >= 0:
+                found = cell
+                break
+            ok = False
+            for d in range(4):
+                if addable[cell * 4 + d] == j:
+                    if not _addrem(around, cell, own, j):
+                        continue
+                    ok = True
+                    break
+            if ok:
+                found = cell
+                break
+        if found >= 0:
+            if tmpsq >= 0:
+                own[tmpsq] = j
+            cell = found
+            while True:
+                own[cell] = j
+                if link[2 * j] == -2:
+                    break
+                cell = link[2 * j + 1]
+                j = link[2 * j]
+            sizes[j] += 1
+            return True
+        for i in range(wh):
+            cell = order[i]
+            nj = own[cell]
+            if nj < 0 or link[2 * nj] != -1:
+                continue
+            if not removable[cell]:
+                continue
+            for d in range(4):
+                if addable[cell * 4 + d] == j:
+                    if not _addrem(around, cell, own, j):
+                        continue
+                    queue[qtail] = nj
+                    qtail += 1
+                    link[2 * nj] = j
+                    link[2 * nj + 1] = cell
+                    break
+        if tmpsq >= 0:
+            own[tmpsq] = j
+        qhead += 1
+    return False

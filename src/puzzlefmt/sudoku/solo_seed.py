@@ -33,6 +33,7 @@ and whose solver has cage deductions of its own.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import NamedTuple
 
@@ -219,117 +220,48 @@ def _solve(shape: _Shape, maxdiff: int, xtype: bool, grid: np.ndarray) -> int:
 # ---------------------------------------------------------------------- jigsaw regions
 
 
-def _addremcommon(w: int, h: int, x: int, y: int, own: list[int], val: int) -> bool:
-    """divvy.c's test: whether the cell at (x, y) can join (or leave) region ``val`` without
-    making it, or what is left of it, other than simply connected."""
-    around = []
-    for d in range(8):
-        dx = 0 if (d & 3) == 2 else (1 if 2 < d < 6 else -1)
-        dy = 0 if (d & 3) == 0 else (-1 if d < 4 else 1)
-        sx, sy = x + dx, y + dy
-        around.append(own[sy * w + sx] if 0 <= sx < w and 0 <= sy < h else -1)
-    if val not in (around[0], around[2], around[4], around[6]):
-        return False
-    changes = sum(1 for d in range(8) if (around[d] == val) != (around[(d + 1) & 7] == val))
-    return changes == 2
-
-
-_STEPS4 = ((-1, 0), (1, 0), (0, -1), (0, 1))
+@functools.cache
+def _around(w: int, h: int) -> np.ndarray:
+    """The eight cells around each cell in divvy.c's order (left, up-left, up, up-right,
+    right, down-right, down, down-left), ``-1`` off the grid."""
+    out = np.full((w * h, 8), -1, np.int64)
+    for cell in range(w * h):
+        y, x = divmod(cell, w)
+        for d in range(8):
+            dx = 0 if (d & 3) == 2 else (1 if 2 < d < 6 else -1)
+            dy = 0 if (d & 3) == 0 else (-1 if d < 4 else 1)
+            sx, sy = x + dx, y + dy
+            if 0 <= sx < w and 0 <= sy < h:
+                out[cell, d] = sy * w + sx
+    out.flags.writeable = False
+    return out
 
 
 def _divvy_attempt(w: int, h: int, k: int, rs: RandomState) -> list[int] | None:
-    """divvy.c's ``divvy_rectangle_attempt``: the region of each cell, or None (retry)."""
+    """divvy.c's ``divvy_rectangle_attempt``: the region of each cell, or None (retry).
+
+    Regions start as ``n`` random cells; while one is short of ``k`` cells, a random short
+    one grows by a cell, taking a free cell or one passed on along a chain of regions."""
+    from puzzlefmt.sudoku._solo_kernels import divvy_grow, divvy_prepare
+
     wh = w * h
     n = wh // k
-    order = list(range(wh))
-    rs.shuffle(order)
-    own = [-1] * wh
-    sizes = [1] * n
-    for i in range(n):
-        own[order[i]] = i
+    around = _around(w, h)
+    order_list = list(range(wh))
+    rs.shuffle(order_list)
+    order = np.array(order_list, np.int64)
+    own = np.full(wh, -1, np.int64)
+    sizes = np.ones(n, np.int64)
+    own[order[:n]] = np.arange(n)
+    removable = np.zeros(wh, np.bool_)
+    addable = np.full(wh * 4, -1, np.int64)
     while True:
-        removable = [False] * wh
-        addable = [-1] * (wh * 4)
-        for y in range(h):
-            for x in range(w):
-                yx = y * w + x
-                curr = own[yx]
-                if curr < 0:
-                    removable[yx] = False
-                elif sizes[curr] == 1:
-                    removable[yx] = True
-                else:
-                    removable[yx] = _addremcommon(w, h, x, y, own, curr)
-                for d, (dx, dy) in enumerate(_STEPS4):
-                    sx, sy = x + dx, y + dy
-                    if not (0 <= sx < w and 0 <= sy < h):
-                        continue
-                    other = own[sy * w + sx]
-                    if other < 0 or other == own[yx]:
-                        continue
-                    if not _addremcommon(w, h, x, y, own, other):
-                        continue
-                    addable[yx * 4 + d] = other
-        short = [i for i in range(n) if sizes[i] < k]
-        if not short:
-            return own
-        j = short[rs.upto(len(short))]
-        # Breadth-first search over regions that can pass a cell on towards region j.
-        link = [-1] * (2 * n)
-        queue = [j]
-        link[2 * j] = link[2 * j + 1] = -2
-        qhead = 0
-        grown = False
-        while qhead < len(queue):
-            j = queue[qhead]
-            tmpsq = link[2 * j + 1]
-            if tmpsq >= 0:
-                own[tmpsq] = -3
-            found = -1
-            for i in range(wh):
-                cell = order[i]
-                if own[cell] != -1:
-                    continue
-                if sizes[j] == 1 and tmpsq >= 0:
-                    found = cell
-                    break
-                if any(addable[cell * 4 + d] == j
-                       and _addremcommon(w, h, cell % w, cell // w, own, j)
-                       for d in range(4)):
-                    found = cell
-                    break
-            if found >= 0:
-                if tmpsq >= 0:
-                    own[tmpsq] = j
-                cell = found
-                while True:
-                    own[cell] = j
-                    if link[2 * j] == -2:
-                        break
-                    cell = link[2 * j + 1]
-                    j = link[2 * j]
-                sizes[j] += 1
-                grown = True
-                break
-            for i in range(wh):
-                cell = order[i]
-                nj = own[cell]
-                if nj < 0 or link[2 * nj] != -1:
-                    continue
-                if not removable[cell]:
-                    continue
-                for d in range(4):
-                    if addable[cell * 4 + d] == j:
-                        if not _addremcommon(w, h, cell % w, cell // w, own, j):
-                            continue
-                        queue.append(nj)
-                        link[2 * nj] = j
-                        link[2 * nj + 1] = cell
-                        break
-            if tmpsq >= 0:
-                own[tmpsq] = j
-            qhead += 1
-        if not grown:
+        divvy_prepare(w, h, around, own, sizes, removable, addable)
+        short = np.flatnonzero(sizes < k)
+        if short.size == 0:
+            return [int(v) for v in own]
+        start = int(short[rs.upto(int(short.size))])
+        if not divvy_grow(wh, n, start, around, order, own, sizes, removable, addable):
             return None
 
 
@@ -381,25 +313,30 @@ def _ondiag1(cell: int, cr: int) -> bool:
 
 def _gridgen(shape: _Shape, xtype: bool, rs: RandomState, maxsteps: int) -> list[int] | None:
     """solo.c's ``gridgen``: a random full grid, or None when the step budget runs out."""
+    from puzzlefmt.sudoku._solo_kernels import pick_space
+
     cr = shape.cr
-    which = shape.whichblock.tolist()
+    which = shape.whichblock
+    whichl = which.tolist()
     grid = [0] * (cr * cr)
-    rowm = [0] * cr
-    colm = [0] * cr
-    blkm = [0] * cr
-    diagm = [0, 0]
-    on0 = [xtype and _ondiag0(i, cr) for i in range(cr * cr)]
-    on1 = [xtype and _ondiag1(i, cr) for i in range(cr * cr)]
+    rowm = np.zeros(cr, np.int64)
+    colm = np.zeros(cr, np.int64)
+    blkm = np.zeros(cr, np.int64)
+    diagm = np.zeros(2, np.int64)
+    on0 = np.array([xtype and _ondiag0(i, cr) for i in range(cr * cr)], np.bool_)
+    on1 = np.array([xtype and _ondiag1(i, cr) for i in range(cr * cr)], np.bool_)
+    on0l = on0.tolist()
+    on1l = on1.tolist()
 
     def place(cell: int, n: int) -> None:
         bit = 1 << n
         y, x = divmod(cell, cr)
         rowm[y] |= bit
         colm[x] |= bit
-        blkm[which[cell]] |= bit
-        if on0[cell]:
+        blkm[whichl[cell]] |= bit
+        if on0l[cell]:
             diagm[0] |= bit
-        if on1[cell]:
+        if on1l[cell]:
             diagm[1] |= bit
         grid[cell] = n
 
@@ -408,10 +345,10 @@ def _gridgen(shape: _Shape, xtype: bool, rs: RandomState, maxsteps: int) -> list
         y, x = divmod(cell, cr)
         rowm[y] &= mask
         colm[x] &= mask
-        blkm[which[cell]] &= mask
-        if on0[cell]:
+        blkm[whichl[cell]] &= mask
+        if on0l[cell]:
             diagm[0] &= mask
-        if on1[cell]:
+        if on1l[cell]:
             diagm[1] &= mask
         grid[cell] = 0
 
@@ -419,10 +356,11 @@ def _gridgen(shape: _Shape, xtype: bool, rs: RandomState, maxsteps: int) -> list
     rs.shuffle(top)
     for x, n in enumerate(top):
         place(x, n)
-    spaces = [(y * cr + x, rs.bits(31)) for y in range(1, cr) for x in range(cr)]
-    nspaces = len(spaces)
+    cells = [y * cr + x for y in range(1, cr) for x in range(cr)]
+    scell = np.array(cells, np.int64)
+    stie = np.array([rs.bits(31) for _ in cells], np.int64)
+    nspaces = len(cells)
     steps = maxsteps
-    full = ((1 << (cr + 1)) - 1) & ~1
     # gridgen_real's recursion, with an explicit stack of [cell, digits, digits tried].
     stack: list[tuple[int, list[int], list[int]]] = []
     call = True
@@ -433,26 +371,15 @@ def _gridgen(shape: _Shape, xtype: bool, rs: RandomState, maxsteps: int) -> list
                 return grid
             if steps > 0:
                 steps -= 1
-                bestm = cr + 1
-                bestr = 0
-                pick = -1
-                used = 0
-                for j in range(nspaces):
-                    cell, tie = spaces[j]
-                    u = rowm[cell // cr] | colm[cell % cr] | blkm[which[cell]]
-                    if on0[cell]:
-                        u |= diagm[0]
-                    if on1[cell]:
-                        u |= diagm[1]
-                    m = (full & ~u).bit_count()
-                    if m < bestm or (m == bestm and tie < bestr):
-                        bestm, bestr, pick, used = m, tie, j, u
+                pick, used = pick_space(cr, nspaces, scell, stie, rowm, colm, blkm, diagm,
+                                        which, on0, on1)
                 last = nspaces - 1
                 if pick != last:
-                    spaces[last], spaces[pick] = spaces[pick], spaces[last]
-                digits = [n for n in range(1, cr + 1) if not used & (1 << n)]
+                    scell[last], scell[pick] = scell[pick], scell[last]
+                    stie[last], stie[pick] = stie[pick], stie[last]
+                digits = [n for n in range(1, cr + 1) if not int(used) & (1 << n)]
                 rs.shuffle(digits)
-                stack.append((spaces[last][0], digits, [0]))
+                stack.append((int(scell[last]), digits, [0]))
             # else: this call fails at once; its caller takes its digit back below.
         if not stack:
             return None
