@@ -72,7 +72,8 @@ def main(argv: list[str]) -> int:
     print()
     head = f"{'params':10} {'ids':>4} {'median ms':>10} {'max ms':>9}"
     if args.anchor:
-        head += f" {'keen.c median ms':>17} {'keen.c max ms':>14} {'same':>5}"
+        real = f"{args.game}.c"
+        head += f" {real + ' median ms':>17} {real + ' max ms':>14} {'same':>5}"
     print(head)
     total = same = 0
     for size in sizes.split(","):
