@@ -185,6 +185,7 @@ def test_json_with_other_cages_than_the_seed_makes_is_refused() -> None:
         ("6dnx", "1", 4, "after the parameters"),
         ("2", "1", 1, "from 3 to 9"),
         ("6dn", "a\nb", None, "seed text on one line"),
+        ("6:_61", "1", 2, "expected parameters"),
     ],
 )
 def test_bad_seed_ids_raise_the_library_error(params: str, seed: str, column: int | None,

@@ -291,6 +291,11 @@ def expand(params: str, seed: str) -> Expansion:
     (no ``d``: Normal), cages and solution. Raises :class:`PuzzleFormatError` for parameters
     the game refuses (sizes other than 3 to 9 among them)."""
     text = f"{params}#{seed}"
+    bad = next((k for k, ch in enumerate(params) if ch in ":#"), -1)
+    if bad >= 0:
+        raise PuzzleFormatError.expecting(
+            "parameters (a size, then d and a difficulty letter, then m)",
+            repr(params[bad]), format=FMT, line=1, column=bad + 1, text=text)
     try:
         size, difficulty, mult = _params(params, text)
     except PuzzleFormatError as exc:
