@@ -115,7 +115,7 @@ def micros(seconds: float) -> str:
 
 def header(script: str, argv: Sequence[str]) -> None:
     """The machine, the versions, the commit and the command a table was made with."""
-    import puzzlefmt  # noqa: PLC0415 - after the caller's sys.path is settled
+    import puzzlefmt
 
     source = Path(puzzlefmt.__file__).parent
     commit = subprocess.run(

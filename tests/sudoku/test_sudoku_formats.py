@@ -37,12 +37,15 @@ DOMAINS: dict[str, Any] = {
     "sdk": S.sdk_grids(),
     "msk": S.givens_grids(),
     "sol": S.full_grids(),
-    "candidates": S.candidate_grids(),
-    "pm-grid": S.candidate_grids(),
-    "pm-print": S.candidate_grids(),
+    "candidates": S.pm_grids(marks=True),
+    "pm-grid": S.pm_grids(marks=True, step=True),
+    "pm-print": S.pm_grids(),
     "sukaku": S.candidate_grids(allow_empty=True),
     "hodoku-lib": S.hodoku_grids(),
     "forum-csv": S.forum_grids(),
+    "hodoku-grid": S.givens_grids(),
+    "hodoku-txt": S.hodoku_txt_grids(),
+    "gsf-q2": S.gsf_q2_grids(),
 }
 
 # Options that write less than the grid holds, or more (counts adds #N and #H), on purpose.
@@ -54,7 +57,7 @@ def test_every_format_has_a_domain_and_priority_order() -> None:
     assert [f.priority for f in FAMILY.formats] == sorted(f.priority for f in FAMILY.formats)
     assert [f.name for f in FAMILY.formats][:3] == ["line", "txt", "sdm"]
     assert {f.name for f in FAMILY.formats if isinstance(f, LineCollection)} == {
-        "txt", "sdm", "hodoku-lib", "forum-csv"}
+        "txt", "sdm", "hodoku-lib", "forum-csv", "gsf-q2"}
 
 
 def _value(opt: Option) -> st.SearchStrategy[Any]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-__all__ = ["PmStyle", "SsStyle", "pm_grid_lines", "ss_grid_lines", "value_rows"]
+__all__ = ["PmStyle", "SsStyle", "hodoku_lines", "pm_grid_lines", "ss_grid_lines", "value_rows"]
 
 SsStyle = Literal["current", "spaced", "old"]
 PmStyle = Literal["simple-sudoku", "hodoku", "plus"]
@@ -56,7 +56,10 @@ def ss_grid_lines(cells: Sequence[int], style: SsStyle) -> list[str]:
 
 def pm_grid_lines(groups: Sequence[str], style: PmStyle, *, footer: bool = False) -> list[str]:
     """A candidate grid of 81 groups (``"1567"``, or a cell's digit): each column as wide as
-    its widest group plus two; ``footer`` adds the Simple Sudoku banner."""
+    the widest group plus two (HoDoKu's style: as its own widest group plus two, see
+    :func:`hodoku_lines`); ``footer`` adds the Simple Sudoku banner."""
+    if style == "hodoku" and not footer:
+        return hodoku_lines(groups)
     width = max(len(g) for g in groups) + 2
     rows = []
     for r in range(9):
@@ -79,4 +82,27 @@ def pm_grid_lines(groups: Sequence[str], style: PmStyle, *, footer: bool = False
     if footer:
         pad = " " * max(len(top) // 2 - 8, 1)
         out += [pad + BANNER[0], pad + " " + BANNER[1]]
+    return out
+
+
+def hodoku_lines(cells: Sequence[str]) -> list[str]:
+    """HoDoKu's grid of 81 cell texts (``Sudoku2.getSudoku`` for its PM grids and formatted
+    grids): each column as wide as its widest text plus two, ``|`` and one space before each
+    box, one space before every other cell; frames ``.---.``, ``:---+---:`` and ``'---'``."""
+    widths = [max(len(cells[r * 9 + c]) for r in range(9)) + 2 for c in range(9)]
+    segs = ["-" * sum(widths[b * 3 : b * 3 + 3]) for b in range(3)]
+    frames = {0: "." + ".".join(segs) + ".", 3: ":" + "+".join(segs) + ":",
+              9: "'" + "'".join(segs) + "'"}
+    frames[6] = frames[3]
+    out = []
+    for r in range(10):
+        if r in frames:
+            out.append(frames[r])
+        if r == 9:
+            break
+        parts = []
+        for c in range(9):
+            text = cells[r * 9 + c]
+            parts.append(("| " if c % 3 == 0 else " ") + text + " " * (widths[c] - len(text) - 1))
+        out.append("".join(parts) + "|")
     return out

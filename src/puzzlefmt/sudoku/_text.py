@@ -98,11 +98,45 @@ _DIGITSET = frozenset(DIGITS)
 _NO_DIGITS = str.maketrans("", "", DIGITS)
 _TABLES: dict[str, bytes] = {}
 _COMMENT_START = frozenset(" \t#,;")
+_ZERO_AND_DOT = frozenset("0.")
+_CELL_CHARS = (_DIGITSET | BLANKS) - {" "}
+_SPACED = re.compile(r"[ \t]*\S(?:[ \t]+\S){80}[ \t]*")
+_NON_SPACE = re.compile(r"\S")
 
 
 def split_line(line: str, fmt: str = "line", lineno: int | None = 1) -> tuple[list[int], str]:
     """The 81 cell values of an 81-character line and the text after them (without its
-    separator). The rules are in :mod:`puzzlefmt.sudoku.line`; errors name ``fmt``."""
+    separator). The rules are in :mod:`puzzlefmt.sudoku.line`; errors name ``fmt``.
+
+    Two common pastes are read too: 81 cells separated by spaces or tabs (the whole line is
+    cells), and a line indented by spaces or tabs (read without them when it does not read as
+    it stands)."""
+    if len(line) > 81 and line[1] in " \t":
+        spaced = _spaced_cells(line)
+        if spaced is not None:
+            return _split_cells(spaced[0], "", line, fmt, lineno, spaced[1]), ""
+    try:
+        return _split_plain(line, fmt, lineno, 0)
+    except PuzzleFormatError:
+        body = line.lstrip(" \t")
+        if len(body) == len(line) or len(body) < 81 or body[0] not in _CELL_CHARS:
+            raise
+    return _split_plain(body, fmt, lineno, len(line) - len(body))
+
+
+def _spaced_cells(line: str) -> tuple[str, list[int]] | None:
+    """The 81 cells of a line of 81 one-character cells separated by spaces or tabs, and their
+    columns; ``None`` for any other line."""
+    if not _SPACED.fullmatch(line):
+        return None
+    columns = [m.start() + 1 for m in _NON_SPACE.finditer(line)]
+    return "".join(line[c - 1] for c in columns), columns
+
+
+def _split_plain(line: str, fmt: str, lineno: int | None, indent: int
+                 ) -> tuple[list[int], str]:
+    """:func:`split_line` of a line whose first 81 characters are the cells (``indent``: the
+    white space cut before it, for the columns of errors)."""
     cells = line[:81]
     rest = line[81:]
     if len(cells) < 81:
@@ -112,25 +146,10 @@ def split_line(line: str, fmt: str = "line", lineno: int | None = 1) -> tuple[li
             f"{len(cells_stripped)}",
             format=fmt,
             line=lineno,
-            column=len(cells_stripped) + 1,
+            column=indent + len(cells_stripped) + 1,
             text=line,
         )
-    blanks = cells.translate(_NO_DIGITS)
-    if blanks and (blanks[0] not in BLANKS or blanks.count(blanks[0]) != len(blanks)):
-        others = set(blanks)
-        blank = next((b for b in BLANK_PREFERENCE if b in others), None)
-        for i, ch in enumerate(cells):
-            if ch not in _DIGITSET and ch != blank:
-                if blank is None or ch not in BLANKS:
-                    raise bad_cell(fmt, ch, line=lineno, column=i + 1, text=line)
-                raise PuzzleFormatError.expecting(
-                    f"a digit or the blank {blank!r} (preferred over the others)",
-                    f"a second blank character {ch!r}",
-                    format=fmt,
-                    line=lineno,
-                    column=i + 1,
-                    text=line,
-                )
+    values = _split_cells(cells, rest, line, fmt, lineno, None, indent)
     if rest:
         if rest[0] not in _COMMENT_START:
             extra = len(rest) - len(rest.lstrip("0123456789.X*_-x"))
@@ -139,11 +158,37 @@ def split_line(line: str, fmt: str = "line", lineno: int | None = 1) -> tuple[li
                 f"{81 + max(extra, 1)} cells" if extra else repr(rest[0]),
                 format=fmt,
                 line=lineno,
-                column=82,
+                column=indent + 82,
                 text=line,
             )
         rest = rest.strip()
-    return list(cells.translate(_TO_BYTES).encode("latin-1")), rest
+    return values, rest
+
+
+def _split_cells(cells: str, rest: str, line: str, fmt: str, lineno: int | None,
+                 columns: Sequence[int] | None, indent: int = 0) -> list[int]:
+    """The values of 81 cell characters: digits and one blank character, or ``0`` and ``.``
+    together (both are blanks, nothing else is: HoDoKu reads such lines)."""
+    blanks = cells.translate(_NO_DIGITS)
+    if blanks and (blanks[0] not in BLANKS or blanks.count(blanks[0]) != len(blanks)):
+        others = set(blanks)
+        if others != _ZERO_AND_DOT:
+            blank = next((b for b in BLANK_PREFERENCE if b in others), None)
+            for i, ch in enumerate(cells):
+                if ch in _DIGITSET or ch == blank:
+                    continue
+                column = columns[i] if columns is not None else indent + i + 1
+                if blank is None or ch not in BLANKS:
+                    raise bad_cell(fmt, ch, line=lineno, column=column, text=line)
+                raise PuzzleFormatError.expecting(
+                    f"a digit or the blank {blank!r} (preferred over the others)",
+                    f"a second blank character {ch!r}",
+                    format=fmt,
+                    line=lineno,
+                    column=column,
+                    text=line,
+                )
+    return list(cells.translate(_TO_BYTES).encode("latin-1"))
 
 
 def cells_line(cells: Sequence[int], blank: str = ".") -> str:

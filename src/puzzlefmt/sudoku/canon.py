@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, overload
 
+from puzzlefmt._jit import notice_if_cold
 from puzzlefmt.sudoku.grid import Grid
 
 if TYPE_CHECKING:
@@ -53,6 +54,7 @@ __all__ = [
 Convention = Literal["string", "pattern"]
 CONVENTIONS: tuple[Convention, ...] = ("string", "pattern")
 
+_TO_TEXT = bytes.maketrans(bytes(range(10)), b"0123456789")
 _IDENTITY9 = tuple(range(9))
 _DIGITS = tuple(range(1, 10))
 
@@ -229,13 +231,35 @@ def minlex_array(puzzles: np.ndarray, convention: Convention = "string") -> np.n
 
 
 def canonical(grid: Grid, convention: Convention = "string") -> str:
-    """The minlex form of a grid's givens, as 81 characters with ``0`` for blanks."""
-    return minlex(grid.givens, convention)[0]
+    """The minlex form of a grid's givens, as 81 characters with ``0`` for blanks.
+
+    A grid with no given that holds placed digits or candidates (a candidate grid read from a
+    PM grid) has no puzzle to canonicalise: ``ValueError`` says so (its form would be 81
+    zeros, the same for every such grid). No :class:`Transform` is built."""
+    _check_givens(grid)
+    try:
+        raw = bytes(grid.givens)
+    except (TypeError, ValueError):
+        raw = b""
+    if len(raw) != 81 or max(raw) > 9:
+        raise ValueError("expected 81 digits from 0 to 9")
+    out, _ = _minlex_batch(raw, convention)
+    return out.tobytes().translate(_TO_TEXT).decode("ascii")
+
+
+def _check_givens(grid: Grid) -> None:
+    if not any(grid.givens) and (any(grid.placed) or grid.candidates is not None
+                                 or grid.eliminated is not None):
+        raise ValueError("no given to put in canonical form: the grid holds only placed "
+                         "digits or candidates (a candidate grid); the form is that of the "
+                         "givens")
 
 
 def canonical_many(grids: Sequence[Grid], convention: str = "string") -> list[str]:
     """:func:`canonical` of many grids in one batch call of the kernel (``convention``:
-    ``"string"`` or ``"pattern"``)."""
+    ``"string"`` or ``"pattern"``); ``ValueError`` for a grid :func:`canonical` refuses."""
+    for g in grids:
+        _check_givens(g)
     out, _ = _minlex_batch(b"".join(bytes(g.givens) for g in grids), convention)
     return ["".join(map(str, row)) for row in out.tolist()]
 
@@ -262,6 +286,7 @@ def _minlex_batch(
 
     from puzzlefmt.sudoku import _canon_kernel  # noqa: PLC0415 - the kernel loader
 
+    notice_if_cold("the canonical-form kernels")
     pattern = _pattern_flag(convention)
     if isinstance(puzzles, bytes):
         cells = np.frombuffer(puzzles, dtype=np.uint8).reshape(-1, 81)

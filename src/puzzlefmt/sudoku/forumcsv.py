@@ -102,7 +102,9 @@ def write_record(grid: Grid, context: Layout | None = None) -> str:
             if k == context.column:
                 cells.append(grid.line())
             else:
-                cells.append(others.pop(name, others.pop(f"column{k + 1}", "")))
+                # (not others.pop(name, others.pop(...)): the default would be popped too)
+                key = name if name in others else f"column{k + 1}"
+                cells.append(others.pop(key, ""))
         if len(context.names) <= context.column:
             cells.append(grid.line())
         cells += others.values()

@@ -46,6 +46,7 @@ __all__ = [
     "cell_name",
     "digits_of",
     "mask_of",
+    "struck_out",
     "stuck_cells",
     "unit_repeats",
 ]
@@ -138,6 +139,27 @@ def stuck_cells(values: Sequence[int], masks: Sequence[int] | None = None) -> li
                 left &= ~(1 << (values[j] - 1))
         if left == 0:
             out.append(i)
+    return out
+
+
+def struck_out(grid: Grid) -> list[int]:
+    """Per cell, the candidates struck out: the recorded eliminations and, where the grid
+    records candidates, the digits an empty cell's peers leave open that are not among them.
+    This is how HoDoKu's ``.ss`` records and library lines hold candidates: by what was struck
+    out of what the digits leave open (a candidate that a peer's digit rules out cannot be
+    held that way)."""
+    out = [0] * 81 if grid.eliminated is None else list(grid.eliminated)
+    if grid.candidates is None:
+        return out
+    vals = grid.values
+    for i in range(81):
+        if vals[i]:
+            continue
+        seen = 0
+        for j in PEERS[i]:
+            if vals[j]:
+                seen |= 1 << (vals[j] - 1)
+        out[i] |= ALL & ~seen & ~grid.candidates[i]
     return out
 
 

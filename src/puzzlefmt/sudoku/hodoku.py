@@ -4,7 +4,9 @@
 
 ``<cells>``: 81 cells, ``.`` or ``0`` blank, a ``+`` before a digit that was placed rather than
 given. ``<deleted candidates>``: digit-row-column triples (``421 422`` = r2c1<>4, r2c2<>4),
-candidates struck out after the givens; read into ``grid.eliminated``. The other fields are
+candidates struck out after the givens; read into ``grid.eliminated``. A grid's candidates are
+written HoDoKu's way too: as the triples of the candidates its digits leave open and it does
+not hold (a cell marked ``2467`` reads back as ``2467``). The other fields are
 kept verbatim in ``grid.meta`` (``technique``, ``candidates``, ``eliminations``,
 ``placements``, and ``extra`` when the line has that field), with any text before the first
 colon as ``prefix``. ``#`` lines and blank lines are comments.
@@ -14,9 +16,9 @@ from __future__ import annotations
 
 from puzzlefmt.collection import LineCollection
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.format import Sniff
-from puzzlefmt.sudoku._text import bad_cell, digit_of
-from puzzlefmt.sudoku.grid import Grid
+from puzzlefmt.format import Option, Sniff
+from puzzlefmt.sudoku._text import DIGITS, bad_cell, digit_of
+from puzzlefmt.sudoku.grid import Grid, struck_out
 from puzzlefmt.textio import split_lines
 
 __all__ = ["FORMAT", "read_hodoku_line", "sniff", "write_hodoku_line"]
@@ -84,7 +86,7 @@ def read_hodoku_line(line: str) -> Grid:
             if not tok:
                 col += 1
                 continue
-            if len(tok) != 3 or not tok.isdigit() or "0" in tok:
+            if len(tok) != 3 or tok.strip(DIGITS):
                 raise PuzzleFormatError.expecting(
                     "digit-row-column triples such as 421", repr(tok), format=FMT, column=col,
                     text=line)
@@ -101,18 +103,17 @@ def read_hodoku_line(line: str) -> Grid:
     return Grid._make(givens, placed, None, eliminated, meta)
 
 
-def write_hodoku_line(grid: Grid) -> str:
+def write_hodoku_line(grid: Grid, *, blank: str = ".") -> str:
     meta = grid.meta
     cells = "".join(
-        f"+{p}" if p else (str(g) if g else ".")
+        f"+{p}" if p else (str(g) if g else blank)
         for g, p in zip(grid.givens, grid.placed, strict=True)
     )
     deleted = []
-    if grid.eliminated is not None:
-        for i, m in enumerate(grid.eliminated):
-            for d in range(1, 10):
-                if m >> (d - 1) & 1:
-                    deleted.append(f"{d}{i // 9 + 1}{i % 9 + 1}")
+    for i, m in enumerate(struck_out(grid)):
+        for d in range(1, 10):
+            if m >> (d - 1) & 1:
+                deleted.append(f"{d}{i // 9 + 1}{i % 9 + 1}")
     fields = [
         meta.get("technique", ""),
         meta.get("candidates", ""),
@@ -157,5 +158,7 @@ FORMAT = LineCollection(
     write_record=write_hodoku_line,
     newline="\r\n",
     priority=48,
-    holds=frozenset({"givens", "placed", "eliminations", "metadata"}),
+    write_options=(Option("blank", str, ".", "the character for an empty cell (HoDoKu's "
+                          "option: . or 0)", choices=(".", "0")),),
+    holds=frozenset({"givens", "placed", "candidates", "eliminations", "metadata"}),
 )

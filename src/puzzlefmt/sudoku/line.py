@@ -9,10 +9,21 @@ Reading (the Sudopedia rule, with what real files add):
 - After the 81 cells there may be text: a comment (``# ...``), ratings (``ED=11.3/1.2/1.2``),
   tags. It must be separated from the cells by white space, ``#``, ``,`` or ``;``, and it is
   kept as ``meta["comment"]``. An 82nd cell character is an error ("found 82 cells").
+- ``0`` and ``.`` together are both blanks (HoDoKu reads such lines): the one mix of blank
+  characters that cannot be misread. Any other mix is an error at the first blank that is not
+  the preferred one.
+- What people paste is read too: 81 cells separated by spaces or tabs (``5 . 3 . . 7 ...``:
+  the whole line is cells, nothing after them), and a line indented by spaces or tabs (read
+  without them when the line does not read as it stands, as when ``.`` is the blank). 81
+  groups of digits and nothing else (``5 7 1 6 ...``) are a candidate grid, not a line (see
+  :mod:`puzzlefmt.sudoku.candidates`); a line of a few cells too many or too few is refused
+  with the count ("expected 81 cells, found 80").
 
 Writing: ``blank`` chooses the blank character (``.`` by default); ``values=True`` writes
-placed digits too; ``comment`` (on by default) writes ``meta["comment"]`` after one space.
-``grid.line(...)`` is the same text without the newline, with the same options and defaults.
+placed digits too, and so does a grid with no given (a candidate grid read from a PM grid
+holds placed digits only: they are the digits it has); ``comment`` (on by default) writes
+``meta["comment"]`` after one space. ``grid.line(...)`` is the same text without the newline,
+with the same options and defaults (but no exception for a grid with no given).
 """
 
 from __future__ import annotations
@@ -48,7 +59,7 @@ def read(text: str) -> Grid:
 
 def write(grid: Grid, *, blank: str = ".", values: bool = False, comment: bool = True) -> str:
     """The 81-character line and a newline (see the module docstring for the options)."""
-    return grid.line(blank, values=values, comment=comment) + "\n"
+    return grid.line(blank, values=values or not any(grid.givens), comment=comment) + "\n"
 
 
 def sniff(text: str) -> Sniff | None:
@@ -59,19 +70,39 @@ def sniff(text: str) -> Sniff | None:
 
 
 def sniff_one(line: str) -> Sniff | None:
-    """How well one line looks like an 81-cell puzzle line."""
+    """How well one line looks like an 81-cell puzzle line. A line of nothing but cell
+    characters that is a few cells short or long gets a low score, so that reading it reports
+    how many cells it has."""
     if len(line) < 81:
-        return None
+        return _near_miss(line)
+    tokens = line.split()
+    if len(tokens) == 81 and not any(t.strip("123456789") for t in tokens):
+        return None  # 81 groups of digits: a candidate grid (the candidates format)
     try:
         values, rest = split_line(line)
     except PuzzleFormatError:
-        return None
+        return _near_miss(line)
     clues = sum(1 for v in values if v)
     reason = f"81 cells on one line, {clues} clues"
+    if len(tokens) == 81:
+        reason = f"81 cells separated by spaces, {clues} clues"
+    elif line[0] in " \t":
+        reason += " (indented)"
     if rest:
         reason += f", then {quote(rest, 20)}"
     return Sniff(0.9 if not rest else 0.85, reason)
 
+
+def _near_miss(line: str) -> Sniff | None:
+    """A low score for a line of 60 to 100 cell characters and nothing else: not a puzzle as
+    it stands, but what a reader should explain ("expected 81 cells, found 80")."""
+    body = line.strip()
+    if 60 <= len(body) <= 100 and not body.strip(_CELL_CHARACTERS):
+        return Sniff(0.05, f"{len(body)} cell characters on one line, not 81")
+    return None
+
+
+_CELL_CHARACTERS = "123456789.0X*_-x"
 
 #: The options of every writer of 81-character lines (``line``; ``txt`` takes them too).
 LINE_OPTIONS = (

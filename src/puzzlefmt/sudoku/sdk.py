@@ -39,7 +39,7 @@ ODD_HEADERS = "#"  # section key for '#' lines that are not '#' + letter
 
 def read_sdk(text: str) -> Grid:
     lines = list(enumerate(split_lines(text), 1))
-    meta: dict[str, str] = {}
+    headers: dict[str, list[str]] = {}  # joined once at the end: linear in the header lines
     sections: dict[str, list[str]] = {}
     i = 0
     while i < len(lines):
@@ -49,8 +49,7 @@ def read_sdk(text: str) -> Grid:
             continue
         m = _HEADER.match(ln)
         if m:
-            key, value = m.group(1), m.group(2)
-            meta[key] = meta[key] + "\n" + value if key in meta else value
+            headers.setdefault(m.group(1), []).append(m.group(2))
             i += 1
             continue
         if ln.startswith("#"):
@@ -58,6 +57,7 @@ def read_sdk(text: str) -> Grid:
             i += 1
             continue
         break
+    meta = {key: "\n".join(values) for key, values in headers.items()}
     first = _SECTION.match(lines[i][1].strip()) if i < len(lines) else None
     if first:
         name = first.group(1)

@@ -16,10 +16,16 @@ Print (``ss-print``): the current grid, each line after one space, then the bann
 ``Simple Sudoku`` / ``Version 4.2n`` (the banner's digits are not cells).
 
 After the grid, HoDoKu writes a blank line and records ``Innd`` (cell ``nn``, 0-80, set to ``d``:
-a placed digit) and ``Enndd..`` (cell ``nn``, candidate ``ddd`` struck out, three digits each).
-HoDoKu's Simple Sudoku export instead appends a second grid (givens and placed digits) and a
-candidate grid. All of these are read; writing uses records for placed digits and struck-out
-candidates, and appends a candidate grid when the grid has candidates.
+a placed digit) and ``Enndd..`` (cell ``nn``, candidate ``ddd`` struck out; HoDoKu writes one
+candidate a record and reads only the first three digits, so a record of several, ``E24008009``,
+is read here but never written). HoDoKu's Simple Sudoku export instead appends a second grid
+(givens and placed digits) and a candidate grid. All of these are read; a candidate grid alone
+is read as :mod:`puzzlefmt.sudoku.pmgrid` reads it (a one-candidate cell is placed unless a
+peer still has its digit), after a puzzle grid as it stands (the grids before it say what is
+placed). Writing uses records for placed digits and struck-out candidates, one ``E`` record a
+candidate as HoDoKu writes them; a grid's candidates are written HoDoKu's way too, as the
+records of the candidates its digits leave open and it does not hold (HoDoKu ignores a
+candidate grid after the records).
 """
 
 from __future__ import annotations
@@ -30,15 +36,17 @@ from typing import Any
 
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.format import Format, Option, Sniff
-from puzzlefmt.sudoku._draw import BANNER, SsStyle, pm_grid_lines, ss_grid_lines
-from puzzlefmt.sudoku._grid import blocks, read_grid_block, written_groups
+from puzzlefmt.sudoku._draw import BANNER, SsStyle, ss_grid_lines
+from puzzlefmt.sudoku._grid import blocks, read_grid_block
+from puzzlefmt.sudoku._pm import settled
 from puzzlefmt.sudoku._text import NEWLINES, is_border
-from puzzlefmt.sudoku.grid import Grid, cell_name
+from puzzlefmt.sudoku.grid import Grid, cell_name, struck_out
 from puzzlefmt.textio import split_lines
 
 __all__ = ["FORMAT", "FORMATS", "OLD", "PRINT", "SPACED", "read_ss", "sniff_ss", "write_ss"]
 
-_RECORD = re.compile(r"^\s*([IE])(\d{2})(\d+)\s*$")
+_RECORD = re.compile(r"^\s*([IE])([0-9]{2})([0-9]+)\s*$")
+_LIKE_RECORD = re.compile(r"^\s*[IE][^\s|]*\s*$")  # what a record line looks like, right or wrong
 
 
 class _Cells:
@@ -61,13 +69,14 @@ def read_ss(text: str, fmt: str = "ss") -> Grid:
     seen = _Cells()
     if is_cands:
         seen.candidates = cells
+        seen.placed = settled(cells)
     else:
         seen.givens = cells
     rest = [parts[0][nxt:], *parts[1:]]
     for block in rest:
         if not block:
             continue
-        if all(_RECORD.match(ln) for _, ln in block):
+        if all(_LIKE_RECORD.match(ln) for _, ln in block):
             _apply_records(seen, block, fmt)
             continue
         if all(_is_banner(ln) for _, ln in block):
@@ -105,10 +114,15 @@ def _apply_values(seen: _Cells, values: list[int], line: int, fmt: str) -> None:
 def _apply_records(seen: _Cells, block: list[tuple[int, str]], fmt: str) -> None:
     for n, ln in block:
         m = _RECORD.match(ln)
-        assert m is not None
+        col = len(ln) - len(ln.lstrip()) + 1
+        if m is None:
+            kind = ln.strip()[0]
+            what = ("I, a cell number 00-80 and a digit 1-9 (I388)" if kind == "I" else
+                    "E, a cell number 00-80 and a candidate as three digits (E78007)")
+            raise PuzzleFormatError.expecting(what, repr(ln.strip()), format=fmt, line=n,
+                                              column=col, text=ln)
         kind, cell_s, rest = m.groups()
         cell = int(cell_s)
-        col = ln.index(kind) + 1
         if cell > 80:
             raise PuzzleFormatError.expecting(
                 "a cell number 00-80", cell_s, format=fmt, line=n, column=col + 1, text=ln)
@@ -153,8 +167,9 @@ def write_ss(
     ``style``: ``"current"`` (default), ``"spaced"`` or ``"old"``. ``indent``: spaces before
     every line of the grid (HoDoKu's print writes one). ``values=True`` draws placed digits
     in the grid (a picture; the placed digits are then indistinguishable from givens).
-    ``records``: write placed digits and struck-out candidates as ``I``/``E`` records, and
-    candidates as a candidate grid. ``footer``: the Simple Sudoku print banner (the
+    ``records``: write placed digits and struck-out candidates as ``I``/``E`` records (a
+    grid's candidates as the candidates struck out of those its digits leave open, see the
+    module docstring). ``footer``: the Simple Sudoku print banner (the
     ``ss-print`` format). ``newline``: ``"crlf"`` or ``"lf"``.
     """
     cells = grid.values if values else grid.givens
@@ -163,16 +178,10 @@ def write_ss(
         out += [" " + BANNER[0], "  " + BANNER[1]]
     if records and not values:
         recs = [f"I{i:02d}{d}" for i, d in enumerate(grid.placed) if d]
-        if grid.eliminated is not None:
-            for i, m in enumerate(grid.eliminated):
-                if m:
-                    recs.append(
-                        f"E{i:02d}" + "".join(f"{d:03d}" for d in range(1, 10) if m >> (d - 1) & 1)
-                    )
+        for i, m in enumerate(struck_out(grid)):
+            recs.extend(f"E{i:02d}{d:03d}" for d in range(1, 10) if m >> (d - 1) & 1)
         if recs:
             out += ["", *recs]
-    if records and grid.candidates is not None:
-        out += ["", *pm_grid_lines(written_groups(grid, "ss"), "simple-sudoku")]
     nl = NEWLINES[newline]
     return nl.join(out) + nl
 
@@ -232,8 +241,8 @@ def _indent(default: int) -> Option:
 _VALUES = Option("values", bool, False,
                  "draw placed digits in the grid (they read back as givens)")
 _RECORDS = Option("records", bool, True,
-                  "write placed digits and struck-out candidates as I/E records, and "
-                  "candidates as a candidate grid after the puzzle")
+                  "write placed digits and struck-out candidates (candidates as those struck "
+                  "out) as I/E records after the puzzle")
 _HOLDS = frozenset({"givens", "placed", "eliminations", "candidates"})
 
 

@@ -7,8 +7,9 @@ in). Lines starting with ``#`` and blank lines are comments, not puzzles, even w
 is exactly 81 characters long. Files may use CRLF, LF or CR, lack a final newline, end with
 blank lines, or be UTF-16 with a BOM (decoding is done before these readers).
 
-Written with CRLF, ``.`` for a blank (option ``blank``); a grid with candidates and no digit
-is written as a Sukaku line. ``.sdm`` (:mod:`puzzlefmt.sudoku.sdm`) is the same with ``0``.
+Written with CRLF, ``.`` for a blank (option ``blank``); a grid with candidates (or struck-out
+candidates) and no given is written as a Sukaku line, a grid with placed digits and no given
+as the line of its values. ``.sdm`` (:mod:`puzzlefmt.sudoku.sdm`) is the same with ``0``.
 """
 
 from __future__ import annotations
@@ -38,10 +39,13 @@ def parse_record(fmt: str, line: str) -> Grid:
 
 def write_record(grid: Grid, *, blank: str = ".", values: bool = False,
                  comment: bool = True) -> str:
-    """One record: the 81-character line, or the Sukaku line of a grid of candidates only."""
-    if grid.candidates is not None and not any(grid.values):
+    """One record: the 81-character line, or the Sukaku line of a grid of candidates (or of
+    struck-out candidates) with no given: a candidate grid, its placed digits written as
+    one-candidate cells."""
+    marks = grid.candidates is not None or (grid.eliminated is not None and any(grid.eliminated))
+    if marks and not any(grid.givens):
         return sukaku_line(grid, placeholder="0" if blank == "0" else ".")
-    return grid.line(blank, values=values, comment=comment)
+    return grid.line(blank, values=values or not any(grid.givens), comment=comment)
 
 
 def sniff_collection(text: str, fmt: str) -> Sniff | None:

@@ -21,6 +21,7 @@ import puzzlefmt
 from puzzlefmt import registry
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.keen import format_solution
+from puzzlefmt.model import Model
 from puzzlefmt.sudoku.canon import canonical
 from puzzlefmt.svg import svg
 
@@ -87,16 +88,8 @@ class ServiceError(Exception):
 
 
 # ---------------------------------------------------------------------- library adapters
-# Every place where the library's two protocols (0.1 registry families; Model objects with
-# their own solve()) differ is one of these small functions.
-
-
 def _is_model(obj: object) -> bool:
-    """True for objects of the Model protocol (``obj.solve()`` returns a SolveResult)."""
-    try:
-        from puzzlefmt.model import Model  # the new core protocol; absent in 0.1
-    except ImportError:
-        return False
+    """True for the models (``obj.solve()`` returns a SolveResult where the family solves)."""
     return isinstance(obj, Model)
 
 
@@ -133,18 +126,14 @@ def _svg(obj: Any, *, theme: str, size: int | None = None, solution: Any = None)
 
 def _solve(obj: Any, limit: int) -> Any:
     """A SolveResult (``count``, ``status``, ``solutions``, ``reason``, ``complete``)."""
-    if _is_model(obj):
-        return obj.solve(limit)
-    fam = registry.family_of(obj)
-    if fam.solve is None:
-        raise ServiceError("unsupported", f"the {fam.name} family has no solver")
-    return fam.solve(obj, limit)
+    if not _can_solve(obj):
+        raise ServiceError("unsupported",
+                           f"the {registry.family_of(obj).name} family has no solver")
+    return obj.solve(limit)
 
 
 def _can_solve(obj: Any) -> bool:
-    if _is_model(obj):
-        return callable(getattr(obj, "solve", None))
-    return registry.family_of(obj).solve is not None
+    return _is_model(obj) and callable(getattr(obj, "solve", None))
 
 
 def _canon_conventions(obj: Any) -> tuple[str, ...]:
@@ -177,10 +166,7 @@ def _to_json(obj: Any) -> dict[str, Any]:
     if _is_model(obj):
         data: dict[str, Any] = obj.to_json()
         return data
-    fam = registry.family_of(obj)
-    if fam.to_json is None:  # pragma: no cover - every family has a JSON form
-        return {}
-    return dict(fam.to_json(obj))
+    return {}  # pragma: no cover - every model has a JSON form
 
 
 def _records_of(text: str, fmt: Any) -> Iterator[Any]:
