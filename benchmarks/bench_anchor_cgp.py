@@ -112,8 +112,8 @@ def normal(cgp: str) -> str:
 
 
 def find_score_many() -> Callable[..., Any] | None:
-    for module in ("puzzlefmt.cgp", "puzzlefmt.cgp.rules", "puzzlefmt.cgp.moves",
-                   "puzzlefmt.cgp.position"):
+    for module in ("puzzlefmt.cgp.scoring", "puzzlefmt.cgp", "puzzlefmt.cgp.rules",
+                   "puzzlefmt.cgp.moves", "puzzlefmt.cgp.position"):
         try:
             found = getattr(importlib.import_module(module), "score_many", None)
         except ImportError:
