@@ -168,7 +168,7 @@ def test_sudoku_solve_and_canon(client: TestClient, path: Path) -> None:
     assert result["words"] == "One solution (unique)."
     (solution,) = result["solutions"]
     assert is_sudoku_solution(solution["text"])
-    givens = first.line()
+    givens = first.line(comment=False)
     assert all(g in ".0" or g == s for g, s in zip(givens, solution["text"], strict=True))
     assert_inert(solution["picture"])
 
@@ -313,13 +313,15 @@ def test_convert_notes_what_the_target_drops(client: TestClient) -> None:
     text = (ROOT / "examples/sudoku/seed-candidates-print.txt").read_text(encoding="utf-8")
     out = ok(client, "convert", text=text, to="line")
     assert out["lossless"] is False
-    assert out["notes"] == ["line cannot hold everything: it drops pencil marks (candidates)."]
+    assert out["notes"] == ["Left out: pencil marks (candidates) (line cannot hold it)."]
     kept = ok(client, "convert", text=text, to="pm-grid")
     assert kept["lossless"] is True
     assert kept["notes"] == []
     meta = (ROOT / "examples/sudoku/sudocue.sdk").read_text(encoding="utf-8")
     out = ok(client, "convert", text=meta, to="ss")
-    assert out["notes"] == ["ss cannot hold everything: it drops metadata."]
+    assert out["notes"] == ["Left out: metadata (ss cannot hold it)."]
+    out = ok(client, "convert", text=meta, to="candidates")
+    assert out["notes"] == ["Left out: givens, metadata (candidates cannot hold them)."]
     assert ok(client, "convert", text=meta, to="sdk")["lossless"] is True
 
 
@@ -336,10 +338,11 @@ def test_convert_collections(client: TestClient) -> None:
     assert puzzlefmt.loads(one["text"], "sdk") == puzzlefmt.loads(text, "sdm")[2]
 
 
-def test_convert_to_a_text_picture_says_it_is_not_checked(client: TestClient) -> None:
-    out = ok(client, "convert", text="3:a_a3_a_,a3m6m3s1", to="keen-text")
-    assert out["notes"] == ["keen-text is written for people and is not read back, so what "
-                            "it keeps was not checked."]
+def test_convert_checks_by_reading_back(client: TestClient) -> None:
+    # nothing is declared lost: the output is read back and compared
+    out = ok(client, "convert", text="3:a_a3_a_,a3m6m3s1", to="keen-json")
+    assert out["notes"] == []
+    assert puzzlefmt.loads(out["text"], "keen-json") == [puzzlefmt.loads("3:a_a3_a_,a3m6m3s1")]
 
 
 def test_detect_takes_the_puzzle_out_of_a_share_link(client: TestClient) -> None:
