@@ -41,6 +41,7 @@ import numpy as np
 
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.sgtrandom import RandomState
+from puzzlefmt.sudoku._solo_kernels import deduce, divvy_grow, divvy_prepare, pick_space
 
 __all__ = ["SoloParams", "expand", "expand_seed", "parse_params"]
 
@@ -180,8 +181,6 @@ class _Shape:
 def _solve(shape: _Shape, maxdiff: int, xtype: bool, grid: np.ndarray) -> int:
     """solo.c's ``solver()``: the level ``grid`` needs (up to ``maxdiff``), AMBIGUOUS or
     IMPOSSIBLE (which also means: not solved within ``maxdiff``). ``grid`` is filled in."""
-    from puzzlefmt.sudoku._solo_kernels import deduce  # noqa: PLC0415 - the kernel loader
-
     cr = shape.cr
     cube = np.ones(cr * cr * cr, np.uint8)
     diff = int(deduce(cr, maxdiff, xtype, shape.blocks, shape.whichblock, grid, cube))
@@ -242,11 +241,6 @@ def _divvy_attempt(w: int, h: int, k: int, rs: RandomState) -> list[int] | None:
 
     Regions start as ``n`` random cells; while one is short of ``k`` cells, a random short
     one grows by a cell, taking a free cell or one passed on along a chain of regions."""
-    # The kernel loader: numba compiles (or loads) the kernels on first use.
-    from puzzlefmt.sudoku._solo_kernels import (  # noqa: PLC0415 - the kernel loader
-        divvy_grow,
-        divvy_prepare,
-    )
 
     wh = w * h
     n = wh // k
@@ -317,8 +311,6 @@ def _ondiag1(cell: int, cr: int) -> bool:
 
 def _gridgen(shape: _Shape, xtype: bool, rs: RandomState, maxsteps: int) -> list[int] | None:
     """solo.c's ``gridgen``: a random full grid, or None when the step budget runs out."""
-    from puzzlefmt.sudoku._solo_kernels import pick_space  # noqa: PLC0415 - the kernel loader
-
     cr = shape.cr
     which = shape.whichblock
     whichl = which.tolist()
