@@ -51,7 +51,7 @@ def _line_safe(p: Puzzle) -> bool:
 
 
 def test_family_shape() -> None:
-    assert list(FORMATS) == ["keen", "keen-list", "keen-json"]
+    assert list(FORMATS) == ["keen", "keen-list", "keen-json", "keen-save"]
     assert [r.name for r in FAMILY.renderers] == ["keen-text", "keen-svg"]
     assert [r.kind for r in FAMILY.renderers] == ["text", "svg"]
     assert FAMILY.models == (Puzzle,)
