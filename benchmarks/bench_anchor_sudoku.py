@@ -41,7 +41,8 @@ busy machine disturbs less than the wall clock.
 - jobs: ``solve hardest --jobs 2`` against ``--jobs 1`` (the process section's run).
 - memory: peak resident memory (``ru_maxrss``) of solve and convert at 1x, 4x, 16x.
 - cold (not run unless named): first use with an empty ``NUMBA_CACHE_DIR``, one run each, of
-  a one-line solve, a one-line canon and a one-line Keen solve; the first stderr line shown.
+  a one-line solve, a one-line canon and a one-line Keen solve, with what they say on stderr
+  besides the closing summary (the notice that kernels compile).
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -177,15 +179,15 @@ class Bench:
             mult = name.split("x")[-1] if name.startswith("17") else name
             ours = self.tmp / f"pf-{name}.out"
             theirs = self.tmp / f"td-{name}.out"
-            timed(f"pf {name}", lambda p=path, o=ours, m=mult: self.pf(
-                "solve", str(p), "-o", str(o), "-q", key=("solve", m)))
-            timed(f"td {name}", lambda p=path, o=theirs: run([self.driver, str(p)], stdout=o))
+            timed(f"pf {name}", partial(self.pf, "solve", str(path), "-o", str(ours), "-q",
+                                        key=("solve", mult)))
+            timed(f"td {name}", partial(run, [self.driver, str(path)], stdout=theirs))
             if name in want_validate:
-                timed(f"val {name}", lambda p=path: self.pf(
-                    "validate", str(p), "-o", os.devnull, "-q"))
+                timed(f"val {name}", partial(self.pf, "validate", str(path), "-o", os.devnull,
+                                             "-q"))
             if name == "hardest" and "jobs" in self.args.sections:
-                timed("j2 hardest", lambda p=path: self.pf(
-                    "solve", str(p), "-o", str(self.tmp / "j2.out"), "-q", "--jobs", "2"))
+                timed("j2 hardest", partial(self.pf, "solve", str(path), "-o",
+                                            str(self.tmp / "j2.out"), "-q", "--jobs", "2"))
         med = rounds(self.args.rounds, steps)
         wall = {k: sorted(v)[len(v) // 2] for k, v in walls.items()}
         print("### Whole process: `puzzlefmt solve FILE -o OUT -q` against the tdoku driver "
@@ -307,11 +309,11 @@ class Bench:
                     else:
                         got = "".join(map(str, sols[i, 0].tolist()))
                         bad += int(counts[i]) != 1 or got != expect
-                ours = med[f"{call} {name}"]
+                mine = med[f"{call} {name}"]
                 rows.append([
-                    name, f"{len(arrays[name]):,}", f"`{call}`", micros(ours),
+                    name, f"{len(arrays[name]):,}", f"`{call}`", micros(mine),
                     micros(self.td_count_only[name]), micros(self.td_per_puzzle[name]),
-                    ratio(ours, self.td_count_only[name]), ratio(ours, self.td_per_puzzle[name]),
+                    ratio(mine, self.td_count_only[name]), ratio(mine, self.td_per_puzzle[name]),
                     "agree" if bad == 0 else f"DIFFER ({bad})",
                 ])
         table(["file", "puzzles", "puzzlefmt call", "puzzlefmt",
@@ -319,7 +321,7 @@ class Bench:
                "ratio to count", "ratio to enumerate", "counts and solutions"], rows)
 
     def object(self) -> None:
-        n = self.args.objects
+        n = int(self.args.objects)
         lines = self.clue17_lines[:n]
         grids = [Grid.from_values(line) for line in lines]
         if hasattr(Grid, "solve"):
@@ -440,12 +442,14 @@ class Bench:
                 env = {**os.environ, "NUMBA_CACHE_DIR": cache}
                 cold = self.pf(*args, env=env)
                 warm = self.pf(*args, env=env)
-            said = cold.stderr.strip().splitlines()
+            said = [line for line in cold.stderr.strip().splitlines()
+                    if " records in:" not in line]  # the closing summary is not a notice
             rows.append([f"`puzzlefmt {label}`", secs(cold.wall), secs(cold.cpu),
-                         secs(warm.wall), f"`{said[0]}`" if said else "(nothing)"])
+                         secs(warm.wall), "; ".join(f"`{line}`" for line in said) or "none"])
         print("### First use: empty `NUMBA_CACHE_DIR` (one run each), then the same again "
               "warm\n")
-        table(["command", "cold wall", "cold CPU", "then warm wall", "first stderr line"], rows)
+        table(["command", "cold wall", "cold CPU", "then warm wall",
+               "stderr besides the summary"], rows)
 
     def memory(self) -> None:
         need_sdm = any(("convert", m) not in self.rss for m in ("1", "4", "16"))

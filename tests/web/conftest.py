@@ -13,7 +13,7 @@ from puzzlefmt.web.app import create_app
 
 @pytest.fixture(scope="session")
 def client() -> Iterator[TestClient]:
-    """The application with one warm solver process and a generous time limit."""
-    app = create_app(max_bytes=MAX_BYTES, solve_timeout=60.0, solvers=1)
+    """The application with two solver processes and a generous time limit."""
+    app = create_app(max_bytes=MAX_BYTES, solve_timeout=60.0, solvers=2)
     with TestClient(app) as c:
         yield c

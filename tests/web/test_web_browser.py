@@ -270,6 +270,35 @@ def test_keyboard_only(driver: WebDriver, server: Server) -> None:
     assert all(c.get_attribute("tabindex") in (None, "0") for c in controls)
 
 
+GCG = """#player1 alice Alice
+#player2 bob Bob
+>alice: AEINQST 8G QAT +24 24
+>bob: EGLNORT H7 O.T +3 3
+"""
+
+
+def test_step_through_a_game(driver: WebDriver, server: Server) -> None:
+    assert service.game_available()
+    open_page(driver, server)
+    paste(driver, GCG)
+    wait_view(driver, "gcg")
+    assert by_id(driver, "view-title").text.startswith("Crossword game record")
+    assert not shown(driver, "act-move")
+    open_action(driver, "act-game")
+    by_id(driver, "game-next").click()
+    until(driver, lambda b: by_id(b, "game-msg").text
+          == "Event 1 of 2: alice, 8G QAT, +24 (total 24).", "the first event")
+    by_id(driver, "game-end").click()
+    until(driver, lambda b: by_id(b, "game-msg").text.startswith("Event 2 of 2: bob"),
+          "the last event")
+    assert by_id(driver, "game-next").get_attribute("disabled") is not None
+    assert image_ok(driver, by_id(driver, "game-picture"))
+    assert by_id(driver, "game-cgp").text.startswith("15/15/15/15/15/15/7O7/6QAT6/7T7/")
+    by_id(driver, "game-start").click()
+    until(driver, lambda b: by_id(b, "game-msg").text.startswith("The start"), "the start")
+    shot(driver, "gcg-game")
+
+
 def test_collection_table_holds_one_page(driver: WebDriver, server: Server) -> None:
     lines = (ROOT / "examples/sudoku/seed-collection.sdm").read_text().split()
     body = [lines[i % len(lines)] for i in range(60)]

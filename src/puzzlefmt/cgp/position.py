@@ -508,10 +508,8 @@ class Position(Model):
 
     def tiles(self) -> Iterator[tuple[int, int, str]]:
         """Every tile on the board as ``(row, col, tile)``, row by row."""
-        for r, row in enumerate(self._grid()):
-            for c, sq in enumerate(row):
-                if sq is not None:
-                    yield r, c, sq
+        return iter([(r, c, sq) for r, row in enumerate(self._grid())
+                     for c, sq in enumerate(row) if sq is not None])
 
     def tile_score(self, tile: str) -> int:
         """The points of a tile (0 for a blank, ``?`` or lower case)."""
@@ -602,9 +600,10 @@ class Position(Model):
                 f"board: {self.rows}x{self.cols}, but layout {layout.name} is "
                 f"{layout.rows}x{layout.cols}",
             ))
-        on_board: Counter[str] = Counter()
-        for _, _, tile in self.tiles():
-            on_board[BLANK if tile != tile.upper() else tile] += 1
+        placed = list(self.tiles())
+        on_board: Counter[str] = Counter(
+            BLANK if tile != tile.upper() else tile for _, _, tile in placed
+        )
         for tile, n in on_board.items():
             if n > dist.count(tile):
                 what = "blanks" if tile == BLANK else f"{write_tile(tile)} tiles"
@@ -631,7 +630,7 @@ class Position(Model):
                     f"racks: rack {i} holds {len(rack)} tiles, more than a rack holds "
                     f"({self.rack_size})",
                 ))
-        groups = self._groups()
+        groups = self._groups(placed)
         if groups > 1:
             out.append((Status.DISCONNECTED, "board",
                         f"board: the tiles are not connected ({groups} groups)"))
@@ -645,7 +644,7 @@ class Position(Model):
                     f"board: the start square {square_name(sr, sc)} is empty, but "
                     f"{sum(on_board.values())} tiles are on the board",
                 ))
-            for r, c, tile in self.tiles():
+            for r, c, tile in placed:
                 if plain.squares[r][c] is Premium.BRICK:
                     out.append((
                         Status.BRICKED, f"board {square_name(r, c)}",
@@ -675,28 +674,22 @@ class Position(Model):
                 return f"bdn: unknown board layout {self.board_name!r}"
         return layout_for_size(self.rows, self.cols)
 
-    def _groups(self) -> int:
-        board = self._grid()
+    def _groups(self, placed: list[tuple[int, int, str]]) -> int:
+        """How many groups of connected tiles ``placed`` (the board's tiles) form."""
         rows, cols = self.rows, self.cols
-        seen: set[tuple[int, int]] = set()
+        left = {r * cols + c for r, c, _ in placed}
         groups = 0
-        for r, c, _ in self.tiles():
-            if (r, c) in seen:
-                continue
+        while left:
             groups += 1
-            stack = [(r, c)]
-            seen.add((r, c))
+            stack = [left.pop()]
             while stack:
-                a, b = stack.pop()
-                for na, nb in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
-                    if (
-                        0 <= na < rows
-                        and 0 <= nb < cols
-                        and (na, nb) not in seen
-                        and board[na][nb] is not None
-                    ):
-                        seen.add((na, nb))
-                        stack.append((na, nb))
+                i = stack.pop()
+                r, c = divmod(i, cols)
+                for j in (i - cols if r else -1, i + cols if r + 1 < rows else -1,
+                          i - 1 if c else -1, i + 1 if c + 1 < cols else -1):
+                    if j in left:
+                        left.remove(j)
+                        stack.append(j)
         return groups
 
     def _last_move_mismatch(self) -> str | None:

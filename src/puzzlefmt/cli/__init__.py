@@ -27,6 +27,7 @@ from puzzlefmt.cli._common import (
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
     EXIT_OK,
+    Parser,
     UsageError,
     err,
     positive,
@@ -78,7 +79,7 @@ def _add_batch_options(p: argparse.ArgumentParser, *, output: bool = True) -> No
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="puzzlefmt",
         description="Read, write, detect, validate and solve Sudoku, Keen and CGP texts.",
     )

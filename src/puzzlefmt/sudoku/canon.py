@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, overload
 
+from puzzlefmt._jit import notice_if_cold
 from puzzlefmt.sudoku.grid import Grid
 
 if TYPE_CHECKING:
@@ -53,6 +54,7 @@ __all__ = [
 Convention = Literal["string", "pattern"]
 CONVENTIONS: tuple[Convention, ...] = ("string", "pattern")
 
+_TO_TEXT = bytes.maketrans(bytes(range(10)), b"0123456789")
 _IDENTITY9 = tuple(range(9))
 _DIGITS = tuple(range(1, 10))
 
@@ -233,9 +235,16 @@ def canonical(grid: Grid, convention: Convention = "string") -> str:
 
     A grid with no given that holds placed digits or candidates (a candidate grid read from a
     PM grid) has no puzzle to canonicalise: ``ValueError`` says so (its form would be 81
-    zeros, the same for every such grid)."""
+    zeros, the same for every such grid). No :class:`Transform` is built."""
     _check_givens(grid)
-    return minlex(grid.givens, convention)[0]
+    try:
+        raw = bytes(grid.givens)
+    except (TypeError, ValueError):
+        raw = b""
+    if len(raw) != 81 or max(raw) > 9:
+        raise ValueError("expected 81 digits from 0 to 9")
+    out, _ = _minlex_batch(raw, convention)
+    return out.tobytes().translate(_TO_TEXT).decode("ascii")
 
 
 def _check_givens(grid: Grid) -> None:
@@ -277,6 +286,7 @@ def _minlex_batch(
 
     from puzzlefmt.sudoku import _canon_kernel  # noqa: PLC0415 - the kernel loader
 
+    notice_if_cold("the canonical-form kernels")
     pattern = _pattern_flag(convention)
     if isinstance(puzzles, bytes):
         cells = np.frombuffer(puzzles, dtype=np.uint8).reshape(-1, 81)

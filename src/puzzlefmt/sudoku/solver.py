@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from puzzlefmt._jit import notice_if_cold
 from puzzlefmt.model import SolveResult
 from puzzlefmt.sudoku.grid import ALL, Grid, cell_name, stuck_cells, unit_repeats
 
@@ -59,6 +60,7 @@ def solve_array(
     # The kernel loader: numpy and numba are imported on the first solve, not with the family.
     from puzzlefmt.sudoku import _solve_kernel  # noqa: PLC0415 - the kernel loader
 
+    notice_if_cold("the Sudoku solver")
     return _solve_kernel.solve_arrays(puzzles, limit, candidates)
 
 
@@ -86,6 +88,7 @@ def solve_many(
     # The kernel loader: numpy and numba are imported on the first solve, not with the family.
     from puzzlefmt.sudoku import _solve_kernel  # noqa: PLC0415 - the kernel loader
 
+    notice_if_cold("the Sudoku solver")
     rows = [g.values if use_placed and any(g.placed) else g.givens for g in grids]
     masks: list[list[int]] | None = None
     if use_candidates and any(

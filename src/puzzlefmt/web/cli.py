@@ -95,12 +95,12 @@ def _open_when_up(server: Any, url: str) -> None:
 def cmd_serve(args: argparse.Namespace) -> int:
     """Serve the page until interrupted."""
     try:
-        import fastapi  # noqa: F401, PLC0415 - optional dependency (the web extra)
         import uvicorn  # noqa: PLC0415 - optional dependency (the web extra)
+
+        from puzzlefmt.web.app import create_app  # noqa: PLC0415 - needs the web extra
     except ImportError:
         print(MISSING_EXTRA, file=sys.stderr)
         return _EXIT_USAGE
-    from puzzlefmt.web.app import create_app  # noqa: PLC0415 - needs the web extra
 
     problems = []
     if not 0 <= args.port <= 65535:

@@ -21,7 +21,6 @@ import puzzlefmt
 from puzzlefmt import registry
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.keen import format_solution
-from puzzlefmt.model import Model
 from puzzlefmt.sudoku.canon import canonical
 from puzzlefmt.svg import svg
 
@@ -60,14 +59,16 @@ _DETECT_LINES = 64
 # JSON keys of the models' to_json forms, in words, for "the target drops ..." notes.
 _FIELD_WORDS = {
     "candidates": "pencil marks (candidates)",
+    "eliminations": "eliminated candidates",
+    "placed": "placed digits",
+    "givens": "givens",
     "meta": "metadata",
     "metadata": "metadata",
-    "comment": "comment",
-    "values": "placed digits",
-    "givens": "givens",
+    "comments": "comments",
+    "sections": "extra sections",
     "solution": "solution",
-    "difficulty": "difficulty",
     "seed": "random seed",
+    "state": "game state",
     "operations": "operations",
 }
 
@@ -88,9 +89,8 @@ class ServiceError(Exception):
 
 
 # ---------------------------------------------------------------------- library adapters
-def _is_model(obj: object) -> bool:
-    """True for the models (``obj.solve()`` returns a SolveResult where the family solves)."""
-    return isinstance(obj, Model)
+# The few places where the page needs more than ``loads``/``dumps``/``detect`` and the Model
+# protocol (docs/protocol.md) are these small functions.
 
 
 def _family_name(obj: object) -> str:
@@ -107,10 +107,6 @@ def _get_format(name: str) -> Any:
         ) from None
 
 
-def _writable(fmt: Any) -> bool:
-    return getattr(fmt, "write", None) is not None or bool(getattr(fmt, "collection", False))
-
-
 def _problems(obj: Any) -> list[str]:
     return [str(p) for p in obj.problems()]
 
@@ -124,49 +120,38 @@ def _svg(obj: Any, *, theme: str, size: int | None = None, solution: Any = None)
     return str(svg(obj, **options))
 
 
-def _solve(obj: Any, limit: int) -> Any:
-    """A SolveResult (``count``, ``status``, ``solutions``, ``reason``, ``complete``)."""
-    if not _can_solve(obj):
-        raise ServiceError("unsupported",
-                           f"the {registry.family_of(obj).name} family has no solver")
-    return obj.solve(limit)
-
-
 def _can_solve(obj: Any) -> bool:
-    return _is_model(obj) and callable(getattr(obj, "solve", None))
+    return callable(getattr(obj, "solve", None))
 
 
 def _canon_conventions(obj: Any) -> tuple[str, ...]:
-    fam = registry.family_of(obj)
-    return tuple(getattr(fam, "canon_conventions", ()) or ())
+    return tuple(registry.family_of(obj).canon_conventions)
 
 
 def _solution_view(puzzle: Any, solution: Any, theme: str) -> dict[str, Any]:
-    """One solution's text and picture. A solution is a model of the puzzle's type (new
-    protocol, and Sudoku in 0.1) or, for Keen in 0.1, the digits row by row."""
+    """One solution (a model of the puzzle's type) as text and picture."""
     family = _family_name(puzzle)
-    if isinstance(solution, tuple | list):  # 0.1 Keen: digits
-        digits = [int(v) for v in solution]
-        return {
-            "text": format_solution(digits, puzzle.size),
-            "picture": _svg(puzzle, theme=theme, solution=digits),
-        }
-    if family == "sudoku":
-        text = solution.line(values=True)
-    elif family == "keen":
-        text = format_solution([int(v) for v in solution.solution], solution.size)
-    else:  # pragma: no cover - only Sudoku and Keen solve
-        text = str(solution)
     if family == "keen":
+        text = format_solution([int(v) for v in solution.solution], solution.size)
         return {"text": text, "picture": _svg(solution, theme=theme, solution=True)}
-    return {"text": text, "picture": _svg(solution, theme=theme)}
+    if family == "sudoku":
+        return {"text": solution.line(values=True, comment=False),
+                "picture": _svg(solution, theme=theme)}
+    return {"text": str(solution), "picture": _svg(solution, theme=theme)}  # pragma: no cover
 
 
 def _to_json(obj: Any) -> dict[str, Any]:
-    if _is_model(obj):
-        data: dict[str, Any] = obj.to_json()
-        return data
-    return {}  # pragma: no cover - every model has a JSON form
+    data: dict[str, Any] = obj.to_json()
+    return data
+
+
+def _declared_loss(obj: Any, target: Any) -> set[str]:
+    """What the record holds that the target format declares it cannot keep."""
+    holds = target.holds
+    contents = getattr(obj, "contents", None)
+    if not holds or not callable(contents):
+        return set()
+    return set(contents() - holds)
 
 
 def _records_of(text: str, fmt: Any) -> Iterator[Any]:
@@ -318,7 +303,7 @@ def formats() -> list[dict[str, Any]]:
             "description": f.description,
             "extensions": list(f.extensions),
             "collection": bool(f.collection),
-            "writable": _writable(f),
+            "writable": True,
         }
         for f in registry.formats()
     ]
@@ -393,7 +378,9 @@ def _actions(obj: Any) -> dict[str, Any]:
     }
 
 
-def _targets(fmt: Any) -> list[dict[str, Any]]:
+def _targets(fmt: Any, obj: Any) -> list[dict[str, Any]]:
+    """The formats that can write ``obj`` (a game record is written by the formats of games,
+    a position by those of positions)."""
     return [
         {
             "format": f.name,
@@ -402,7 +389,7 @@ def _targets(fmt: Any) -> list[dict[str, Any]]:
             "extension": f.extensions[0] if f.extensions else "txt",
         }
         for f in registry.formats(fmt.family)
-        if _writable(f)
+        if isinstance(obj, f.model)
     ]
 
 
@@ -429,7 +416,7 @@ def read(text: str, format: str | None = None, *, record: int = 1,
         "status": _status_words(problems),
         "text_picture": str(obj),
         "actions": _actions(obj),
-        "targets": _targets(fmt),
+        "targets": _targets(fmt, obj),
     }
 
 
@@ -503,18 +490,24 @@ def _differences(before: dict[str, Any], after: dict[str, Any]) -> tuple[set[str
 
 
 def _loss_notes(source: list[Any], out: str, target: Any) -> list[str]:
-    """What the target did not keep, found by reading the output back and comparing."""
+    """What the target does not keep: what it declares it cannot hold (as ``puzzlefmt
+    convert`` reports it), and, where nothing is declared lost, a check by reading the output
+    back (the first records)."""
+    declared: set[str] = set()
+    for obj in source:
+        declared |= _declared_loss(obj, target)
+    if declared:
+        what = ", ".join(sorted(_field_words(k) for k in declared))
+        them = "it" if len(declared) == 1 else "them"
+        return [f"Left out: {what} ({target.name} cannot hold {them})."]
     try:
         back = puzzlefmt.loads(out, target.name)
     except PuzzleFormatError as exc:
-        if "picture for people" in exc.message:  # 0.1 text pictures registered as formats
-            return [f"{target.name} is written for people and is not read back, so what it "
-                    "keeps was not checked."]
         return [f"Reading the {target.name} text back fails, so what it keeps was not "
                 f"checked: {exc}"]
     items = list(back) if isinstance(back, list) else [back]
     if len(items) != len(source):
-        return [f"reading the {target.name} text back gives {len(items)} records, "
+        return [f"Read back, the {target.name} text gives {len(items)} records, "
                 f"not {len(source)}."]
     dropped: set[str] = set()
     changed: set[str] = set()
@@ -523,14 +516,10 @@ def _loss_notes(source: list[Any], out: str, target: Any) -> list[str]:
         dropped |= d
         changed |= c
     notes: list[str] = []
-    if dropped:
-        notes.append(f"{target.name} cannot hold everything: it drops "
-                     + ", ".join(sorted(_field_words(k) for k in dropped)) + ".")
-    if changed:
-        notes.append(f"{target.name} changes "
-                     + ", ".join(sorted(_field_words(k) for k in changed))
-                     + " (read back, they differ).")
-    if len(source) > _CHECK_RECORDS:
+    if dropped or changed:
+        notes.append(f"Read back, the {target.name} text differs in "
+                     + ", ".join(sorted(_field_words(k) for k in dropped | changed)) + ".")
+    if notes and len(source) > _CHECK_RECORDS:
         notes.append(f"Checked the first {_CHECK_RECORDS} records of {len(source)}.")
     return notes
 
@@ -543,8 +532,6 @@ def convert(text: str, format: str | None = None, *, to: str, record: int = 1) -
     if target.family != src.family:
         raise ServiceError("bad-request", f"{target.name} is a {target.family} format; this "
                            f"text is {src.family}: convert within a family")
-    if not _writable(target):
-        raise ServiceError("bad-request", f"{target.name} can be read but not written")
     notes: list[str] = []
     if src.collection and target.collection:
         try:
@@ -598,7 +585,7 @@ def solve(text: str, format: str | None = None, *, record: int = 1, limit: int =
     if not _can_solve(obj):
         raise ServiceError("unsupported", f"the {_family_name(obj)} family has no solver")
     try:
-        result = _solve(obj, limit)
+        result = obj.solve(limit)
     except ValueError as exc:  # a puzzle the solver does not take (e.g. a random-seed ID)
         raise ServiceError("unsupported", str(exc)) from None
     return {
