@@ -148,7 +148,7 @@ def library(s: State, step: tuple[str, str, str, str, str] | None = None) -> str
     return out + f":{step[2]}:{step[3]}:{step[4]}"
 
 
-def _grid_lines(buffers: list[str]) -> list[str]:
+def grid_lines(buffers: list[str]) -> list[str]:
     widths = [max(len(buffers[r * 9 + c]) for r in range(9)) + 2 for c in range(9)]
     lines = []
     for row in range(10):
@@ -170,7 +170,7 @@ def formatted(s: State, *, values: bool) -> str:
     """``CLUES_ONLY_FORMATTED`` or ``VALUES_ONLY_FORMATTED``."""
     cells = s.values if values else s.givens
     nl = s.newline
-    return nl.join(_grid_lines([str(v) if v else s.blank for v in cells])) + nl
+    return nl.join(grid_lines([str(v) if v else s.blank for v in cells])) + nl
 
 
 def pm_grid(s: State, *, with_step: bool = False) -> str:
@@ -202,7 +202,7 @@ def pm_grid(s: State, *, with_step: bool = False) -> str:
                     if buffers[j][0].isdigit():
                         buffers[j] = " " + buffers[j]
     nl = s.newline
-    text = nl.join(_grid_lines(buffers)) + nl
+    text = nl.join(grid_lines(buffers)) + nl
     if with_step:
         text += nl.join(s.step)  # HoDoKu's step text has no line ending after it
     return text

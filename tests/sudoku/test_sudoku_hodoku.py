@@ -350,3 +350,65 @@ def test_the_fast_path_leaves_mixed_blank_lines_to_the_object_path() -> None:
     mixed = "".join(str(g) if g else ".0"[i % 2] for i, g in enumerate(s.givens))
     plain = "".join(str(g) if g else "." for g in s.givens)
     assert parse_lines([mixed, plain]).ok.tolist() == [False, True]
+
+
+# ------------------------------------------------------------------- errors
+
+
+def _txt_save_parts() -> tuple[H.State, str]:
+    s = next(s for s in _states() if any(s.placed) and not all(s.values))
+    return s, H.txt_save(s)
+
+
+def test_hodoku_txt_errors_say_which_grid_disagrees() -> None:
+    s, text = _txt_save_parts()
+    nl = s.newline
+    first, second, third = text.split(nl * 3)
+    i = next(i for i, g in enumerate(s.givens) if g)
+    other = (s.givens[i] % 9) + 1
+    cells = [str(v) if v else s.blank for v in s.values]
+    cells[i] = str(other)
+    bad_values = nl.join(H.grid_lines(cells)) + nl
+    with pytest.raises(PuzzleFormatError) as err:
+        puzzlefmt.loads(first + nl * 2 + bad_values + nl * 2 + third, "hodoku-txt")
+    assert f"the values grid has {other} where the givens have {s.givens[i]}" in str(err.value)
+    with pytest.raises(PuzzleFormatError, match="three grids .* found 2"):
+        puzzlefmt.loads(first + nl * 2 + second, "hodoku-txt")
+    j = next(j for j, v in enumerate(s.values) if v)
+    bad = H.State(s.givens, s.placed, list(s.candidates), newline=nl, blank=s.blank)
+    bad.placed = [0 if k == j and not s.givens[k] else p for k, p in enumerate(s.placed)]
+    bad.givens = [0 if k == j else g for k, g in enumerate(s.givens)]
+    bad.candidates[j] = 0b11 if s.values[j] > 2 else 0b1100
+    pm = H.pm_grid(bad)
+    with pytest.raises(PuzzleFormatError) as err:
+        puzzlefmt.loads(first + nl * 2 + second + nl * 2 + pm, "hodoku-txt")
+    assert f"where the values have {s.values[j]}" in str(err.value)
+
+
+@pytest.mark.parametrize(("fmt", "text", "words"), [
+    ("hodoku-grid", ".---------.---------.---------.\n| .  .  3 | .  2  . | 6  . |\n",
+     "expected 9 cells in a row, found 8"),
+    ("pm-grid", "\n".join(["| 12 3 4 | 5 6 7 | 8 9 *x1 |"] * 9), "candidate digits 1-9"),
+    ("pm-grid", "\n".join(["| 12 3 4 | 5 6 7 | 8 9 **1 |"] * 9), "candidate digits 1-9"),
+    ("pm-grid", "\n".join(["| 12 3 4 | 5 6 7 | 8 9 1 |"] * 9) + "\n1 2 3 4 5 6 7 8 9\n",
+     "expected the end of the candidate grid, or the text of a step"),
+    ("gsf-q2", "1,2,3,4," + "." * 80 + "?,a,b\n", "found '?'"),
+])
+def test_new_readers_say_what_is_wrong(fmt: str, text: str, words: str) -> None:
+    with pytest.raises(PuzzleFormatError) as err:
+        puzzlefmt.loads(text, fmt)
+    assert words in str(err.value)
+    assert str(err.value).startswith(fmt + ":")
+
+
+def test_gsf_q2_error_column_counts_the_whole_line() -> None:
+    with pytest.raises(PuzzleFormatError) as err:
+        puzzlefmt.loads("1,2,3,4," + "." * 80 + "?,a,b\n", "gsf-q2")
+    assert err.value.column == 8 + 81
+
+
+def test_marks_that_are_not_marks_are_refused_by_the_writers() -> None:
+    grid = Grid(candidates=[0x1FF] * 81, meta={"marks": "r1c1*-12 r9c10#"})
+    for fmt in ("pm-grid", "candidates"):
+        with pytest.raises(ValueError, match="cannot write the mark 'r9c10#'"):
+            puzzlefmt.dumps(grid, fmt)

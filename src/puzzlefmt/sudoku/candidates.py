@@ -96,5 +96,5 @@ FORMAT = Format(
         Option("sep", str, "space", "between groups", choices=tuple(SEPARATORS)),
         Option("rows", bool, False, "one row of nine groups a line"),
     ),
-    holds=frozenset({"placed", "candidates", "metadata"}),
+    holds=frozenset({"placed", "candidates", "eliminations", "metadata"}),
 )

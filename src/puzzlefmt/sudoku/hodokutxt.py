@@ -96,7 +96,10 @@ def write_hodoku_txt(grid: Grid, *, blank: str = ".", newline: str = "crlf") -> 
 
 
 def sniff(text: str) -> Sniff | None:
-    parts = [[ln for _, ln in b] for b in blocks(list(enumerate(split_lines(text), 1)))]
+    lines = split_lines(text)
+    if len(lines) > 60:
+        return None  # three grids of 13 lines and the blank lines between them
+    parts = [[ln for _, ln in b] for b in blocks(list(enumerate(lines, 1)))]
     if len(parts) != 3 or not all(is_hodoku_grid(p) for p in parts[:2]):
         return None
     pm = parts[2]

@@ -170,7 +170,7 @@ FORMAT = Format(
                choices=STYLES),
         _NEWLINE,
     ),
-    holds=frozenset({"placed", "candidates", "metadata"}),
+    holds=frozenset({"placed", "candidates", "eliminations", "metadata"}),
 )
 PRINT = Format(
     name="pm-print",
@@ -182,7 +182,7 @@ PRINT = Format(
     write=functools.partial(write_pm_grid, footer=True),
     priority=46,
     write_options=(_NEWLINE,),
-    holds=frozenset({"placed", "candidates"}),
+    holds=frozenset({"placed", "candidates", "eliminations"}),
 )
 
 #: The candidate grid and its Simple Sudoku print.

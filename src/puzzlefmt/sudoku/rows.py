@@ -84,9 +84,11 @@ def sniff(text: str) -> Sniff | None:
             "spaces" if " " in lines[0].strip() else "no separator")
         return Sniff(0.7, f"9 rows of 9 cells ({sep})")
     numbered = list(enumerate(split_lines(text), 1))
-    labelled = unlabelled(numbered)
     body = [ln for _, ln in numbered if ln.strip()]
-    if labelled is None and (not body or is_border(body[0]) or is_border(body[-1])):
+    if not 9 <= len(body) <= 15:
+        return None  # 9 rows, a line of column numbers and rules at most
+    labelled = unlabelled(numbered)
+    if labelled is None and (is_border(body[0]) or is_border(body[-1])):
         return None  # a framed grid is another format's
     try:
         read_rows(text)

@@ -80,5 +80,5 @@ FORMAT = Format(
         Option("placeholder", str, ".", "the character for a digit that is not a candidate",
                choices=(".", "0")),
     ),
-    holds=frozenset({"candidates"}),
+    holds=frozenset({"candidates", "eliminations"}),
 )
