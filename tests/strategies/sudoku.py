@@ -167,6 +167,60 @@ def forum_grids(draw: st.DrawFn, names: tuple[str, ...] = ("Label", "ER", "EP", 
     return g
 
 
+@st.composite
+def web_grids(draw: st.DrawFn, *, candidates: bool, placed: bool = True, meta: bool = False,
+           singles: bool = True, zero: bool = False) -> Grid:
+    """Clues, solved cells and (``candidates``) a candidate mask a cell, as the web
+    strings hold them; ``meta`` adds the f-puzzles title, author, rules and solution."""
+    givens = draw(st.lists(st.sampled_from([0, 0, 0, 1, 2, 5, 9]), min_size=81, max_size=81))
+    pl = [0 if g or not placed else draw(st.sampled_from([0, 0, 0, 3, 7])) for g in givens]
+    masks = None
+    if candidates:
+        low = 0 if zero else 1
+        masks = []
+        for g, p in zip(givens, pl, strict=True):
+            if g or p:
+                masks.append(1 << ((g or p) - 1))
+            else:
+                m = draw(st.integers(low, 511))
+                if not singles and m and not m & (m - 1):
+                    m |= 0b110000000 if m < 64 else 0b11
+                masks.append(m)
+    info: dict[str, str] = {}
+    if meta:
+        text = st.text(st.characters(min_codepoint=1, max_codepoint=0x1FFFF,
+                                     exclude_categories=("Cs",)), max_size=20)
+        for key in ("title", "author", "rules"):
+            if draw(st.booleans()):
+                info[key] = draw(text)
+        if draw(st.booleans()):
+            info["solution"] = "".join(draw(st.lists(st.sampled_from("123456789."),
+                                                     min_size=81, max_size=81)))
+            if info["solution"] == "." * 81:
+                del info["solution"]
+    return Grid(givens=givens, placed=pl, candidates=masks, meta=info)
+
+
+def wiki_grids() -> st.SearchStrategy[Grid]:
+    """What a sudokuwiki.org string holds: clues alone, or clues, solved cells, candidates."""
+    return st.one_of(web_grids(candidates=False, placed=False), web_grids(candidates=True))
+
+
+def fpuzzles_grids() -> st.SearchStrategy[Grid]:
+    """What an f-puzzles payload holds: a sudokuwiki grid, with title, author, rules and a
+    solution."""
+    return st.one_of(web_grids(candidates=False, meta=True), web_grids(candidates=True, meta=True))
+
+
+@st.composite
+def solo_id_grids(draw: st.DrawFn) -> Grid:
+    """What a Solo game ID holds: clues, and the parameters beyond the 3x3 shape."""
+    g = Grid(givens=draw(sparse_cells))
+    if draw(st.booleans()):
+        g.meta["solo-params"] = draw(st.sampled_from(["3x3db", "3x3a", "3x3m4du"]))
+    return g
+
+
 def any_grids() -> st.SearchStrategy[Grid]:
     """A grid of any of the shapes above: what a writer may be handed (its format's domain
     or not)."""

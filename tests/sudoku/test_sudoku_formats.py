@@ -19,6 +19,7 @@ from puzzlefmt.sudoku.svg import RENDERER as SVG
 from puzzlefmt.textio import numbered_lines
 
 from strategies import sudoku as S
+from strategies.sgt import solo_grids
 
 FORMATS: dict[str, Format] = {f.name: f for f in FAMILY.formats}
 
@@ -45,11 +46,20 @@ DOMAINS: dict[str, Any] = {
     "forum-csv": S.forum_grids(),
     "hodoku-grid": S.givens_grids(),
     "hodoku-txt": S.hodoku_txt_grids(),
+    "sudokuwiki": S.wiki_grids(),
+    "sudokuwiki-link": S.wiki_grids(),
+    "fpuzzles": S.fpuzzles_grids(),
+    "fpuzzles-link": S.fpuzzles_grids(),
+    "sudokupad-link": S.fpuzzles_grids(),
+    "solo": S.solo_id_grids(),
+    "solo-save": solo_grids(),
     "gsf-q2": S.gsf_q2_grids(),
 }
 
 # Options that write less than the grid holds, or more (counts adds #N and #H), on purpose.
-LOSSY = {"values", "records", "comment", "counts"}
+# ``form`` picks one string of a web format: the plain sudokuwiki string and the SudokuPad
+# classic ID hold clues alone; the packed strings write every empty cell's candidates.
+LOSSY = {"values", "records", "comment", "counts", "form"}
 
 
 def test_every_format_has_a_domain_and_priority_order() -> None:
@@ -278,6 +288,9 @@ def test_every_option_is_used_by_its_writer() -> None:
             default = _write(fmt, target, extra)
             if opt.name == "limit":  # SAMPLE has one solution: a higher limit counts 1 too
                 assert texts == {default}, (fmt.name, opt.name)
+                continue
+            if opt.default == "auto":  # auto is one of the forced forms, chosen by grid
+                assert default in texts and len(texts) > 1, (fmt.name, opt.name)
                 continue
             assert default not in texts, (fmt.name, opt.name)
 

@@ -22,6 +22,7 @@ from puzzlefmt.sudoku import fpuzzles, sudokupad, sudokuwiki
 from puzzlefmt.sudoku.grid import Grid
 
 from helpers import SHARED, shared_path
+from strategies import sudoku as S
 
 WEB = SHARED / "vectors" / "sudoku" / "web"
 WIKI = sudokuwiki.FORMAT
@@ -466,39 +467,7 @@ def test_lzstring_errors() -> None:
 # =========================================================================== round trips
 
 
-@st.composite
-def _grids(draw: st.DrawFn, *, candidates: bool, placed: bool = True, meta: bool = False,
-           singles: bool = True, zero: bool = False) -> Grid:
-    givens = draw(st.lists(st.sampled_from([0, 0, 0, 1, 2, 5, 9]), min_size=81, max_size=81))
-    pl = [0 if g or not placed else draw(st.sampled_from([0, 0, 0, 3, 7])) for g in givens]
-    masks = None
-    if candidates:
-        low = 0 if zero else 1
-        masks = []
-        for g, p in zip(givens, pl, strict=True):
-            if g or p:
-                masks.append(1 << ((g or p) - 1))
-            else:
-                m = draw(st.integers(low, 511))
-                if not singles and m and not m & (m - 1):
-                    m |= 0b110000000 if m < 64 else 0b11
-                masks.append(m)
-    info: dict[str, str] = {}
-    if meta:
-        text = st.text(st.characters(min_codepoint=1, max_codepoint=0x1FFFF,
-                                     exclude_categories=("Cs",)), max_size=20)
-        for key in ("title", "author", "rules"):
-            if draw(st.booleans()):
-                info[key] = draw(text)
-        if draw(st.booleans()):
-            info["solution"] = "".join(draw(st.lists(st.sampled_from("123456789."),
-                                                     min_size=81, max_size=81)))
-            if info["solution"] == "." * 81:
-                del info["solution"]
-    return Grid(givens=givens, placed=pl, candidates=masks, meta=info)
-
-
-_wiki_grids = st.one_of(_grids(candidates=False, placed=False), _grids(candidates=True))
+_wiki_grids = S.wiki_grids()
 
 
 @settings(max_examples=60)
@@ -511,14 +480,14 @@ def test_sudokuwiki_round_trip(grid: Grid) -> None:
 
 
 @settings(max_examples=40)
-@given(_grids(candidates=True, singles=False, zero=True))
+@given(S.web_grids(candidates=True, singles=False, zero=True))
 def test_sudokuwiki_v1_round_trip(grid: Grid) -> None:
     text = WIKI.dumps(grid, form="v1")
     assert len(text) == 163
     assert WIKI.loads(text) == grid
 
 
-_fpz_grids = st.one_of(_grids(candidates=False, meta=True), _grids(candidates=True, meta=True))
+_fpz_grids = S.fpuzzles_grids()
 
 
 @settings(max_examples=40)
@@ -531,7 +500,7 @@ def test_fpuzzles_round_trip(grid: Grid) -> None:
 
 
 @settings(max_examples=40)
-@given(_grids(candidates=False, placed=False))
+@given(S.web_grids(candidates=False, placed=False))
 def test_sudokupad_classic_round_trip(grid: Grid) -> None:
     text = PAD.dumps(grid, form="classic")
     assert PAD.loads(text) == grid

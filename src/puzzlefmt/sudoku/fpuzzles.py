@@ -577,7 +577,7 @@ FORMAT = Format(
     write=write,
     priority=62,
     read_options=(UNSUPPORTED,),
-    holds=frozenset({"givens", "placed", "candidates", "metadata", "solution"}),
+    holds=frozenset({"givens", "placed", "candidates", "metadata"}),
 )
 
 LINK_FORMAT = Format(
@@ -590,5 +590,5 @@ LINK_FORMAT = Format(
     write=write_link,
     priority=63,
     read_options=(UNSUPPORTED,),
-    holds=frozenset({"givens", "placed", "candidates", "metadata", "solution"}),
+    holds=frozenset({"givens", "placed", "candidates", "metadata"}),
 )

@@ -591,6 +591,6 @@ FORMAT = Format(
     sniff_text=sniff,
     read=read,
     write=write,
-    priority=60,
+    priority=65,
     holds=frozenset({"givens"}),
 )

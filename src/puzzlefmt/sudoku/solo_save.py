@@ -270,7 +270,7 @@ FORMAT = Format(
     sniff_text=sniff,
     read=read,
     write=write,
-    priority=61,
+    priority=66,
     write_options=WRITE_OPTIONS,
     holds=frozenset({"givens", "placed", "candidates"}),
 )

@@ -501,5 +501,5 @@ FORMAT = Format(
                           "fpuzzles (clues, placed digits, candidates, metadata) or classic "
                           "(the compact classic2 ID: clues only)",
                           choices=("fpuzzles", "classic")),),
-    holds=frozenset({"givens", "placed", "candidates", "metadata", "solution"}),
+    holds=frozenset({"givens", "placed", "candidates", "metadata"}),
 )
