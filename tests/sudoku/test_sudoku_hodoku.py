@@ -372,7 +372,7 @@ def test_hodoku_txt_errors_say_which_grid_disagrees() -> None:
     with pytest.raises(PuzzleFormatError) as err:
         puzzlefmt.loads(first + nl * 2 + bad_values + nl * 2 + third, "hodoku-txt")
     assert f"the values grid has {other} where the givens have {s.givens[i]}" in str(err.value)
-    with pytest.raises(PuzzleFormatError, match="three grids .* found 2"):
+    with pytest.raises(PuzzleFormatError, match=r"three grids .* found 2"):
         puzzlefmt.loads(first + nl * 2 + second, "hodoku-txt")
     j = next(j for j, v in enumerate(s.values) if v)
     bad = H.State(s.givens, s.placed, list(s.candidates), newline=nl, blank=s.blank)
@@ -386,7 +386,8 @@ def test_hodoku_txt_errors_say_which_grid_disagrees() -> None:
 
 
 @pytest.mark.parametrize(("fmt", "text", "words"), [
-    ("hodoku-grid", ".---------.---------.---------.\n| .  .  3 | .  2  . | 6  . |\n",
+    ("hodoku-grid", ".---------.---------.---------.\n| .  .  3 | .  2  . | 6  . |\n"
+     + "| .  .  . | .  .  . | .  .  . |\n" * 8 + "'---------'---------'---------'\n",
      "expected 9 cells in a row, found 8"),
     ("pm-grid", "\n".join(["| 12 3 4 | 5 6 7 | 8 9 *x1 |"] * 9), "candidate digits 1-9"),
     ("pm-grid", "\n".join(["| 12 3 4 | 5 6 7 | 8 9 **1 |"] * 9), "candidate digits 1-9"),
