@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def _jobs() -> tuple[list[tuple[str, dict[str, Any]]], int]:
     """The request mix: every example, each action it has; and how many examples."""
     sys.path.insert(0, str(ROOT / "src"))
-    import puzzlefmt  # noqa: PLC0415 - from the checkout's src, put on sys.path just above
+    import puzzlefmt
 
     jobs: list[tuple[str, dict[str, Any]]] = []
     files = sorted(p for p in (ROOT / "examples").rglob("*") if p.is_file())

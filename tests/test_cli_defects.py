@@ -4,11 +4,9 @@ the installed command, where the pipe itself matters) with its exit code."""
 from __future__ import annotations
 
 import os
-import signal
 import stat
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -116,29 +114,3 @@ def test_output_onto_a_device_stays_a_device(tmp_path: Path) -> None:
     kept.chmod(0o644)
     assert main(["convert", str(src), "--to", "sdk", "-o", str(kept), "-q"]) == 0
     assert stat.S_IMODE(kept.stat().st_mode) == 0o644
-
-
-def test_ctrl_c_under_jobs_2_is_one_line_and_130(tmp_path: Path) -> None:
-    src = tmp_path / "many.txt"
-    src.write_text("." * 81 + "\n" * 1 + ("." * 81 + "\n") * 400_000)
-    for _ in range(3):
-        proc = subprocess.Popen(_cmd("solve", str(src), "--jobs", "2", "--limit", "2", "-o",
-                                     str(tmp_path / "out.txt")),
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                start_new_session=True)
-        part = None
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and proc.poll() is None:
-            parts = list(tmp_path.glob(".out.txt.puzzlefmt-*.part"))
-            if parts and parts[0].stat().st_size > 0:  # the workers are solving
-                part = parts[0]
-                break
-            time.sleep(0.05)
-        assert part is not None, "the job did not start writing"
-        os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole group
-        _, err = proc.communicate(timeout=60)
-        assert proc.returncode == 130, err
-        lines = [ln for ln in err.decode().splitlines() if ln.strip()]
-        assert lines == ["puzzlefmt: interrupted"], lines
-        assert not (tmp_path / "out.txt").exists()
-        assert not list(tmp_path.glob(".*.part"))

@@ -186,6 +186,10 @@ def test_sudoku_solve_and_canon(client: TestClient, path: Path) -> None:
     from puzzlefmt.sudoku.canon import canonical
 
     for convention in ("string", "pattern"):
+        if not any(first.givens):  # a candidate grid: no puzzle to canonicalise (issue 11)
+            err = error(client, "canon", 400, text=text, format=fmt, convention=convention)
+            assert "no given to put in canonical form" in err["message"]
+            continue
         form = ok(client, "canon", text=text, format=fmt, convention=convention)
         assert form["canonical"] == canonical(first, convention)
         assert_inert(form["picture"])
@@ -324,7 +328,9 @@ def test_convert_notes_what_the_target_drops(client: TestClient) -> None:
     text = (ROOT / "examples/sudoku/seed-candidates-print.txt").read_text(encoding="utf-8")
     out = ok(client, "convert", text=text, to="line")
     assert out["lossless"] is False
-    assert out["notes"] == ["Left out: pencil marks (candidates) (line cannot hold it)."]
+    # 0.2: solved cells of a candidate grid are placed digits (issue 16), lost too
+    assert out["notes"] == ["Left out: pencil marks (candidates), placed digits (line cannot "
+                            "hold them)."]
     kept = ok(client, "convert", text=text, to="pm-grid")
     assert kept["lossless"] is True
     assert kept["notes"] == []
@@ -332,7 +338,8 @@ def test_convert_notes_what_the_target_drops(client: TestClient) -> None:
     out = ok(client, "convert", text=meta, to="ss")
     assert out["notes"] == ["Left out: metadata (ss cannot hold it)."]
     out = ok(client, "convert", text=meta, to="candidates")
-    assert out["notes"] == ["Left out: givens, metadata (candidates cannot hold them)."]
+    # 0.2: the candidate grid holds metadata (HoDoKu's step, issue 16): only givens are lost
+    assert out["notes"] == ["Left out: givens (candidates cannot hold it)."]
     assert ok(client, "convert", text=meta, to="sdk")["lossless"] is True
 
 

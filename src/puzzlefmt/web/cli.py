@@ -12,6 +12,7 @@ of it, so the other commands do not pay for it.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import ipaddress
 import socket
 import sys
@@ -94,6 +95,9 @@ def _open_when_up(server: Any, url: str) -> None:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """Serve the page until interrupted."""
+    if any(importlib.util.find_spec(name) is None for name in ("fastapi", "uvicorn")):
+        print(MISSING_EXTRA, file=sys.stderr)
+        return _EXIT_USAGE
     try:
         import uvicorn  # noqa: PLC0415 - optional dependency (the web extra)
 

@@ -497,8 +497,9 @@ def _loss_notes(source: list[Any], out: str, target: Any) -> list[str]:
     for obj in source:
         declared |= _declared_loss(obj, target)
     if declared:
-        what = ", ".join(sorted(_field_words(k) for k in declared))
-        them = "it" if len(declared) == 1 else "them"
+        words = sorted({_field_words(k) for k in declared})
+        what = ", ".join(words)
+        them = "it" if len(words) == 1 else "them"
         return [f"Left out: {what} ({target.name} cannot hold {them})."]
     try:
         back = puzzlefmt.loads(out, target.name)
@@ -611,7 +612,10 @@ def canon(text: str, format: str | None = None, *, record: int = 1,
     if convention not in conventions:
         raise ServiceError("bad-request", f"unknown convention {convention!r}; conventions: "
                            + ", ".join(conventions))
-    form = canonical(obj, "pattern" if convention == "pattern" else "string")
+    try:
+        form = canonical(obj, "pattern" if convention == "pattern" else "string")
+    except ValueError as exc:  # a candidate grid has no puzzle to canonicalise
+        raise ServiceError("unsupported", str(exc)) from None
     shown = puzzlefmt.loads(form, "line")
     return {"canonical": form, "convention": convention, "picture": _svg(shown, theme=theme)}
 
