@@ -96,7 +96,8 @@ def gsf_q2_grids(draw: st.DrawFn) -> Grid:
     g = Grid(givens=draw(sparse_cells))
     extra = draw(st.integers(2, 5))
     for k in [1, 2, 3, 4, *range(6, 6 + extra)]:
-        g.meta[f"column{k}"] = draw(_q2_field)
+        field = _q2_field.filter(lambda t: not t.startswith("#")) if k == 1 else _q2_field
+        g.meta[f"column{k}"] = draw(field)
     if draw(st.booleans()):
         g.meta["comment"] = draw(_q2_field.filter(bool))
     return g

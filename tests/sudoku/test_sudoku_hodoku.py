@@ -386,7 +386,8 @@ def test_hodoku_txt_errors_say_which_grid_disagrees() -> None:
 
 
 @pytest.mark.parametrize(("fmt", "text", "words"), [
-    ("hodoku-grid", ".---------.---------.---------.\n| .  .  3 | .  2  . | 6  . |\n",
+    ("hodoku-grid", ".---------.---------.---------.\n| .  .  3 | .  2  . | 6  . |\n"
+     + "| .  .  . | .  .  . | .  .  . |\n" * 8 + "'---------'---------'---------'\n",
      "expected 9 cells in a row, found 8"),
     ("pm-grid", "\n".join(["| 12 3 4 | 5 6 7 | 8 9 *x1 |"] * 9), "candidate digits 1-9"),
     ("pm-grid", "\n".join(["| 12 3 4 | 5 6 7 | 8 9 **1 |"] * 9), "candidate digits 1-9"),

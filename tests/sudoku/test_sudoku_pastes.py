@@ -178,22 +178,45 @@ def _texts() -> dict[str, str]:
     return out
 
 
+GAME_EXACT = {"solo-save"}
+
+
+def _outcome(fmt_name: str, text: str) -> object:
+    fmt = FAMILY.formats[[f.name for f in FAMILY.formats].index(fmt_name)]
+    try:
+        value = fmt.loads(text)
+    except PuzzleFormatError as exc:
+        return ("error", exc.message)
+    return list(value) if isinstance(value, Collection) else value
+
+
 @pytest.mark.parametrize("name", sorted(f.name for f in FAMILY.formats))
 @pytest.mark.parametrize("blank", ["\f", "\v", " \f\v "])
-def test_a_line_of_a_form_feed_is_blank_to_every_reader(name: str, blank: str) -> None:
+def test_a_line_of_a_form_feed_is_a_blank_line_to_every_reader(name: str, blank: str) -> None:
+    """Before and after the text, and between the records of a collection: a line of form
+    feeds and vertical tabs reads as an empty line does (Solo's save file excepted: see
+    below)."""
     text = _texts()[name]
-    fmt = FAMILY.formats[[f.name for f in FAMILY.formats].index(name)]
-    plain = fmt.loads(text)
     lines = text.splitlines(keepends=True)
-    padded = blank + "\n" + "".join(lines) + blank + "\n"
-    value = fmt.loads(padded)
-    if isinstance(plain, Collection):
-        assert list(value) == list(plain)
-    else:
-        assert value == plain
-    ranked = puzzlefmt.detect(padded, filename=f"x.{fmt.extensions[0]}"
-                              if fmt.extensions else None)
-    assert ranked, name
+    if len(lines) > 1 and FAMILY.formats[[f.name for f in FAMILY.formats].index(name)].collection:
+        lines = [lines[0], "{b}\n", *lines[1:]]
+    body = "".join(lines)
+    with_empty = "\n" + body.replace("{b}", "") + "\n"
+    with_ff = blank + "\n" + body.replace("{b}", blank) + blank + "\n"
+    if name in GAME_EXACT:
+        # The game's loader skips only CR and LF between records, and this reader is the
+        # loader's twin: a form feed is refused (by loads and the command line alike).
+        refused = _outcome(name, with_ff)
+        assert isinstance(refused, tuple)
+        assert refused[0] == "error"
+        return
+    assert _outcome(name, with_ff) == _outcome(name, with_empty)
+    plain = _outcome(name, text)
+    if _outcome(name, with_empty) == plain:
+        fmt = FAMILY.formats[[f.name for f in FAMILY.formats].index(name)]
+        ext = f"x.{fmt.extensions[0]}" if fmt.extensions else None
+        assert [c.format for c in puzzlefmt.detect(with_ff, filename=ext)][:1] == \
+            [c.format for c in puzzlefmt.detect(with_empty, filename=ext)][:1]
 
 
 def test_a_line_of_a_form_feed_on_the_command_line(tmp_path: Path,

@@ -57,7 +57,11 @@ def write_record(grid: Grid, *, blank: str = "0") -> str:
         if "," in value or "\n" in value or "\r" in value:
             raise ValueError(f"{FMT} cannot write {value!r}: fields hold no comma and no line "
                              "break")
-    return ",".join(fields)
+    line = ",".join(fields)
+    if line.lstrip().startswith("#"):
+        raise ValueError(f"{FMT} cannot write the first field {fields[0]!r}: a line starting "
+                         "with '#' is a comment")
+    return line
 
 
 def sniff(text: str) -> Sniff | None:
