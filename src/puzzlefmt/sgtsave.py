@@ -233,8 +233,7 @@ def parse(text: str, *, format: str = FMT) -> SaveFile:
     ``SAVEFILE`` with the collection's name, ``VERSION`` is ``1``, values (but ``SEED``'s)
     are printable ASCII, ``NSTATES`` is given once and is positive, ``STATEPOS`` comes before
     the first state record and is in range, and ``PARAMS``, ``CPARAMS``, ``DESC`` are
-    present. Unlike the game, lines of white space alone before the first record are skipped
-    (paste noise, such as a form feed). The game's own checks (parameters, description, moves) are the families'.
+    present. The game's own checks (parameters, description, moves) are the families'.
     ``format`` names the format in errors. Raises :class:`PuzzleFormatError`.
     """
     rd = _Reader(text, format)
@@ -248,13 +247,6 @@ def parse(text: str, *, format: str = FMT) -> SaveFile:
     got = 0
     pos = 0
     ended = "Saved data ended unexpectedly"
-    # A paste's leading lines of nothing but white space (a form feed, spaces) are not part
-    # of the save; the game would refuse them, the reader skips them. Inside, it is the game.
-    while True:
-        end = data.find(b"\n", pos)
-        if end < 0 or data[pos:end].strip(b" \t\r\f\v"):
-            break
-        pos = end + 1
     while nstates <= 0 or statepos < 0 or got < nstates - 1:
         while pos < n and data[pos] in b"\r\n":
             pos += 1
