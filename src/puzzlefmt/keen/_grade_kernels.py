@@ -386,11 +386,34 @@ def _valid(grid: np.ndarray, w: int, cstart: np.ndarray, ccells: np.ndarray,
 
 
 @njit
+def _dyn_state(w: int, cstart: np.ndarray,
+               tcount: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Scratch for dynamic cages' enumerations (a token one when there are none)."""
+    maxk = 0
+    for c in range(tcount.shape[0]):
+        if tcount[c] == kern.DYNAMIC:
+            maxk = max(maxk, cstart[c + 1] - cstart[c])
+    cols = max(maxk + 1, w) if maxk else 1
+    return np.zeros((kern.DYN_ROWS, cols), np.int64), np.zeros(4, np.int64)
+
+
+@njit
 def _run(w: int, maxdiff: int, cstart: np.ndarray, ccells: np.ndarray, cop: np.ndarray,
          ctarget: np.ndarray, cell_cage: np.ndarray, tstart: np.ndarray, tcount: np.ndarray,
          tbuf: np.ndarray) -> int:
     """latin.c's ``latin_solver_top`` with Keen's deductions, up to ``maxdiff`` (no search):
-    the hardest level used, or IMPOSSIBLE / UNFINISHED."""
+    the hardest level used, or IMPOSSIBLE / UNFINISHED (TOO_LARGE: a dynamic cage with too
+    many layouts)."""
+    dyn, dst = _dyn_state(w, cstart, tcount)
+    return _run_with(w, maxdiff, cstart, ccells, cop, ctarget, cell_cage, tstart, tcount, tbuf,
+                     dyn, dst)
+
+
+@njit
+def _run_with(w: int, maxdiff: int, cstart: np.ndarray, ccells: np.ndarray, cop: np.ndarray,
+              ctarget: np.ndarray, cell_cage: np.ndarray, tstart: np.ndarray,
+              tcount: np.ndarray, tbuf: np.ndarray, dyn: np.ndarray, dst: np.ndarray) -> int:
+    """:func:`_run` with the dynamic cages' scratch given (``_dyn_state``)."""
     n = w * w
     masks = np.full(n, (1 << w) - 1, np.int64)
     grid = np.zeros(n, np.int64)
@@ -403,11 +426,6 @@ def _run(w: int, maxdiff: int, cstart: np.ndarray, ccells: np.ndarray, cop: np.n
     colidx = np.zeros(w, np.int64)
     number = np.zeros(n, np.int64)
     queue = np.zeros(n, np.int64)
-    maxk = 1
-    for c in range(cop.shape[0]):
-        maxk = max(maxk, cstart[c + 1] - cstart[c])
-    dyn = np.zeros((kern.DYN_ROWS, max(maxk + 1, w)), np.int64)
-    dst = np.zeros(4, np.int64)
     diff = EASY
     while True:
         progress = False
@@ -456,8 +474,10 @@ def grade_one(w: int, cstart: np.ndarray, ccells: np.ndarray, cop: np.ndarray,
     does (then only search can: Unreasonable, or no unique solution); -2 for a cage too
     large to enumerate."""
     tstart, tcount, tbuf, _ = kern.cage_layouts(w, cstart, ccells, cop, ctarget)
+    dyn, dst = _dyn_state(w, cstart, tcount)
     for maxdiff in range(EXTREME + 1):
-        ret = _run(w, maxdiff, cstart, ccells, cop, ctarget, cell_cage, tstart, tcount, tbuf)
+        ret = _run_with(w, maxdiff, cstart, ccells, cop, ctarget, cell_cage, tstart, tcount,
+                        tbuf, dyn, dst)
         if ret == TOO_LARGE:
             return -2
         if ret <= maxdiff:
