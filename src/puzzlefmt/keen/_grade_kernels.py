@@ -132,9 +132,73 @@ def _dyn_clues(masks: np.ndarray, w: int, level: int, ccells: np.ndarray, s: int
 @njit
 def _clues(masks: np.ndarray, w: int, level: int, cstart: np.ndarray, ccells: np.ndarray,
            cell_cage: np.ndarray, tstart: np.ndarray, tcount: np.ndarray, tbuf: np.ndarray,
-           scratch: np.ndarray, dyn: np.ndarray, dst: np.ndarray) -> int:
-    """keen.c's clue deductions at ``level`` (Easy, Normal or Hard); -2 when a dynamic cage
-    has too many layouts to enumerate."""
+           scratch: np.ndarray) -> int:
+    """keen.c's clue deductions at ``level`` (Easy, Normal or Hard), for a puzzle whose
+    cages' layouts are all stored (:func:`_clues_dyn` when some are dynamic)."""
+    ncages = tcount.shape[0]
+    full = (1 << w) - 1
+    ret = 0
+    for c in range(ncages):
+        s = cstart[c]
+        k = cstart[c + 1] - s
+        base = tstart[c]
+        if level == HARD:
+            for i in range(2 * w):
+                scratch[i] = full
+        else:
+            for i in range(k):
+                scratch[i] = 0
+        for t in range(tcount[c]):
+            off = base + t * k
+            if not kern.layout_fits(tbuf, off, masks, ccells, s, k):
+                continue
+            if level == EASY:
+                pooled = 0
+                for j in range(k):
+                    pooled |= tbuf[off + j]
+                for j in range(k):
+                    scratch[j] |= pooled
+            elif level == NORMAL:
+                for j in range(k):
+                    scratch[j] |= tbuf[off + j]
+            else:
+                for i in range(2 * w):
+                    scratch[2 * w + i] = 0
+                for j in range(k):
+                    cell = ccells[s + j]
+                    scratch[2 * w + cell % w] |= tbuf[off + j]  # columns first
+                    scratch[3 * w + cell // w] |= tbuf[off + j]  # then rows
+                for i in range(2 * w):
+                    scratch[i] &= scratch[2 * w + i]
+        if level != HARD:
+            for j in range(k):
+                cell = ccells[s + j]
+                kept = masks[cell] & scratch[j]
+                if kept != masks[cell]:
+                    masks[cell] = kept
+                    ret = 1
+        else:
+            for i in range(2 * w):
+                need = scratch[i]
+                if need == 0:
+                    continue
+                for q in range(w):
+                    cell = q * w + i if i < w else (i - w) * w + q
+                    if cell_cage[cell] != c and (masks[cell] & need):
+                        masks[cell] &= ~need
+                        ret = 1
+            if ret:
+                return ret
+    return ret
+
+
+@njit
+def _clues_dyn(masks: np.ndarray, w: int, level: int, cstart: np.ndarray, ccells: np.ndarray,
+               cell_cage: np.ndarray, tstart: np.ndarray, tcount: np.ndarray,
+               tbuf: np.ndarray, scratch: np.ndarray, dyn: np.ndarray, dst: np.ndarray) -> int:
+    """:func:`_clues` for a puzzle with dynamic cages, in the same order (-2 when one has
+    too many layouts to enumerate). The same loop with one more case: a copy, so that the
+    common case keeps its own tight loop (grading is some 6% faster for it)."""
     ncages = tcount.shape[0]
     full = (1 << w) - 1
     ret = 0
@@ -414,6 +478,7 @@ def _run_with(w: int, maxdiff: int, cstart: np.ndarray, ccells: np.ndarray, cop:
               ctarget: np.ndarray, cell_cage: np.ndarray, tstart: np.ndarray,
               tcount: np.ndarray, tbuf: np.ndarray, dyn: np.ndarray, dst: np.ndarray) -> int:
     """:func:`_run` with the dynamic cages' scratch given (``_dyn_state``)."""
+    has_dyn = dyn.shape[1] > 1
     n = w * w
     masks = np.full(n, (1 << w) - 1, np.int64)
     grid = np.zeros(n, np.int64)
@@ -433,16 +498,28 @@ def _run_with(w: int, maxdiff: int, cstart: np.ndarray, ccells: np.ndarray, cop:
             ret = 0
             if i == EASY:
                 if maxdiff == EASY:
-                    ret = _clues(masks, w, EASY, cstart, ccells, cell_cage, tstart, tcount,
-                                 tbuf, scratch, dyn, dst)
+                    if has_dyn:
+                        ret = _clues_dyn(masks, w, EASY, cstart, ccells, cell_cage, tstart,
+                                         tcount, tbuf, scratch, dyn, dst)
+                    else:
+                        ret = _clues(masks, w, EASY, cstart, ccells, cell_cage, tstart, tcount,
+                                     tbuf, scratch)
                 if ret == 0:
                     ret = _simple(masks, grid, rowdone, coldone, w)
             elif i == NORMAL:
-                ret = _clues(masks, w, NORMAL, cstart, ccells, cell_cage, tstart, tcount,
-                             tbuf, scratch, dyn, dst)
+                if has_dyn:
+                    ret = _clues_dyn(masks, w, NORMAL, cstart, ccells, cell_cage, tstart,
+                                     tcount, tbuf, scratch, dyn, dst)
+                else:
+                    ret = _clues(masks, w, NORMAL, cstart, ccells, cell_cage, tstart, tcount,
+                                 tbuf, scratch)
             elif i == HARD:
-                ret = _clues(masks, w, HARD, cstart, ccells, cell_cage, tstart, tcount, tbuf,
-                             scratch, dyn, dst)
+                if has_dyn:
+                    ret = _clues_dyn(masks, w, HARD, cstart, ccells, cell_cage, tstart,
+                                     tcount, tbuf, scratch, dyn, dst)
+                else:
+                    ret = _clues(masks, w, HARD, cstart, ccells, cell_cage, tstart, tcount,
+                                 tbuf, scratch)
                 if ret == 0:
                     ret = _sets(masks, w, False, rows, reduced, rowidx, colidx)
             elif i == EXTREME:
