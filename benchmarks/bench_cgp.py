@@ -1,13 +1,25 @@
-"""CGP throughput: strings parsed and written per second, placements scored per second.
+"""CGP speed: microseconds per string parsed and written, per placement scored (one at a time
+and in batches with ``score_many``), per ``status()``.
 
 Usage::
 
-    .venv/bin/python benchmarks/bench_cgp.py [--shared ../shared] [--seconds 1.0]
+    python benchmarks/bench_cgp.py [--shared ../shared] [--rounds 9]
 
 Data: every positive full CGP in ../shared/vectors/cgp/*.tsv (kinds valid, writer_output,
 sequence_state), and every scored placement of ../shared/vectors/cgp/magpie_scoring.tsv and
-wolges_movegen_baseline.txt. Each measurement repeats the whole set until ``--seconds`` have
-passed and reports the best of three rounds. Prints a table, then the command and data used.
+wolges_movegen_baseline.txt (each score is checked before timing). Each measurement times the
+whole set once per round; the table gives the median over ``--rounds`` rounds, in
+microseconds of CPU time per item (``time.process_time``: on a machine shared with other
+programs the wall clock also counts the time they run), and the best round.
+
+"write" is the first ``cgp()`` of positions parsed just before the round (untimed), as a
+converter writes what it read; "write again" writes the same objects a second time. "score
+move string" is ``position.score("8D WORD")`` (the move read too). "score_many" scores all
+the moves of one position in one call (``puzzlefmt.cgp.scoring.score_many``) and reports per
+move, with the boards' arrays cached from the round before (as when a program scores many
+batches on one position), and again with that cache emptied before each call (each board
+encoded on the call). The script runs on older versions of the library too (rows it cannot
+run are left out), to print before/after tables.
 """
 
 from __future__ import annotations
@@ -15,12 +27,20 @@ from __future__ import annotations
 import argparse
 import platform
 import re
+import statistics
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from puzzlefmt.cgp import Move, Position
+
+try:
+    from puzzlefmt.cgp import scoring
+    from puzzlefmt.cgp.scoring import score_many
+except ImportError:  # an older version: no batch scoring
+    scoring = score_many = None
 
 POSITIVE = ("valid", "writer_output", "sequence_state")
 
@@ -37,8 +57,9 @@ def load_cgps(vectors: Path) -> list[str]:
     return out
 
 
-def load_placements(vectors: Path) -> list[tuple[Position, Move, int]]:
-    out: list[tuple[Position, Move, int]] = []
+def load_placements(vectors: Path) -> list[tuple[Position, str, int]]:
+    """(position, move text, expected score) for every scored placement."""
+    out: list[tuple[Position, str, int]] = []
     for line in (vectors / "magpie_scoring.tsv").read_text(encoding="utf-8").split("\n"):
         cols = line.split("\t")
         if line.startswith("#") or len(cols) < 5:
@@ -47,9 +68,8 @@ def load_placements(vectors: Path) -> list[tuple[Position, Move, int]]:
         if not m or "english_blank_is_5" in cols[4]:
             continue
         pos = Position(cols[2])
-        move = pos.parse_move(cols[3])
-        if move.is_placement:
-            out.append((pos, move, int(m.group(1))))
+        if pos.parse_move(cols[3]).is_placement:
+            out.append((pos, cols[3], int(m.group(1))))
     pos = Position()
     text = (vectors / "wolges_movegen_baseline.txt").read_text(encoding="utf-8")
     for line in text.split("\n"):
@@ -59,32 +79,27 @@ def load_placements(vectors: Path) -> list[tuple[Position, Move, int]]:
             continue
         m = re.fullmatch(r"\s+-?[0-9.]+ (\S+ \S+) (-?[0-9]+)", line)
         if m:
-            out.append((pos, pos.parse_move(m.group(1)), int(m.group(2))))
+            out.append((pos, m.group(1), int(m.group(2))))
     return out
 
 
-def rate(items: int, work: Callable[[], None], seconds: float) -> tuple[float, int]:
-    """Best items per second over three rounds of at least ``seconds`` each."""
-    best = 0.0
-    total = 0
-    for _ in range(3):
-        start = time.perf_counter()
-        rounds = 0
-        while True:
-            work()
-            rounds += 1
-            elapsed = time.perf_counter() - start
-            if elapsed >= seconds:
-                break
-        total += rounds * items
-        best = max(best, rounds * items / elapsed)
-    return best, total
+def timed(rounds: int, items: int, work: Callable[[], Any],
+          setup: Callable[[], Any] | None = None) -> tuple[float, float]:
+    """Median and best microseconds per item over ``rounds`` timings of ``work``
+    (``setup``, untimed, runs before each and its result is passed to ``work``)."""
+    times: list[float] = []
+    for _ in range(rounds):
+        arg = setup() if setup is not None else None
+        start = time.process_time()
+        work(arg) if setup is not None else work()
+        times.append((time.process_time() - start) * 1e6 / items)
+    return statistics.median(times), min(times)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--shared", default=str(Path(__file__).resolve().parents[2] / "shared"))
-    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--rounds", type=int, default=9)
     args = parser.parse_args(argv)
     vectors = Path(args.shared) / "vectors" / "cgp"
     if not vectors.is_dir():
@@ -93,48 +108,61 @@ def main(argv: list[str] | None = None) -> int:
     cgps = load_cgps(vectors)
     positions = [Position(s) for s in cgps]
     placements = load_placements(vectors)
-    for pos, move, expected in placements:  # the benchmark measures correct work only
+    moves = [(pos, pos.parse_move(text), expected) for pos, text, expected in placements]
+    for pos, move, expected in moves:  # the benchmark measures correct work only
         assert pos.score(move) == expected, (pos.cgp(), str(move))
+    groups: dict[int, tuple[Position, list[str], list[int]]] = {}
+    for pos, text, expected in placements:
+        groups.setdefault(id(pos), (pos, [], []))[1].append(text)
+        groups[id(pos)][2].append(expected)
+    if score_many is not None:
+        for pos, texts, expected in groups.values():
+            assert list(score_many(pos, texts)) == expected, pos.cgp()
     chars = sum(len(s) for s in cgps)
+    n, k = len(cgps), len(placements)
+    rounds = args.rounds
 
-    def parse() -> None:
-        for s in cgps:
-            Position(s)
+    def fresh() -> list[Position]:
+        return [Position(s) for s in cgps]
 
-    def write() -> None:
-        for p in positions:
-            p.cgp()
+    rows: list[tuple[str, int, float, float]] = []
 
-    def round_trip() -> None:
-        for s in cgps:
-            Position(s).cgp()
+    def row(name: str, items: int, result: tuple[float, float]) -> None:
+        rows.append((name, items, *result))
 
-    def score() -> None:
-        for pos, move, _ in placements:
-            pos.score(move)
+    row("parse  Position(cgp)", n, timed(rounds, n, lambda: [Position(s) for s in cgps]))
+    row("write  position.cgp()", n,
+        timed(rounds, n, lambda ps: [p.cgp() for p in ps], setup=fresh))
+    row("write again", n, timed(rounds, n, lambda: [p.cgp() for p in positions]))
+    row("parse + write", n, timed(rounds, n, lambda: [Position(s).cgp() for s in cgps]))
+    row("status()", n, timed(rounds, n, lambda ps: [p.status() for p in ps], setup=fresh))
+    row("score placement (Move)", k,
+        timed(rounds, k, lambda: [pos.score(mv) for pos, mv, _ in moves]))
+    row("score move string", k,
+        timed(rounds, k, lambda: [pos.score(text) for pos, text, _ in placements]))
+    if score_many is not None:
+        batches = [(pos, texts) for pos, texts, _ in groups.values()]
+        row(f"score_many ({len(batches)} calls)", k,
+            timed(rounds, k, lambda: [score_many(pos, texts) for pos, texts in batches]))
 
-    def status() -> None:
-        for p in positions:
-            p.status()
+        def cold() -> None:
+            for pos, texts in batches:
+                scoring._BOARDS.clear()  # each board encoded again, as on its first call
+                score_many(pos, texts)
 
-    rows = [
-        ("parse  Position(cgp)", len(cgps), *rate(len(cgps), parse, args.seconds)),
-        ("write  position.cgp()", len(cgps), *rate(len(cgps), write, args.seconds)),
-        ("parse + write", len(cgps), *rate(len(cgps), round_trip, args.seconds)),
-        ("status()", len(cgps), *rate(len(cgps), status, args.seconds)),
-        ("score placement", len(placements), *rate(len(placements), score, args.seconds)),
-    ]
-    print(f"{'operation':<24}{'set':>6}{'per second':>14}{'us each':>10}{'done':>10}")
-    for name, size, per_second, done in rows:
-        print(f"{name:<24}{size:>6}{per_second:>14,.0f}{1e6 / per_second:>10.1f}{done:>10,}")
+        row("score_many, boards not cached", k, timed(rounds, k, cold))
+    print(f"{'operation':<28}{'set':>6}{'median us':>11}{'best us':>10}")
+    for name, size, median, best in rows:
+        print(f"{name:<28}{size:>6}{median:>11.2f}{best:>10.2f}")
     print()
     print(f"command: {' '.join([Path(sys.executable).name, *sys.argv])}")
     print(f"python {platform.python_version()} on {platform.machine()} ({platform.system()})")
     print(
-        f"data: {len(cgps)} positive CGP strings ({chars:,} characters) from {vectors}/*.tsv; "
-        f"{len(placements)} scored placements (magpie_scoring.tsv, "
-        "wolges_movegen_baseline.txt), each score checked before timing"
+        f"data: {n} positive CGP strings ({chars:,} characters) from {vectors}/*.tsv; "
+        f"{k} scored placements on {len(groups)} positions (magpie_scoring.tsv, "
+        f"wolges_movegen_baseline.txt), each score checked before timing; {rounds} rounds"
     )
+    _ = Move  # the public names the script relies on
     return 0
 
 

@@ -63,7 +63,8 @@ def test_convert_collection_reports_bad_records_and_carries_on(
     err = capsys.readouterr().err.splitlines()
     assert err[0].startswith(f"{collection}: sdm: record 2, line 3, column 71: expected 81 cells")
     assert err[-1].startswith("puzzlefmt convert: 3 records in: 2 converted, 1 rejected")
-    assert out.read_text().splitlines() == [PUZZLE, DUP]
+    # 0.2: the collection's comment goes on into the output (issue 11: nothing lost)
+    assert out.read_text().splitlines() == ["# three records, one bad", PUZZLE, DUP]
     assert rejects.read_text().startswith("2\t3\t")
 
 

@@ -111,7 +111,8 @@ def _read_headed(line: str, context: str) -> Word:
 HEADED = LineCollection(
     name="headed", family="toy", model=Word, description="words after a header",
     sniff_text=lambda t: None, parse_record=_read_headed,
-    write_record=lambda w: w.letters.lower(),
+    write_record=lambda w, context=None: (w.letters.upper() if context == "upper"
+                                          else w.letters.lower()),
     header=lambda ln: ln.split()[1] if ln.startswith("#!words ") else None,
     write_header=lambda first: "#!words upper" if first.letters.isupper() else "#!words lower",
     header_name="#!words header",
@@ -198,8 +199,9 @@ def test_line_collection_keeps_comments_and_streams_errors() -> None:
 def test_a_header_is_required_where_the_format_has_one() -> None:
     assert list(HEADED.loads("#!words lower\nab\n")) == [Word(letters="ab")]
     assert list(HEADED.loads("#!words upper\nab\n")) == [Word(letters="AB")]
-    assert HEADED.dumps([Word(letters="AB")]) == "#!words upper\nab\n"
-    assert HEADED.dumps(HEADED.loads("# c\n#!words upper\nab\n")) == "# c\n#!words upper\nab\n"
+    assert HEADED.dumps([Word(letters="AB")]) == "#!words upper\nAB\n"
+    # rows are written in the layout of the header they stand under
+    assert HEADED.dumps(HEADED.loads("# c\n#!words upper\nab\n")) == "# c\n#!words upper\nAB\n"
     with pytest.raises(PuzzleFormatError) as info:
         list(HEADED.iter_records([(1, "# c"), (2, "ab"), (3, "cd")]))
     assert str(info.value) == ('headed: line 2: expected the #!words header before the first '

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from puzzlefmt.cli import render as render_cli
 from puzzlefmt.cli import main
+from puzzlefmt.cli import render as render_cli
 from puzzlefmt.svg import THEMES
 from svg_golden import find, parse, texts
 
@@ -103,7 +103,7 @@ def test_bad_input_names_the_record(tmp_path: Path, capsys: pytest.CaptureFixtur
     src = write(tmp_path, "ids.txt", KEEN + "\n" + "3:a_a3_a_,a3m6\n")
     assert main(["render", src, "-o", "-", "--record", "2", "--from", "keen-list"]) == 2
     assert "record 2" in one_error_line(capsys)
-    seed = write(tmp_path, "seed.txt", "6dn#12345\n")
+    seed = write(tmp_path, "seed.txt", "12dn#12345\n")  # a size Keen does not make
     assert main(["render", seed, "-o", "-"]) == 2
     assert "random-seed ID" in one_error_line(capsys)
 

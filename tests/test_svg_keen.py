@@ -168,7 +168,9 @@ def test_large_grid_clues_fit_their_cell() -> None:
 
 def test_seed_ids_cannot_be_drawn() -> None:
     with pytest.raises(ValueError, match="random-seed ID"):
-        keen_svg(Puzzle("6dn#12345"))
+        keen_svg(Puzzle("12dn#12345"))  # a size Keen does not make: no cages
+    seed = Puzzle("6dn#12345")  # expanded: drawn as the game's puzzle
+    assert keen_svg(seed) == keen_svg(Puzzle(f"6dn:{seed.desc()}"))
 
 
 def test_dispatch_and_jupyter() -> None:

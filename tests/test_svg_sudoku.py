@@ -163,7 +163,7 @@ def test_result_is_svg_text_for_jupyter(tmp_path: Path) -> None:
 
 
 def test_dispatcher_refuses_other_objects() -> None:
-    with pytest.raises(TypeError, match="no puzzlefmt family handles"):
+    with pytest.raises(TypeError, match="no picture for objects of type int"):
         svg(42)
 
 

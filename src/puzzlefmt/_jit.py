@@ -21,7 +21,7 @@ from typing import Any, TypeVar, cast
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-__all__ = ["SlowKernelWarning", "have_numba", "njit", "notice_if_cold"]
+__all__ = ["SlowKernelWarning", "njit", "notice_if_cold"]
 
 
 class SlowKernelWarning(UserWarning):
@@ -31,14 +31,6 @@ class SlowKernelWarning(UserWarning):
 _warned = False
 _kernels: list[Any] = []  # every compiled dispatcher, to tell a cold cache
 _noticed = False
-
-
-def have_numba() -> bool:
-    try:
-        import numba  # noqa: F401, PLC0415 - the kernel loader: only asks whether it is there
-    except ImportError:
-        return False
-    return True
 
 
 def njit(func: F) -> F:

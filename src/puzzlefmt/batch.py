@@ -90,6 +90,7 @@ class Chunk:
     kinds: dict[str, int] = field(default_factory=dict)
     last_line: int = 0
     preamble: str | None = None
+    preamble_at: int = 0  # where in ``text`` the first record's output starts
 
 
 @dataclass
@@ -125,16 +126,29 @@ RawChunk = list[tuple[int, int, str]]  # (record number, line number, line)
 Block = Callable[[RawChunk, Callable[[RawChunk], list[Outcome]]], Chunk]
 
 
+def comment_line(raw: str, newline: str) -> str:
+    """A collection's comment line as it passes on into another collection: blank and ``#``
+    lines as they are, any other (a forum CSV's title) behind ``# ``, so that every target
+    reads it back as a comment."""
+    stripped = raw.strip()
+    if not stripped or stripped.startswith("#"):
+        return raw + newline
+    return "# " + raw + newline
+
+
 def fold(outcomes: Iterable[Outcome], placeholder: str | None, json_lines: bool) -> Chunk:
     """The :class:`Chunk` of a list of outcomes."""
     out: list[str] = []
     chunk = Chunk()
     kinds = chunk.kinds
+    size = 0  # characters in ``out`` before the first record's output
     for oc in outcomes:
         chunk.last_line = oc.line
         if oc.number == 0:  # a comment line, passed through
             if oc.output is not None and not json_lines:
                 out.append(oc.output)
+                if not chunk.records:
+                    size += len(oc.output)
             continue
         chunk.records += 1
         if oc.error is not None:
@@ -159,6 +173,7 @@ def fold(outcomes: Iterable[Outcome], placeholder: str | None, json_lines: bool)
         elif oc.output is not None:
             out.append(oc.output)
     chunk.text = "".join(out)
+    chunk.preamble_at = size
     return chunk
 
 
@@ -170,8 +185,10 @@ def _rejected(rec: Record) -> Outcome:
 def _run_records(task: Task, chunk: list[Record], newline: str) -> list[Outcome]:
     good = [r for r in chunk if r.ok]
     done = iter(task(good)) if good else iter(())
+    # A header line does not pass on: a target that needs one writes its own (preamble).
     return [
-        Outcome(0, r.line, output=r.text + newline) if r.comment
+        Outcome(0, r.line, output=None if r.header else comment_line(r.text, newline))
+        if r.comment
         else next(done) if r.error is None else _rejected(r)
         for r in chunk
     ]
@@ -382,8 +399,10 @@ def run_batch(
             preamble_done = False
             for chunk in _results(records, task, jobs, placeholder, json_lines, block,
                                   comments):
+                text = chunk.text
                 if chunk.preamble is not None and not preamble_done:
-                    out.write(chunk.preamble)
+                    at = chunk.preamble_at
+                    text = text[:at] + chunk.preamble + text[at:]
                 if chunk.records:
                     preamble_done = True
                 summary.records_in += chunk.records
@@ -401,7 +420,7 @@ def run_batch(
                         report(error)
                     if rejects is not None:
                         rejects.write(f"{number}\t{line}\t{error}\n")
-                out.write(chunk.text)
+                out.write(text)
                 if bar is not None and chunk.records:
                     bar.update(chunk.last_line - last_line)
                     last_line = chunk.last_line

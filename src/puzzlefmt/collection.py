@@ -47,6 +47,7 @@ class Record:
     value: Any = None
     error: PuzzleFormatError | None = None
     comment: bool = False
+    header: bool = False  # a comment record that is the collection's header line
 
     @property
     def ok(self) -> bool:
@@ -99,7 +100,9 @@ class LineCollection(Format):
     layout), or ``None`` for a line that is not the header; ``parse_record`` is then called as
     ``parse_record(line, context)``. The header line is kept with the comments.
     ``write_header(first_model)`` gives the header line to write before the records when the
-    collection has none. ``newline``: the line ending written.
+    collection has none, and ``write_record(model, context=...)`` writes a row in the layout
+    of the header it stands under (``context=None``: the layout ``write_header`` writes).
+    ``newline``: the line ending written.
     """
 
     parse_record: Callable[..., Any]
@@ -138,7 +141,7 @@ class LineCollection(Format):
                     seen_header = True
                     parse = functools.partial(self.parse_record, context=context)
                     if comments:
-                        yield Record(0, lineno, line, comment=True)
+                        yield Record(0, lineno, line, comment=True, header=True)
                     continue
                 if skip(line):
                     if comments:
@@ -188,16 +191,23 @@ class LineCollection(Format):
         if not isinstance(items, Iterable):
             raise TypeError(f"{self.name} writes {self.model.__name__} objects, "
                             f"not {type(obj).__name__}")
+        if not isinstance(items, list):
+            items = list(items)  # an iterator: read it once
         notes = items.comments if isinstance(items, Collection) else {}
         out: list[str] = []
-        if self.write_header is not None and self.header is not None:
-            headed = any(self.header(line) is not None for lines in notes.values()
-                         for line in lines)
-            first = next(iter(items), None)
-            if not headed and first is not None:
-                out.append(self.write_header(self.one(first)))
-        count = 0
         write = self.write_record
+        if self.header is not None:
+            # Rows are written in the layout of the header they stand under: the kept one,
+            # or the one written for them.
+            context = next((c for lines in notes.values() for line in lines
+                            if (c := self.header(line)) is not None), None)
+            first = next(iter(items), None)
+            if context is None and self.write_header is not None and first is not None:
+                line = self.write_header(self.one(first))
+                out.append(line)
+                context = self.header(line)
+            write = functools.partial(self.write_record, context=context)
+        count = 0
         for i, item in enumerate(items):
             out.extend(notes.get(i, ()))
             out.append(write(self.one(item), **opts))
@@ -206,7 +216,10 @@ class LineCollection(Format):
         nl = self.newline
         return "".join(line + nl for line in out)
 
-    def dump_record(self, obj: Any, **options: Any) -> str:
-        """One record's line, with the collection's line ending."""
+    def dump_record(self, obj: Any, *, context: Any = None, **options: Any) -> str:
+        """One record's line, with the collection's line ending (in the layout ``context``
+        of a header, for a format with one; ``None``: the layout of :attr:`write_header`)."""
         opts = check_options(self.write_options, options, owner=self.name, role="writer")
+        if self.header is not None:
+            opts["context"] = context
         return self.write_record(self.one(obj), **opts) + self.newline

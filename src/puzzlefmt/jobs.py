@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from puzzlefmt import registry
-from puzzlefmt.batch import Block, Chunk, Outcome, RawChunk, fold
+from puzzlefmt.batch import Block, Chunk, Outcome, RawChunk, comment_line, fold
 from puzzlefmt.collection import LineCollection, Record
 from puzzlefmt.family import LineResults
 from puzzlefmt.model import Model, SolveResult
@@ -191,15 +191,12 @@ def _call(func: Callable[..., Any], *args: Any) -> Any:
 
 
 def comment_newline(source: Any, target: Any) -> str | None:
-    """The line ending to pass a collection's comment, blank and header lines on with when
-    converting ``source`` to ``target`` (formats), or ``None`` when they cannot go on: the
-    target must be a collection that holds comments, and a header format's header goes on
-    only into the same format."""
+    """The line ending to pass a collection's comment and blank lines on with when
+    converting ``source`` to ``target`` (formats), or ``None`` when they cannot go on: every
+    collection keeps comment lines (its own ``is_comment`` lines), a single document does
+    not. A header line never passes on: a target that needs one writes its own, before the
+    first record."""
     if not (isinstance(source, LineCollection) and isinstance(target, LineCollection)):
-        return None
-    if "comments" not in target.holds:
-        return None
-    if target.header is not None and source.name != target.name:
         return None
     return target.newline
 
@@ -233,7 +230,7 @@ def columnar_block(
         result.last_line = line
         if not number:
             if comments is not None:
-                out.append(raw + comments)
+                out.append(comment_line(raw, comments))
             continue
         text = texts[k]
         kind = kinds[k]

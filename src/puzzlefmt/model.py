@@ -239,6 +239,9 @@ def json_object(data: Mapping[str, Any] | str, *, format: str) -> Mapping[str, A
             ) from None
         except ValueError as exc:  # e.g. an integer of more digits than Python converts
             raise PuzzleFormatError.expecting("JSON", str(exc), format=format) from None
+        except RecursionError:  # arrays or objects nested thousands deep
+            raise PuzzleFormatError.expecting("JSON", "values nested too deeply",
+                                              format=format) from None
     if not isinstance(data, Mapping):
         raise PuzzleFormatError.expecting(
             "a JSON object", type(data).__name__, format=format)

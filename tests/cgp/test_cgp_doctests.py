@@ -15,6 +15,7 @@ MODULES = [
     "puzzlefmt.cgp.moves",
     "puzzlefmt.cgp.rules",
     "puzzlefmt.cgp.game",
+    "puzzlefmt.cgp.scoring",
 ]
 
 

@@ -10,7 +10,7 @@ from cgp_vectors import rows
 
 import puzzlefmt
 from puzzlefmt import PuzzleFormatError, registry
-from puzzlefmt.cgp import Game, Position, picture, to_json
+from puzzlefmt.cgp import Game, Position, picture
 from puzzlefmt.cli import main
 from puzzlefmt.collection import Collection
 
@@ -25,17 +25,17 @@ MAVEN = (
 
 def test_formats_are_registered() -> None:
     names = {f.name for f in puzzlefmt.formats()}
-    assert {"cgp", "cgp-list", "cgp-json", "cgp-text", "gcg"} <= names
+    assert {"cgp", "cgp-list", "cgp-json", "gcg"} <= names
+    assert {"cgp-text", "cgp-svg", "gcg-text", "gcg-svg"} == {
+        r.name for r in registry.renderers("cgp")}  # pictures: written, never read
     assert registry.get_format(".cgp").name == "cgp"
     assert registry.get_format("cgps").name == "cgp-list"
     assert registry.get_format(".gcg").name == "gcg"
     fam = registry.family("cgp")
     assert fam.models == (Position, Game)
-    assert fam.solve is None
-    assert fam.problems is not None
-    assert fam.problems(Position(f"{EMPTY} ZZ/ 0/0 0")) != []
-    assert fam.to_json is not None
-    assert fam.to_json(Position(SPEC1)) == to_json(Position(SPEC1))
+    assert fam.solve_many is None
+    assert Position(f"{EMPTY} ZZ/ 0/0 0").problems() != []
+    assert Position(SPEC1).to_json()["cgp"] == SPEC1
     assert registry.format_for_object(Position()).name == "cgp"
 
 
@@ -85,7 +85,7 @@ def test_loads_and_dumps() -> None:
     text = puzzlefmt.dumps(pos, "cgp-text")
     assert text == picture(pos) + "\n"
     assert "> player 1  AELNOQT" in text
-    with pytest.raises(PuzzleFormatError, match="written, not read"):
+    with pytest.raises(PuzzleFormatError, match="'cgp-text' is a picture"):
         puzzlefmt.loads(text, "cgp-text")
 
 
@@ -157,8 +157,10 @@ def test_cli_detect_validate_convert_show(
     assert "5BERGS5" not in shown
     assert "B E R G S" in shown
 
-    assert main(["convert", str(one), "-t", "cgp-text", "--no-progress"]) == 0
-    assert "B E R G S" in capsys.readouterr().out
+    # the text picture is a renderer (show prints it), not a format to convert to
+    assert main(["convert", str(one), "-t", "cgp-text", "--no-progress"]) == 2
+    assert "'cgp-text' is a picture" in capsys.readouterr().err
+    assert "B E R G S" in puzzlefmt.render(Position(MAVEN), "text")
 
 
 def test_iter_records_collects_errors(tmp_path: Path) -> None:

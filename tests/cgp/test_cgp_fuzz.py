@@ -50,7 +50,7 @@ def test_arbitrary_unicode_into_position(text: str) -> None:
     _only_our_error(Position, text)
 
 
-@pytest.mark.parametrize("fmt", ["cgp", "cgp-list", "cgp-json", "cgp-text"])
+@pytest.mark.parametrize("fmt", ["cgp", "cgp-list", "cgp-json"])  # cgp-text: a picture now
 @given(text=st.lists(ALPHABET, max_size=60).map("".join))
 @settings(max_examples=60)
 def test_random_text_into_every_format(fmt: str, text: str) -> None:

@@ -13,12 +13,9 @@ from puzzlefmt.cgp import (
     Operation,
     Position,
     distribution_names,
-    from_json,
     get_distribution,
-    loads_json,
-    to_json,
 )
-from puzzlefmt.cgp.json_form import dumps_json
+from puzzlefmt.cgp.cgpjson import write as dumps_json
 
 from strategies.cgp import CgpCase, cgp_cases
 
@@ -70,10 +67,10 @@ def test_parse_write_is_stable(case: CgpCase) -> None:
 @given(cgp_cases(max_side=9))
 def test_json_round_trip(case: CgpCase) -> None:
     pos = _read(case)
-    data = to_json(pos)
-    back = from_json(data)
+    data = pos.to_json()
+    back = Position.from_json(data)
     assert back == pos
-    assert loads_json(dumps_json(pos)) == pos
+    assert Position.from_json(dumps_json(pos)) == pos
     assert puzzlefmt.loads(dumps_json(pos), "cgp-json") == pos
 
 

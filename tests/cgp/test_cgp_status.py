@@ -53,7 +53,7 @@ def test_status_flags(cgp: str, flag: Status, field: str) -> None:
     pos = Position(cgp)
     assert flag in pos.status()
     assert not pos.is_valid()
-    assert any(p.startswith(field + ":") for p in pos.problems()), pos.problems()
+    assert any(p.message.startswith(field + ":") for p in pos.problems()), pos.problems()
     assert pos.cgp() == cgp  # a position with problems still reads and writes
 
 
@@ -61,7 +61,7 @@ def test_bricked_square_on_the_punctured_layout() -> None:
     pos = Position(f"{_row('Q14', 0)} / 0/0 0 bdn wolges_punctured15;")
     assert pos.layout.premium(0, 0) is Premium.BRICK
     assert Status.BRICKED in pos.status()
-    assert any("no tile may cover" in p for p in pos.problems())
+    assert any("no tile may cover" in p.message for p in pos.problems())
 
 
 @pytest.mark.parametrize(
@@ -164,7 +164,7 @@ def test_typed_operations_and_defaults() -> None:
     assert pos.bingo_bonus == 50
     assert pos.exchange_limit == 7
     assert pos.max_zero_turns == 6
-    for attr in ("board_name", "challenge_rule", "game_id", "distribution_name", "lexicon",
+    for attr in ("board_name", "challenge_rule", "gid", "distribution_name", "lexicon",
                  "last_move", "timer_increment", "timers", "max_overtime", "variant"):
         assert getattr(pos, attr) is None
     assert pos.opponent_rack_unknown is False
@@ -178,7 +178,7 @@ def test_typed_operations_and_defaults() -> None:
     assert pos.board_name == "CrosswordGame"
     assert pos.challenge_rule == "5pt"
     assert pos.exchange_limit == 1
-    assert pos.game_id == "Xy-9"
+    assert pos.gid == "Xy-9"
     assert pos.distribution_name == "english"
     assert pos.lexicon == "CSW21"
     assert pos.last_move == Move.parse("8D WORD +5")
@@ -196,7 +196,7 @@ def test_operations_keep_their_order_and_new_ones_follow() -> None:
     text = f"{EMPTY} / 0/0 0 x1 a; var v; bb 50; x2;"
     pos = Position(text)
     assert pos.cgp() == text  # an explicit default is kept
-    pos.game_id = "g1"
+    pos.gid = "g1"
     pos.bingo_bonus = 40
     pos.unknown_operations.append(Operation("x3", "c"))
     assert pos.cgp() == f"{EMPTY} / 0/0 0 x1 a; var v; bb 40; x2; gid g1; x3 c;"

@@ -211,7 +211,8 @@ def test_negative_strings_are_rejected_naming_the_field() -> None:
             pos = Position(text)
             assert flag in pos.status(), row.where()
             assert not pos.is_valid()
-            assert any(p.startswith(field + ":") for p in pos.problems()), pos.problems()
+            assert any(p.message.startswith(field + ":") for p in pos.problems()), (
+                pos.problems())
 
 
 def test_every_vector_is_in_spec_form_or_negative_or_fragment() -> None:

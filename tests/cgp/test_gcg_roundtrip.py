@@ -39,7 +39,7 @@ def test_drawn_record_reads_back_to_its_parts(case: GcgCase) -> None:
     assert g.game_type == case.pragmas.get("game-type")
     assert g.tile_set == case.pragmas.get("tile-set")
     if "id" in case.pragmas:
-        assert f"{g.id_authority} {g.game_id}" == case.pragmas["id"]
+        assert f"{g.id_authority} {g.gid}" == case.pragmas["id"]
     assert g.incomplete == case.incomplete
     assert g.character_encoding == "UTF-8"
     assert g.deviations == []

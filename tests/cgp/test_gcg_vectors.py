@@ -176,7 +176,7 @@ def test_notes_pragmas_and_counts() -> None:
     assert len(standard.events) == 29
     assert standard.title == "test game"
     assert standard.description == "Created with Macondo"
-    assert (standard.id_authority, standard.game_id) == ("io.woogles", "p6QRjJHG")
+    assert (standard.id_authority, standard.gid) == ("io.woogles", "p6QRjJHG")
     assert standard.lexicon == "CSW21"
     assert standard.tile_distribution == "english"
     assert standard.game_type == "classic"
@@ -363,7 +363,7 @@ def test_records_that_are_inconsistent_say_so() -> None:
     peter = game("files/liwords/pkg/puzzles/testdata/r20_peter.gcg").problems()
     assert str(peter[0]) == "line 19: N1 BRUnCH..Y scores 113, the record says +115"
     # Peter's racks list only the tiles played: KEP looks like going out with the bag empty
-    assert any("after the game ended" in p for p in peter)
+    assert any("after the game ended" in p.message for p in peter)
     wolges = game("files/wolges/src/main_endgame.rs_L900.gcg").problems()
     assert [str(p) for p in wolges] == [
         "line 53: 2's total is 278 after this event, the record says 280"

@@ -51,7 +51,7 @@ def _line_safe(p: Puzzle) -> bool:
 
 
 def test_family_shape() -> None:
-    assert list(FORMATS) == ["keen", "keen-list", "keen-json"]
+    assert list(FORMATS) == ["keen", "keen-list", "keen-json", "keen-save"]
     assert [r.name for r in FAMILY.renderers] == ["keen-text", "keen-svg"]
     assert [r.kind for r in FAMILY.renderers] == ["text", "svg"]
     assert FAMILY.models == (Puzzle,)
@@ -268,7 +268,10 @@ def test_schema_is_a_valid_draft_2020_12_schema() -> None:
         {"cages": [{"cells": [0, 1], "op": "pow", "target": 3}]},
         {"cages": [{"cells": [0, 1], "op": "add", "target": -3}]},
         {"cages": [{"cells": [], "op": "add", "target": 3}]},
-        {"seed": "5"},
+        # A seed ID of a size Keen does not make has no cages, so no solution either. (A
+        # seed with cages other than its own is refused by the reader only: the schema
+        # cannot expand seeds.)
+        {"size": 12, "seed": "5", "cages": None, "solution": [1] * 144},
         {"multiplication_only": "yes"},
     ],
 )

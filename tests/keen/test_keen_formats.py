@@ -92,8 +92,12 @@ def test_json_form() -> None:
     }
     assert Puzzle.from_json(p.to_json()) == p
     assert Puzzle.from_json(json.dumps(p.to_json())) == p
-    seed = Puzzle("6dn#42")
+    # A seed ID of a size Keen does not make has no cages; the others are expanded.
+    seed = Puzzle("12dn#42")
     assert seed.to_json()["cages"] is None
+    assert Puzzle.from_json(seed.to_json()) == seed
+    seed = Puzzle("6dn#42")
+    assert len(seed.to_json()["cages"]) == len(seed.cages)
     assert Puzzle.from_json(seed.to_json()) == seed
 
 
@@ -114,7 +118,8 @@ def test_json_form() -> None:
         ({"solution": [1, 2]}, "solution: a 3x3 solution needs 9 values"),
         ({"solution": "213"}, "solution: expected a list"),
         ({"seed": 5}, "seed: expected text"),
-        ({"seed": "5"}, "cages: expected null for a random-seed ID"),
+        ({"seed": "5", "size": 12}, "cages: expected null for a random-seed ID of size 12"),
+        ({"seed": "5"}, "cages: expected the cages Keen makes from the seed '5'"),
     ],
 )
 def test_json_errors(change: dict[str, object], message: str) -> None:
@@ -189,7 +194,7 @@ def _write(tmp_path: Path, name: str, text: str) -> str:
 
 def test_cli_solve_and_validate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = _write(tmp_path, "p.keens",
-                  f"# x\n{SMALL}\n3:f_6,a6a6a6\n6:bad,a1\n6dn#1\n{SIX}\n")
+                  f"# x\n{SMALL}\n3:f_6,a6a6a6\n6:bad,a1\n12dn#1\n{SIX}\n")
     assert main(["solve", path, "--no-progress"]) == 2
     out, err = capsys.readouterr()
     lines = out.splitlines()
@@ -204,9 +209,10 @@ def test_cli_solve_and_validate(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert main(["validate", path, "--no-progress", "--json"]) == 2
     out, _ = capsys.readouterr()
     rows = [json.loads(x) for x in out.splitlines()]
-    # The seed ID is "unknown" (not solved, not "none"): issue 11.
+    # The 12dn# seed ID is invalid (Keen makes sizes 3 to 9): listed, not solved. (solve
+    # says "unknown" for it, not "none": issue 11.)
     assert [r.get("status") for r in rows if "error" not in r] == ["unique", "multiple",
-                                                                  "unknown", "unique"]
+                                                                  None, "unique"]
     good = _write(tmp_path, "good.keens", f"{SMALL}\n{SIX}\n")
     assert main(["validate", good, "--no-progress"]) == 0
     assert capsys.readouterr().out == "1\tvalid, unique solution\n2\tvalid, unique solution\n"
@@ -224,12 +230,16 @@ def test_cli_convert_show_detect(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert capsys.readouterr().out == f"{SMALL}\n{SIX}\n"
     assert main(["show", path, "--limit", "1"]) == 0
     assert capsys.readouterr().out == str(Puzzle(SMALL)) + "\n"
-    seeds = _write(tmp_path, "s.txt", "6dn#1\n")
+    seeds = _write(tmp_path, "s.txt", "12dn#1\n")  # a size Keen does not make: no cages
     # keen-text is a picture now: convert refuses it as a target, render draws pictures.
     assert main(["convert", seeds, "-t", "keen-text", "--no-progress"]) == 2
     assert "'keen-text' is a picture: use render" in capsys.readouterr().err
     assert main(["render", seeds, "-o", "-"]) == 2
-    assert "cannot draw it: a random-seed ID has no cages" in capsys.readouterr().err
+    assert ("cannot draw it: a random-seed ID of a size Keen does not make (3 to 9) has no "
+            "cages") in capsys.readouterr().err
+    seeds = _write(tmp_path, "s.txt", "6dn#1\n")  # expanded: drawn as the game's puzzle
+    assert main(["render", seeds, "-o", "-"]) == 0
+    assert "<svg" in capsys.readouterr().out
 
 
 def test_blank_inside_an_id_is_reported_there() -> None:

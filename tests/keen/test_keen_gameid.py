@@ -120,12 +120,15 @@ def test_seed_ids() -> None:
     assert (p.size, p.difficulty, p.seed) == (6, Difficulty.NORMAL, "388677227852840")
     assert p.game_id() == "6dn#388677227852840"
     assert repr(p) == "Puzzle('6dn#388677227852840')"
-    assert str(p) == "6dn#388677227852840"
+    assert str(p) == p.picture().rstrip("\n")  # expanded: the game's puzzle
     assert Puzzle("6#").seed == ""
     assert Puzzle("6#a:b").seed == "a:b"  # '#' before ':' makes a seed
     assert Puzzle("6:_61," + "a1" * 36).seed is None
+    # A size Keen does not make stays a seed ID with no cages and no description.
+    far = Puzzle("12dn#388677227852840")
+    assert str(far) == "12dn#388677227852840"
     with pytest.raises(ValueError, match="no description"):
-        p.desc()
+        far.desc()
 
 
 # -------------------------------------------------------------------- block structure

@@ -115,14 +115,16 @@ def test_from_seed() -> None:
     p = Puzzle.from_seed(6, "12345", difficulty="u")
     assert p.game_id() == "6du#12345"
     assert p == Puzzle("6du#12345")
+    assert p.cage_of(0) == p.cages[0]  # expanded as the game expands it
+    far = Puzzle.from_seed(12, "12345", difficulty="u")  # a size Keen does not make
     with pytest.raises(ValueError, match="no cages"):
-        p.cage_of(0)
+        far.cage_of(0)
     # The real program takes any seed text (line breaks too: see
     # test_seed_ids_keep_any_seed_text); it ends at a NUL, so none can be in a seed.
     with pytest.raises(ValueError, match="without NUL"):
         Puzzle.from_seed(6, "1\x002")
     with pytest.raises(ValueError, match="cannot carry a solution"):
-        p.with_solution("1" * 36)
+        far.with_solution("1" * 144)
 
 
 def test_difficulty_names() -> None:
@@ -230,8 +232,11 @@ def test_seed_ids_keep_any_seed_text() -> None:
     assert p.game_id() == "6dn#12\r34 "
     assert repr(p) == "Puzzle.from_seed(6, '12\\r34 ', difficulty='n')"
     assert eval(repr(p)) == p
-    assert p.is_valid()  # only the seed warning
-    assert [pr.severity for pr in p.problems()] == ["warning"]
+    assert p.cages  # expanded as the game expands it: nothing to warn of
+    assert p.problems() == []
+    far = Puzzle.from_seed(12, "12\r34 ")  # a size Keen does not make: no cages
+    assert [(pr.code, pr.severity) for pr in far.problems()] == [("size", "error"),
+                                                                 ("seed", "warning")]
     with pytest.raises(ValueError, match="NUL"):
         Puzzle.from_seed(6, "1\x002")
 
@@ -262,4 +267,5 @@ def test_contents_say_what_a_format_must_hold() -> None:
     assert Puzzle(SMALL).contents() == {"givens"}
     assert Puzzle(SMALL, solution=SMALL_SOLUTION).replace(difficulty="n").contents() == {
         "givens", "solution", "metadata"}
-    assert Puzzle("6dnm#1").contents() == {"seed", "metadata"}
+    assert Puzzle("6dnm#1").contents() == {"seed", "givens", "metadata"}  # expanded
+    assert Puzzle("12dnm#1").contents() == {"seed", "metadata"}  # a size Keen does not make

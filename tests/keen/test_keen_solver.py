@@ -14,6 +14,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from puzzlefmt.keen import Difficulty, Puzzle, format_solution, generate, grade, grade_many
+from puzzlefmt.keen.seed import expand
 from puzzlefmt.keen.solver import (
     SEED_REASON,
     count_solutions,
@@ -55,18 +56,21 @@ def test_limit() -> None:
 
 
 def test_seed_ids_are_not_solved() -> None:
-    res = solve(Puzzle("6dn#1234"))
+    # Only seed IDs of sizes Keen does not make: the others are expanded and solved.
+    res = solve(Puzzle("12dn#1234"))
     assert res.count == 0
     assert "random-seed" in res.reason
     # Not "none": the seed's puzzle exists, it is not expanded here (issue 11).
     assert (res.status, res.complete) == ("unknown", False)
     assert Puzzle("6dn#1234").is_valid()  # its only problem is a warning
     with pytest.raises(ValueError, match="no cages"):
-        grade(Puzzle("6dn#1234"))
+        grade(Puzzle("12dn#1234"))
+    assert solve(Puzzle("6dn#1234")).status == "unique"
+    assert grade(Puzzle("6dn#1234")) is Difficulty.NORMAL
 
 
 def test_solve_many_matches_solve() -> None:
-    puzzles = [Puzzle("3:a_a3_a_,a3m6m3s1"), Puzzle("6dn#1"), Puzzle("2:b__,a3a3"),
+    puzzles = [Puzzle("3:a_a3_a_,a3m6m3s1"), Puzzle("12dn#1"), Puzzle("2:b__,a3a3"),
                Puzzle("3:_13,aaaaaaaaa"), Puzzle("1:_,a1"), Puzzle("1:_,m2")]
     assert solve_many(puzzles) == [solve(p) for p in puzzles]
     assert [r.status for r in solve_many(puzzles)] == [
@@ -331,5 +335,10 @@ def test_solution_text() -> None:
     assert solution_text(many, solve(many)) == "multiple 1221 2112"
     none = Puzzle("3:_13,aaaaaaaaa")
     assert solution_text(none, solve(none)) == "none"
-    seed = Puzzle("6dn#1")
+    seed = Puzzle("12dn#1")  # a size Keen does not make: no cages
     assert solution_text(seed, solve(seed)) == f"unknown: {SEED_REASON}"
+    seed = Puzzle("6dn#1")  # expanded: the game's puzzle, solved
+    found = solve(seed).solution
+    assert found is not None
+    assert found.solution == expand("6dn", "1").solution
+    assert solution_text(seed, solve(seed)) == format_solution(found.solution, 6)

@@ -97,7 +97,7 @@ def test_bad_solution() -> None:
 
 
 def test_seed_problem() -> None:
-    assert _codes(Puzzle("6dn#123")) == ["seed"]
+    assert _codes(Puzzle("6dn#123")) == []  # expanded: the game's own puzzle
     assert _codes(Puzzle("12dn#123")) == ["size", "seed"]
 
 

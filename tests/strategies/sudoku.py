@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from puzzlefmt.sudoku import Grid
+from puzzlefmt.sudoku._pm import settled
 
 cells = st.lists(st.integers(0, 9), min_size=81, max_size=81)
 sparse_cells = st.lists(
@@ -38,6 +39,70 @@ def candidate_grids(draw: st.DrawFn, *, allow_empty: bool = False) -> Grid:
 
 
 @st.composite
+def pm_grids(draw: st.DrawFn, *, marks: bool = False, step: bool = False) -> Grid:
+    """Candidate grids as a PM grid holds them: a one-candidate cell is placed unless a peer
+    still has its digit (the reading of every candidate-grid format); with ``marks``/``step``,
+    HoDoKu's step marks and step text as metadata."""
+    masks = draw(masks_nonzero)
+    g = Grid(placed=settled(masks), candidates=masks)
+    if marks and draw(st.booleans()):
+        items = []
+        for i in sorted(draw(st.sets(st.integers(0, 80), min_size=1, max_size=8))):
+            digits = [d for d in "123456789" if masks[i] >> (int(d) - 1) & 1]
+            mark = draw(st.sampled_from(["", "*", "#", "@", "A", "B", "C"]))
+            struck = "".join(sorted(draw(st.sets(st.sampled_from(digits), max_size=3))))
+            if mark or struck:
+                items.append(f"r{i // 9 + 1}c{i % 9 + 1}{mark}" + (f"-{struck}" if struck
+                                                                   else ""))
+        if items:
+            g.meta["marks"] = " ".join(items)
+    if step and draw(st.booleans()):
+        g.meta["step"] = "\n".join(draw(st.lists(step_lines, min_size=1, max_size=3)))
+    return g
+
+
+step_lines = st.one_of(
+    st.sampled_from([
+        "Hidden Single: r6c7=2",
+        "Naked Pair: 1,9 in r1c25 => r1c9<>19",
+        "Finned X-Wing: 5 r19 c58 fr9c6 => r8c5<>5",
+        "ALS-XZ: A=r4c23 {568}, B=r5c2 {48}, X=8, Z=5 => r4c1<>5",
+        "Forcing Chain Verity => r1c2=3",
+        "  r1c1=2 r1c1<>4 r2c1=4 r2c2<>4",
+    ]),
+    st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=30)
+    .map(lambda t: ("Step " + t).rstrip()),
+)
+
+
+@st.composite
+def hodoku_txt_grids(draw: st.DrawFn) -> Grid:
+    """Givens, placed digits and every cell's candidates (a solved cell's is its digit): what
+    HoDoKu's "PM grid plus givens" file holds."""
+    givens = draw(sparse_cells)
+    placed = [0 if g else draw(st.sampled_from([0, 0, 0, 2, 7])) for g in givens]
+    masks = [1 << (g or p) - 1 if (g or p) else draw(st.integers(0, 511))
+             for g, p in zip(givens, placed, strict=True)]
+    return Grid(givens=givens, placed=placed, candidates=masks)
+
+
+_q2_field = st.text(st.characters(min_codepoint=33, max_codepoint=126, exclude_characters=","),
+                    max_size=12)
+
+
+@st.composite
+def gsf_q2_grids(draw: st.DrawFn) -> Grid:
+    """What a gsf q2 line holds: the puzzle and at least six other fields."""
+    g = Grid(givens=draw(sparse_cells))
+    extra = draw(st.integers(2, 5))
+    for k in [1, 2, 3, 4, *range(6, 6 + extra)]:
+        g.meta[f"column{k}"] = draw(_q2_field)
+    if draw(st.booleans()):
+        g.meta["comment"] = draw(_q2_field.filter(bool))
+    return g
+
+
+@st.composite
 def progress_grids(draw: st.DrawFn) -> Grid:
     """Givens, placed digits and struck-out candidates (what .ss records and HoDoKu keep)."""
     givens = draw(sparse_cells)
@@ -51,13 +116,9 @@ def progress_grids(draw: st.DrawFn) -> Grid:
 
 @st.composite
 def ss_grids(draw: st.DrawFn) -> Grid:
-    """Either progress (records) or candidates (appended grid): what .ss round-trips."""
-    if draw(st.booleans()):
-        return draw(progress_grids())
-    givens = draw(sparse_cells)
-    g = Grid(givens=givens)
-    g.candidates = [1 << (v - 1) if v else draw(st.integers(1, 511)) for v in givens]
-    return g
+    """Givens, placed digits and struck-out candidates: what .ss round-trips (a grid's
+    candidates are written as the candidates struck out, and read back as such)."""
+    return draw(progress_grids())
 
 
 _letters = st.sampled_from(list("ADCBSLUNHXQZ"))
@@ -104,3 +165,11 @@ def forum_grids(draw: st.DrawFn, names: tuple[str, ...] = ("Label", "ER", "EP", 
     for n in names:
         g.meta[n] = draw(_csv_value)
     return g
+
+
+def any_grids() -> st.SearchStrategy[Grid]:
+    """A grid of any of the shapes above: what a writer may be handed (its format's domain
+    or not)."""
+    return st.one_of(givens_grids(comment=True), full_grids(), candidate_grids(allow_empty=True),
+                     progress_grids(), ss_grids(), sdk_grids(), hodoku_grids(), forum_grids(),
+                     pm_grids(marks=True, step=True), hodoku_txt_grids(), gsf_q2_grids())

@@ -4,6 +4,7 @@ transformations, invariance under random symmetries, and the Transform algebra."
 from __future__ import annotations
 
 import doctest
+import itertools
 import os
 import subprocess
 import sys
@@ -114,6 +115,7 @@ def test_puzzle_form_is_invariant(puzzle: list[int], t: Transform, convention: s
         assert form <= "".join(map(str, moved))
 
 
+@pytest.mark.slow_without_jit
 @settings(max_examples=40)
 @given(puzzles(min_clues=70), transforms(), st.sampled_from(CONVENTIONS))
 def test_nearly_full_puzzle_form_is_invariant(
@@ -126,6 +128,7 @@ def test_nearly_full_puzzle_form_is_invariant(
     assert back.apply(moved) == _cells(form)
 
 
+@pytest.mark.slow_without_jit
 @settings(max_examples=40)
 @given(scrambles(), transforms(), st.sampled_from(CONVENTIONS))
 def test_rule_breaking_grid_form_is_invariant(
@@ -137,6 +140,7 @@ def test_rule_breaking_grid_form_is_invariant(
     assert back.apply(moved) == _cells(form)
 
 
+@pytest.mark.slow_without_jit
 @settings(max_examples=10)
 @given(transforms(), st.sampled_from([1, 2, 4, 5, 7, 8]), st.sampled_from(CONVENTIONS))
 def test_full_grid_that_is_no_sudoku_form_is_invariant(
@@ -239,6 +243,26 @@ def test_canonical_uses_the_givens() -> None:
     assert canonical(g, "pattern") == _rows("puzzles_minlex.tsv")[0][2]
 
 
+def test_canonical_matches_minlex_on_every_vector() -> None:
+    rows = _rows("puzzles_minlex.tsv") + [[r[0], r[1], r[1]] for r in _rows("grids_minlex.tsv")]
+    for text, string_form, pattern_form, *_ in rows:
+        g = Grid(givens=_cells(text))
+        assert canonical(g) == string_form == minlex(text)[0]
+        assert canonical(g, "pattern") == pattern_form == minlex(text, "pattern")[0]
+
+
+def test_canonical_rejects_givens_that_are_no_digits() -> None:
+    g = Grid(givens=[0] * 81)
+    g.givens[3] = 10
+    with pytest.raises(ValueError, match="81 digits"):
+        canonical(g)
+    g.givens = [0] * 80
+    with pytest.raises(ValueError, match="81 digits"):
+        canonical(g)
+    with pytest.raises(ValueError, match="convention"):
+        canonical(Grid(givens=[0] * 81), "patterns")  # type: ignore[arg-type]
+
+
 def test_empty_and_single_clue_grids() -> None:
     assert minlex("." * 81)[0] == "0" * 81
     form, t = minlex("." * 40 + "7" + "." * 40)
@@ -284,6 +308,36 @@ def test_bad_convention_and_shapes() -> None:
         Transform().apply(np.zeros((2, 9)))
 
 
+def test_kernel_tables_match_a_brute_force() -> None:
+    from puzzlefmt.sudoku import _canon_kernel as k
+
+    orders = list(itertools.permutations(range(3)))
+    assert [list(o) for o in orders] == k.PERMS.tolist()
+
+    def image(bits: int, order: tuple[int, ...]) -> int:
+        return sum(1 << (2 - i) for i in range(3) if bits >> (2 - order[i]) & 1)
+
+    for bits in range(8):
+        for mask in range(1, 64):
+            allowed = [q for q in range(6) if mask >> q & 1]
+            least = min(image(bits, orders[q]) for q in allowed)
+            keep = sum(1 << q for q in allowed if image(bits, orders[q]) == least)
+            assert (k.TRIPLET_BEST[bits, mask], k.TRIPLET_KEEP[bits, mask]) == (least, keep)
+    for x in range(512):
+        trip = [(x >> (6 - 3 * s)) & 7 for s in range(3)]
+        least = min(
+            image(trip[st[0]], orders[q0]) << 6
+            | image(trip[st[1]], orders[q1]) << 3
+            | image(trip[st[2]], orders[q2])
+            for st in orders
+            for q0 in range(6)
+            for q1 in range(6)
+            for q2 in range(6)
+        )
+        assert k.ROW_BEST[x] == least
+        assert k.LEAD_ZEROS[x] == next((j for j in range(9) if x >> (8 - j) & 1), 9)
+
+
 def test_module_doctest() -> None:
     assert doctest.testmod(canon).failed == 0
 
@@ -291,14 +345,16 @@ def test_module_doctest() -> None:
 @pytest.mark.parametrize(
     "settings",
     [
-        # A list of tied children so short that the searches' fallbacks (scan every child
-        # again) run on ordinary puzzles too.
-        "_canon_kernel.TIES = 1",
-        # The pattern convention's two-stage search (for dense puzzles), forced; once by
-        # the density rule, once by the budget of the one-search path running out.
-        "_canon_kernel.DENSE_SEGMENTS = 0",
-        "_canon_kernel.PATTERN_BUDGET = 0",
-        "_canon_kernel.DENSE_SEGMENTS = 0; _canon_kernel.TIES = 1",
+        # The breadth-first searches, as they run.
+        "pass",
+        # The string convention's depth-first search, forced (it takes over where the
+        # breadth-first search would hold too many candidates: nearly full grids); from the
+        # start, and once three candidates are reached.
+        "_canon_kernel.STRING_CANDIDATES = 0",
+        "_canon_kernel.STRING_CANDIDATES = 3",
+        # ... with a list of tied children so short that its fallback (scan every child
+        # again) runs on ordinary puzzles too.
+        "_canon_kernel.STRING_CANDIDATES = 0; _canon_kernel.TIES = 1",
     ],
 )
 def test_kernel_runs_with_the_jit_disabled(settings: str) -> None:

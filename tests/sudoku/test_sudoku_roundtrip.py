@@ -28,10 +28,12 @@ DOMAINS: dict[str, Any] = {
     "sdk": S.sdk_grids(),
     "msk": S.givens_grids(),
     "sol": S.full_grids(),
-    "candidates": S.candidate_grids(),
-    "pm-grid": S.candidate_grids(),
-    "pm-print": S.candidate_grids(),
+    "candidates": S.pm_grids(marks=True),
+    "pm-grid": S.pm_grids(marks=True, step=True),
+    "pm-print": S.pm_grids(),
     "sukaku": S.candidate_grids(allow_empty=True),
+    "hodoku-grid": S.givens_grids(),
+    "hodoku-txt": S.hodoku_txt_grids(),
 }
 
 COLLECTIONS: dict[str, Any] = {
@@ -39,6 +41,7 @@ COLLECTIONS: dict[str, Any] = {
     "sdm": S.givens_grids(comment=True),
     "hodoku-lib": S.hodoku_grids(),
     "forum-csv": S.forum_grids(),
+    "gsf-q2": S.gsf_q2_grids(),
 }
 
 

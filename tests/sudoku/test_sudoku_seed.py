@@ -120,12 +120,14 @@ def test_seed_line_format_and_blank_preference() -> None:
     assert "'0', '.', 'X', '*', '_', ' '" in seed
     g = Grid.from_line(PUZZLE.replace(".", "X"))
     assert g.line() == PUZZLE
-    # '0' is preferred over '.': a line mixing them is an error at the first '.'
-    mixed = "0" + PUZZLE[1:]
+    # '0' is preferred over 'X': a line mixing them is an error at the first 'X'. ('0' and '.'
+    # together are both read as blanks, as HoDoKu reads them: issue 16.)
+    mixed = "0" + PUZZLE[1:].replace(".", "X")
     with pytest.raises(puzzlefmt.PuzzleFormatError) as err:
         Grid.from_line(mixed)
     assert err.value.column == 3
     assert "'0'" in str(err.value)
+    assert Grid.from_line("0" + PUZZLE[1:]).line() == PUZZLE
 
 
 def test_seed_print_writers_match_the_seed() -> None:

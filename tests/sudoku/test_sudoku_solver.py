@@ -385,7 +385,6 @@ def test_kernel_runs_with_the_jit_disabled() -> None:
 
 
 def test_second_process_loads_the_compiled_kernel_from_the_cache() -> None:
-    solve_array(np.zeros((1, 81), dtype=np.uint8))  # compiled (or loaded) here, cached on disk
     code = """
         import numpy as np
         from puzzlefmt.sudoku import _solve_kernel
@@ -394,6 +393,9 @@ def test_second_process_loads_the_compiled_kernel_from_the_cache() -> None:
         stats = _solve_kernel.solve_batch.stats
         print(sum(stats.cache_hits.values()), sum(stats.cache_misses.values()))
     """
-    hits, misses = _run(code).split()
+    # Both processes compile (this one may run with NUMBA_DISABLE_JIT=1, the debug mode):
+    # the first compiles or loads the kernel and caches it, the second must load it.
+    _run(code, NUMBA_DISABLE_JIT="0")
+    hits, misses = _run(code, NUMBA_DISABLE_JIT="0").split()
     assert int(hits) >= 1
     assert int(misses) == 0

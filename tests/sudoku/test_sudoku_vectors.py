@@ -114,6 +114,8 @@ DETECTION = {
     "hodoku/simplesudoku_file_with_I_E_records.ss": "ss",
     "hodoku_py/reglib-1.3.txt": "hodoku-lib",
     "tdoku/test_puzzles": None,  # puzzle:count:solution lines are test data, not a format
+    # Sukaku Explainer's ratings after each puzzle line (ED=...): a .txt collection.
+    "web/se_ratings_sukakuexplainer.txt": "txt",
 }
 
 
@@ -231,7 +233,7 @@ def test_hodoku_py_bad_inputs() -> None:
         assert cases[label][1].startswith("error")
         grid = Grid.from_line(text)
         assert not grid.is_valid()
-        assert "5 appears twice" in grid.problems()[0]
+        assert "5 appears twice" in str(grid.problems()[0])
     for label, text in {"all_empty": "0" * 81, "single_given": "5" + "0" * 80}.items():
         assert cases[label][1].startswith("valid")
         assert Grid.from_line(text).is_valid()

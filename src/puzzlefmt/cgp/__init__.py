@@ -6,19 +6,23 @@
 (24, True)
 
 - :class:`Position`: the model (``Position(cgp)`` reads, ``position.cgp()`` writes,
-  ``status()``/``is_valid()``/``problems()`` for rule problems, ``play(move)``).
+  ``status()``/``is_valid()``/``problems()`` for rule problems, ``play(move)``,
+  ``to_json()``/``Position.from_json()``).
 - :class:`Move`: the move notation of ``lm`` (placements, exchanges, passes, challenges).
 - :class:`Distribution` and :func:`get_distribution`: the 13 shipped letter distributions.
 - :class:`Layout` and :func:`get_layout`: premium squares (``CrosswordGame``,
   ``SuperCrosswordGame``).
-- :func:`to_json`/:func:`from_json`: the JSON form; :func:`picture`: the text picture.
+- :func:`picture`: the text picture (``str(position)``).
 - :class:`Game`: a GCG game record (``Game(text)`` reads, ``game.gcg()`` writes,
   ``game.position(n)`` replays, ``game.problems()`` checks); :class:`Rules`: how a game ends.
+- ``puzzlefmt.cgp.scoring.score_many(position, moves)``: many moves scored in one call (the
+  compiled kernel; imported on its own, so that this package does not load numpy).
 """
 
 from __future__ import annotations
 
-from puzzlefmt.cgp.cgp import CHALLENGE_RULES, KNOWN_OPCODES, Operation
+from puzzlefmt.cgp import family as _family  # noqa: F401  (installs the engines)
+from puzzlefmt.cgp._cgpcodec import CHALLENGE_RULES, KNOWN_OPCODES, Operation
 from puzzlefmt.cgp.distributions import (
     Distribution,
     distribution_names,
@@ -26,7 +30,6 @@ from puzzlefmt.cgp.distributions import (
     infer_distribution,
 )
 from puzzlefmt.cgp.game import Event, EventKind, Game, GameProblem, GameStatus, Player
-from puzzlefmt.cgp.json_form import dumps_json, from_json, loads_json, to_json
 from puzzlefmt.cgp.layouts import Layout, Premium, get_layout, layout_names
 from puzzlefmt.cgp.moves import (
     IllegalMoveError,
@@ -40,9 +43,8 @@ from puzzlefmt.cgp.moves import (
     column_name,
     square_name,
 )
-from puzzlefmt.cgp.position import EMPTY_CGP, EndReason, Position, Status
+from puzzlefmt.cgp.position import EMPTY_CGP, EndReason, Position, Status, picture
 from puzzlefmt.cgp.rules import Rules
-from puzzlefmt.cgp.text import picture
 from puzzlefmt.cgp.tiles import BLANK, is_blank
 
 __all__ = [
@@ -74,15 +76,11 @@ __all__ = [
     "column_index",
     "column_name",
     "distribution_names",
-    "dumps_json",
-    "from_json",
     "get_distribution",
     "get_layout",
     "infer_distribution",
     "is_blank",
     "layout_names",
-    "loads_json",
     "picture",
     "square_name",
-    "to_json",
 ]

@@ -366,6 +366,7 @@ def _canonical_name(name: str) -> str | None:
     return key if key in _NAMES else None
 
 
+@functools.lru_cache(maxsize=256)  # distributions never change; every CGP read asks
 def get_distribution(name: str) -> Distribution:
     """A shipped distribution by name (case-insensitive; ``super_english`` is an alias).
 
@@ -386,6 +387,7 @@ def _load(name: str) -> Distribution:
     )
 
 
+@functools.lru_cache(maxsize=1024)  # a pure function of two values, asked for every CGP read
 def infer_distribution(lexicon: str, *, super_board: bool = False) -> str | None:
     """The distribution a lexicon name implies (``CSW21`` gives ``english``), or ``None``.
 

@@ -33,16 +33,19 @@ import copy
 import dataclasses
 import enum
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any, Literal
 
-from puzzlefmt.cgp import gcg as _gcg
+from puzzlefmt.cgp import _gcgcodec as _gcg
+from puzzlefmt.cgp._gcgcodec import Event, EventKind, Player, counts
 from puzzlefmt.cgp.distributions import Distribution
-from puzzlefmt.cgp.gcg import Event, EventKind, Player, counts
 from puzzlefmt.cgp.layouts import Layout, get_layout
 from puzzlefmt.cgp.moves import IllegalMoveError, Move, MoveKind
-from puzzlefmt.cgp.position import Position
+from puzzlefmt.cgp.position import Position, picture
 from puzzlefmt.cgp.tiles import BLANK, write_tiles
+from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.model import Model, Problem, json_object
 
 __all__ = ["Event", "EventKind", "Game", "GameProblem", "GameStatus", "Player"]
 
@@ -63,26 +66,30 @@ class GameStatus(enum.IntFlag):
     PLAYERS = enum.auto()  # two players with the same name
 
 
-class GameProblem(str):
-    """One inconsistency of a game record: the text (``"line 12: ..."``), with ``line`` (1-based,
-    ``None`` when the game was built in code), ``event`` (0-based index or ``None``) and
-    ``flag`` (a :class:`GameStatus`)."""
+@dataclass(frozen=True, slots=True)
+class GameProblem(Problem):
+    """One inconsistency of a game record: a :class:`~puzzlefmt.model.Problem` whose
+    ``message`` starts with its line (``"line 12: ..."``) and whose ``where`` is that line
+    (``"line 12"``), with ``line`` (1-based, ``None`` when the game was built in code),
+    ``event`` (0-based index or ``None``) and ``flag`` (a :class:`GameStatus`)."""
 
-    line: int | None
-    event: int | None
-    flag: GameStatus
-    message: str
+    line: int | None = None
+    event: int | None = None
+    flag: GameStatus = GameStatus.VALID
 
-    def __new__(
-        cls, message: str, *, line: int | None, event: int | None, flag: GameStatus
-    ) -> GameProblem:
-        text = f"line {line}: {message}" if line else message
-        self = super().__new__(cls, text)
-        self.line = line
-        self.event = event
-        self.flag = flag
-        self.message = message
-        return self
+
+def _problem(message: str, *, line: int | None, event: int | None,
+             flag: GameStatus) -> GameProblem:
+    assert flag.name is not None
+    return GameProblem(
+        flag.name.lower().replace("_", "-"),
+        f"line {line}: {message}" if line else message,
+        f"line {line}" if line else None,
+        "error",
+        line,
+        event,
+        flag,
+    )
 
 
 def _rotate(pos: Position, k: int) -> None:
@@ -102,13 +109,13 @@ def _tiles_text(tiles: Counter[str] | tuple[str, ...] | list[str]) -> str:
     return write_tiles(items) or "(none)"
 
 
-class Game:
+class Game(Model):
     """A crossword game record: players, pragmas, events and their notes.
 
     ``Game(text)`` parses GCG (raises :class:`~puzzlefmt.errors.PuzzleFormatError` naming the
     line and column); ``Game()`` is an empty record. Attributes, all plain: ``players``
     (:class:`Player`, ``#player1`` first), ``events`` (:class:`Event`), the pragmas
-    ``title``, ``description``, ``id_authority``/``game_id`` (``#id``), ``lexicon``,
+    ``title``, ``description``, ``id_authority``/``gid`` (``#id``), ``lexicon``,
     ``game_type``, ``tile_set``, ``game_board``, ``board_layout``, ``tile_distribution``,
     ``character_encoding`` (as declared), ``incomplete``, ``last_racks`` (``#rackN``:
     player index to rack), ``tile_declarations`` (``#tile``), ``note`` (notes before the
@@ -118,12 +125,14 @@ class Game:
     ``layout``. ``deviations`` lists what the reader tolerated; ``strict=True`` refuses it.
     """
 
+    family = "cgp"
+
     players: list[Player]
     events: list[Event]
     title: str | None
     description: str | None
     id_authority: str | None
-    game_id: str | None
+    gid: str | None
     lexicon: str | None
     game_type: str | None
     tile_set: str | None
@@ -143,17 +152,26 @@ class Game:
 
     def __init__(
         self,
-        gcg: str | None = None,
+        text: str | None = None,
         *,
         distribution: Distribution | str | None = None,
         strict: bool = False,
     ) -> None:
-        if gcg is None:
+        if text is not None and distribution is None and not strict:
+            self.__dict__.update(self._read_text(text).__dict__)
+            return
+        if text is None:
             fields = _gcg.Fields()
             _gcg._choose_distribution(fields, [], distribution, _gcg._Deviations(False))
         else:
-            fields = _gcg.read(gcg, distribution=distribution, strict=strict)
+            fields = _gcg.read(text, distribution=distribution, strict=strict)
         self._set(fields)
+
+    @classmethod
+    def _from_fields(cls, fields: _gcg.Fields) -> Game:
+        game = cls.__new__(cls)
+        game._set(fields)
+        return game
 
     @classmethod
     def from_bytes(
@@ -166,9 +184,7 @@ class Game:
         """Read a GCG file's bytes, decoded by its ``#character-encoding`` line (ISO-8859-1
         without one, as the format says; bytes that are valid UTF-8 are read as UTF-8 unless
         ``strict``)."""
-        game = cls.__new__(cls)
-        game._set(_gcg.read_bytes(data, distribution=distribution, strict=strict))
-        return game
+        return cls._from_fields(_gcg.read_bytes(data, distribution=distribution, strict=strict))
 
     def _set(self, fields: _gcg.Fields) -> None:
         self.players = fields.players
@@ -177,7 +193,7 @@ class Game:
             setattr(self, attr, fields.pragmas.get(keyword))
         self.description = fields.description
         self.id_authority = fields.id_authority
-        self.game_id = fields.game_id
+        self.gid = fields.gid
         self.character_encoding = fields.character_encoding
         self.incomplete = fields.incomplete
         self.last_racks = fields.last_racks
@@ -210,24 +226,16 @@ class Game:
         """An independent copy."""
         return copy.deepcopy(self)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Game):
-            return NotImplemented
-        return (
-            self.gcg() == other.gcg()
-            and self.distribution.name == other.distribution.name
-            and self.layout.name == other.layout.name
-        )
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, like Position
+    def _key(self) -> tuple[Any, ...]:
+        return (self.gcg(), self.distribution.name, self.layout.name)
 
     def __repr__(self) -> str:
-        who = " vs ".join(repr(p.nickname) for p in self.players) or "no players"
-        return f"<Game {who}, {len(self.events)} events>"
+        extra = ""
+        if self.distribution_source == "given":
+            extra = f", distribution={self.distribution.name!r}"
+        return f"Game({self.gcg()!r}{extra})"
 
     def __str__(self) -> str:
-        from puzzlefmt.cgp.text import picture
-
         head = [" vs ".join(f"{p.name} ({p.nickname})" for p in self.players) or "(no players)"]
         if self.title:
             head.append(self.title)
@@ -238,6 +246,29 @@ class Game:
             + ("; game over" if self.is_over() else "")
         )
         return "\n".join(head) + "\n\n" + picture(self.position(len(self.events)))
+
+    def contents(self) -> frozenset[str]:
+        """What the record carries, in the words of
+        :attr:`puzzlefmt.format.Format.holds`: ``"players"``, ``"events"``, ``"notes"`` (an
+        event's or the game's ``#note``), ``"metadata"`` (pragmas: title, description, id,
+        lexicon, game type, tile set, board, layout, distribution, ``#tile``,
+        ``#incomplete``, ``#rackN``), ``"comments"`` (text after an event's cumulative score,
+        unknown ``#`` lines)."""
+        out: set[str] = set()
+        if self.players:
+            out.add("players")
+        if self.events:
+            out.add("events")
+        if self.note is not None or any(ev.note is not None for ev in self.events):
+            out.add("notes")
+        pragmas = (self.title, self.description, self.gid, self.lexicon, self.game_type,
+                   self.tile_set, self.game_board, self.board_layout, self.tile_distribution)
+        if (any(p is not None for p in pragmas) or self.tile_declarations or self.incomplete
+                or self.last_racks):
+            out.add("metadata")
+        if self.header_extra or any(ev.comment or ev.extra for ev in self.events):
+            out.add("comments")
+        return frozenset(out)
 
     # ------------------------------------------------------------------ positions
 
@@ -315,30 +346,32 @@ class Game:
 
     # ------------------------------------------------------------------ rules
 
-    def problems(self) -> list[GameProblem]:
-        """Every inconsistency of the record, in order, each with its line."""
+    def problems(self) -> list[Problem]:
+        """Every inconsistency of the record, in order, each a :class:`GameProblem` with its
+        line."""
+        return list(self._replayed().problems)
+
+    def _replayed(self) -> _Replay:
         replay = _Replay(self)
         for i in range(len(self.events)):
             replay.step(i)
         replay.finish()
-        return replay.problems
+        return replay
 
     def status(self) -> GameStatus:
         """The kinds of problem found, as flags (``GameStatus.VALID`` when none)."""
         flags = GameStatus.VALID
-        for problem in self.problems():
+        for problem in self._replayed().problems:
             flags |= problem.flag
         return flags
-
-    def is_valid(self) -> bool:
-        """True when :meth:`problems` finds none."""
-        return not self.problems()
 
     # ------------------------------------------------------------------ JSON
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict: players, pragmas, events (with their moves in CGP notation),
-        final scores and problems."""
+        """A JSON-ready dict (schema: the ``game`` of ``schemas/cgp.json``): players,
+        pragmas, events (with their moves in CGP notation), notes and the lines kept as
+        they are, then what the replay finds: final scores, the end, problems.
+        :meth:`from_json` reads it back."""
         events = []
         for ev in self.events:
             item: dict[str, Any] = {
@@ -356,6 +389,8 @@ class Game:
                 item["note"] = ev.note
             if ev.comment:
                 item["comment"] = ev.comment
+            if ev.extra:
+                item["extra"] = list(ev.extra)
             if ev.line:
                 item["line"] = ev.line
             events.append(item)
@@ -366,23 +401,43 @@ class Game:
         }
         if self.description is not None:
             pragmas["description"] = self.description
-        if self.game_id is not None:
-            pragmas["id"] = f"{self.id_authority} {self.game_id}"
+        if self.gid is not None:
+            pragmas["id"] = f"{self.id_authority or '-'} {self.gid}"
+        replay = self._replayed()
         return {
             "format": "gcg-json",
             "version": 1,
             "players": [{"nickname": p.nickname, "name": p.name} for p in self.players],
             "pragmas": pragmas,
+            "tile_declarations": [list(pair) for pair in self.tile_declarations],
             "incomplete": self.incomplete,
+            "header_extra": list(self.header_extra),
+            "note": self.note,
             "last_racks": {str(i + 1): list(r) for i, r in sorted(self.last_racks.items())},
             "distribution": self.distribution.name,
             "distribution_source": self.distribution_source,
             "layout": self.layout.name,
             "events": events,
-            "final_scores": self.final_scores(),
-            "game_over": self.is_over(),
-            "problems": [str(p) for p in self.problems()],
+            "final_scores": replay.scores(),
+            "game_over": replay.ended is not None,
+            "problems": [str(p) for p in replay.problems],
         }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | str) -> Game:
+        """Read the dict :meth:`to_json` writes (or its JSON text); what the replay finds
+        (``final_scores``, ``game_over``, ``problems``) and ``line`` are not read. Raises
+        :class:`PuzzleFormatError` (format ``gcg-json``) naming the key."""
+        obj = json_object(data, format="gcg-json")
+        text, given = _gcg.text_from_json(obj)
+        try:
+            fields = _gcg.read(text, distribution=given)
+        except KeyError as exc:  # an unknown distribution name
+            raise PuzzleFormatError(f"distribution: {exc.args[0]}", format="gcg-json") from None
+        except PuzzleFormatError as exc:
+            raise PuzzleFormatError(exc.message, format="gcg-json", expected=exc.expected,
+                                    found=exc.found) from None
+        return cls._from_fields(fields)
 
 
 class _Replay:
@@ -408,7 +463,7 @@ class _Replay:
         names: dict[str, int] = {}
         for i, p in enumerate(game.players):
             if p.name in names and p.name != p.nickname:
-                self.problems.append(GameProblem(
+                self.problems.append(_problem(
                     f"players {names[p.name] + 1} and {i + 1} have the same name {p.name!r}",
                     line=None, event=None, flag=GameStatus.PLAYERS,
                 ))
@@ -418,7 +473,7 @@ class _Replay:
 
     def problem(self, i: int, flag: GameStatus, message: str) -> None:
         ev = self.game.events[i]
-        self.problems.append(GameProblem(message, line=ev.line or None, event=i, flag=flag))
+        self.problems.append(_problem(message, line=ev.line or None, event=i, flag=flag))
 
     def nick(self, player: int) -> str:
         return self.game.players[player].nickname
@@ -696,7 +751,7 @@ class _Replay:
         for index, line in sorted(game._last_rack_lines.items()):
             later = [ev for ev in game.events if ev.line > line]
             if later:
-                self.problems.append(GameProblem(
+                self.problems.append(_problem(
                     f"#rack{index + 1} gives the last rack, but events follow it (line "
                     f"{later[0].line})",
                     line=line, event=None, flag=GameStatus.OUT_OF_ORDER,
@@ -704,7 +759,7 @@ class _Replay:
             rack = game.last_racks.get(index, ())
             over = counts(rack) - left
             if over:
-                self.problems.append(GameProblem(
+                self.problems.append(_problem(
                     f"#rack{index + 1} {_tiles_text(rack)} holds {_tiles_text(over)} beyond "
                     f"the {game.distribution.name} distribution (counting the board)",
                     line=line, event=None, flag=GameStatus.OVER_DISTRIBUTION,

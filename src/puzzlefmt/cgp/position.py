@@ -11,17 +11,23 @@ Move.parse('-2')
 24
 >>> pos.play("8G QAT").cgp()
 '15/15/15/15/15/15/15/6QAT6/15/15/15/15/15/15/15 /ELNO 0/24 0 lex NWL18; lm 8G QAT;'
+
+This module is the bottom of the family's models: it imports the CGP line codec, the tiles,
+distributions, layouts and moves, and no format or picture module. ``Position(text)`` and
+``position._repr_svg_()`` reach the formats and the picture through the engines that
+:mod:`puzzlefmt.cgp.family` installs.
 """
 
 from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Container, Iterator
-from typing import Literal
+from collections.abc import Container, Iterator, Mapping
+from typing import Any, Literal
 
-from puzzlefmt.cgp import cgp as _cgp
-from puzzlefmt.cgp.cgp import DEFAULTS, KNOWN_OPCODES, Operation
+from puzzlefmt.cgp import _cgpcodec as _codec
+from puzzlefmt.cgp._cgpcodec import DEFAULTS, KNOWN_OPCODES, WRITE_ORDER, Fields, Operation
+from puzzlefmt.cgp._cgpjson import line_from_json
 from puzzlefmt.cgp.distributions import Distribution
 from puzzlefmt.cgp.layouts import Layout, Premium, get_layout, layout_for_size
 from puzzlefmt.cgp.moves import (
@@ -31,19 +37,24 @@ from puzzlefmt.cgp.moves import (
     MoveKind,
     MoveStyle,
     ScoredPlay,
+    column_name,
     evaluate_placement,
     square_name,
 )
 from puzzlefmt.cgp.rules import Rules
-from puzzlefmt.cgp.text import picture
-from puzzlefmt.cgp.tiles import BLANK, write_tile
+from puzzlefmt.cgp.tiles import BLANK, write_tile, write_tiles
+from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.model import Model, Problem, json_object
 
-__all__ = ["EMPTY_CGP", "EndReason", "Position", "Status"]
+__all__ = ["EMPTY_CGP", "EndReason", "Position", "Status", "picture", "read_position"]
 
 #: The empty 15x15 board, two players with unknown racks, no score yet.
 EMPTY_CGP = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 / 0/0 0"
 
 DistributionSource = Literal["ld", "lex", "default", "given"]
+
+#: The version of the JSON form (``"version"``).
+JSON_VERSION = 1
 
 
 class Status(enum.IntFlag):
@@ -63,26 +74,44 @@ class Status(enum.IntFlag):
     LAST_MOVE_MISMATCH = enum.auto()  # lm places tiles the board does not show
     GAME_OVER = enum.auto()  # not a problem: the game has ended (mcnz zero turns, or out)
 
+
 EndReason = Literal["zero-turns", "out"]
 
+# Each opcode's attribute, and every attribute with its default (None: absent).
+_ATTRS = KNOWN_OPCODES
+_DEFAULT_VALUES: dict[str, object] = {
+    attr: DEFAULTS.get(opcode) for opcode, attr in KNOWN_OPCODES.items()
+}
+# The order in which cgp() adds opcodes that were not in the text read, each with its
+# attribute and the default it is not written at (None: written whenever present).
+_WRITE_ORDER = tuple((name, _ATTRS[name], DEFAULTS.get(name)) for name in WRITE_ORDER)
 
-class Position:
+
+def _code(flag: Status) -> str:
+    """A problem's stable code: ``Status.OVER_BAG`` gives ``"over-bag"``."""
+    assert flag.name is not None
+    return flag.name.lower().replace("_", "-")
+
+
+class Position(Model):
     """A crossword game position: board, racks and scores in turn order, and the operations.
 
-    ``Position(cgp)`` parses a CGP string (raises
-    :class:`~puzzlefmt.errors.PuzzleFormatError`); ``position.cgp()`` writes it back.
-    ``Position()`` is the empty 15x15 board for two players.
+    ``Position(text)`` reads a CGP line (or the ``cgp-json`` form) and raises
+    :class:`~puzzlefmt.errors.PuzzleFormatError`; ``position.cgp()`` writes the CGP line.
+    ``Position()`` is the empty 15x15 board for two players. ``distribution``, ``layout``
+    and ``strict`` are options of the CGP reader (see :meth:`set_cgp`).
 
     The fields, python-chess style, are plain attributes:
 
     - ``board[row][col]``: ``None`` (empty), a tile label (``"A"``, ``"CH"``) or a blank played
-      as a letter in lower case (``"a"``); rows and columns are 0-based.
+      as a letter in lower case (``"a"``); rows and columns are 0-based. ``rows`` and
+      ``cols`` are its size.
     - ``racks[i]``, ``scores[i]``: player ``i`` in turn order, 0 moves next. A rack is a list of
       labels and ``"?"``; it may be partial or empty (unknown).
     - ``zero_turns``: consecutive zero-score turns before this position.
     - one attribute per opcode of the seed, with its default: ``bingo_bonus`` (``bb``, 50),
       ``board_name`` (``bdn``), ``challenge_rule`` (``cr``), ``exchange_limit`` (``etl``, 7),
-      ``game_id`` (``gid``), ``distribution_name`` (``ld``), ``lexicon`` (``lex``),
+      ``gid`` (``gid``), ``distribution_name`` (``ld``), ``lexicon`` (``lex``),
       ``last_move`` (``lm``, a :class:`Move`), ``max_zero_turns`` (``mcnz``, 6),
       ``timer_increment`` (``ti``), ``timers`` (``tmr``), ``max_overtime`` (``to``),
       ``variant`` (``var``), and the current spec's ``opponent_rack_unknown`` (``oru``,
@@ -99,7 +128,8 @@ class Position:
     the text is written only when it differs from its default.
     """
 
-    board: list[list[str | None]]
+    family = "cgp"
+
     racks: list[list[str]]
     scores: list[int]
     zero_turns: int
@@ -107,7 +137,7 @@ class Position:
     board_name: str | None
     challenge_rule: str | None
     exchange_limit: int
-    game_id: str | None
+    gid: str | None
     distribution_name: str | None
     lexicon: str | None
     last_move: Move | None
@@ -121,19 +151,30 @@ class Position:
     deviations: list[str]
     distribution: Distribution
     distribution_source: DistributionSource
+    _board: list[list[str | None]] | None
+    _board_text: str | None  # the board field as read, while the board is untouched
+    _rows: int
+    _cols: int
+    _order: list[str | Operation]  # the operations in the order read
+    _lm_style: MoveStyle | None
+    _text: str | None  # the text as read, for cgp(exact=True)
+    _read_distribution: Distribution | str | None
+    _layout_given: Layout | None
 
     def __init__(
         self,
-        cgp: str = EMPTY_CGP,
+        text: str | None = None,
         *,
         distribution: Distribution | str | None = None,
         layout: Layout | str | None = None,
         strict: bool = False,
     ) -> None:
-        self._layout_given: Layout | None = (
-            get_layout(layout) if isinstance(layout, str) else layout
-        )
-        self.set_cgp(cgp, distribution=distribution, strict=strict)
+        if text is not None and distribution is None and layout is None and not strict:
+            self.__dict__.update(self._read_text(text).__dict__)
+            return
+        self._layout_given = get_layout(layout) if isinstance(layout, str) else layout
+        self.set_cgp(EMPTY_CGP if text is None else text, distribution=distribution,
+                     strict=strict)
 
     def set_cgp(
         self,
@@ -142,27 +183,56 @@ class Position:
         distribution: Distribution | str | None = None,
         strict: bool = False,
     ) -> None:
-        """Replace this position with the one ``cgp`` describes (python-chess's
-        ``set_fen``). ``strict=True`` refuses every deviation from the spec that the reader
-        otherwise tolerates (``docs/cgp.md`` lists them)."""
-        fields = _cgp.read(
+        """Replace this position with the one the CGP line ``cgp`` describes (python-chess's
+        ``set_fen``). ``distribution`` overrides ``ld`` and the lexicon; ``strict=True``
+        refuses every deviation from the spec that the reader otherwise tolerates
+        (``docs/cgp.md`` lists them)."""
+        fields = _codec.read(
             cgp, distribution=distribution, layout=self._layout_given, strict=strict
         )
-        self.board = fields.board
-        self.racks = fields.racks
-        self.scores = fields.scores
-        self.zero_turns = fields.zero_turns
-        self.distribution = fields.distribution
-        self.distribution_source = fields.distribution_source
-        for opcode, attr in KNOWN_OPCODES.items():
-            setattr(self, attr, fields.values.get(opcode, DEFAULTS.get(opcode)))
-        self.unknown_operations = fields.unknown
-        self._order: list[str | Operation] = fields.order
-        self._lm_style: MoveStyle | None = fields.lm_style
-        self.deviations = fields.deviations
-        # The text as read, for cgp(exact=True), with what it was read with.
-        self._text: str | None = cgp
-        self._read_distribution = distribution
+        self._set_fields(fields, cgp, distribution)
+
+    def _set_fields(
+        self, fields: Fields, text: str | None, distribution: Distribution | str | None
+    ) -> None:
+        """The one place a read position's fields are filled (the lists are taken)."""
+        values = dict(_DEFAULT_VALUES)
+        for opcode, value in fields.values.items():
+            values[_ATTRS[opcode]] = value
+        values.update(
+            _board=fields.board,
+            # The board field as read, in its canonical form, while the board is untouched.
+            _board_text=fields.board_text,
+            _rows=fields.rows,
+            _cols=fields.cols,
+            racks=fields.racks,
+            scores=fields.scores,
+            zero_turns=fields.zero_turns,
+            distribution=fields.distribution,
+            distribution_source=fields.distribution_source,
+            unknown_operations=fields.unknown,
+            _order=fields.order,
+            _lm_style=fields.lm_style,
+            deviations=fields.deviations,
+            # The text as read, for cgp(exact=True), with what it was read with.
+            _text=text,
+            _read_distribution=distribution,
+        )
+        self.__dict__.update(values)
+
+    @classmethod
+    def _from_text(
+        cls,
+        text: str,
+        *,
+        distribution: Distribution | str | None = None,
+        layout: Layout | str | None = None,
+        strict: bool = False,
+    ) -> Position:
+        pos = cls.__new__(cls)
+        pos._layout_given = get_layout(layout) if isinstance(layout, str) else layout
+        pos.set_cgp(text, distribution=distribution, strict=strict)
+        return pos
 
     # ------------------------------------------------------------------ other constructors
 
@@ -178,22 +248,32 @@ class Position:
     ) -> Position:
         """An empty board of any size, ``players`` empty racks and zero scores."""
         cols = rows if cols is None else cols
-        if not (1 <= rows <= _cgp.MAX_DIMENSION and 1 <= cols <= _cgp.MAX_DIMENSION):
+        if not (1 <= rows <= _codec.MAX_DIMENSION and 1 <= cols <= _codec.MAX_DIMENSION):
             raise ValueError(f"board size {rows}x{cols} is out of range")
         if players < 1:
             raise ValueError("a position needs at least one player")
+        board = "/".join([str(cols)] * rows)
         if players == 1:
-            text = f"{'/'.join([str(cols)] * rows)} ? 0 0"
-            pos = cls(text, distribution=distribution, layout=layout)
+            pos = cls._from_text(f"{board} ? 0 0", distribution=distribution, layout=layout)
             pos.racks = [[]]
             return pos
         racks = "/" * (players - 1)
         scores = "/".join(["0"] * players)
-        return cls(
-            f"{'/'.join([str(cols)] * rows)} {racks} {scores} 0",
-            distribution=distribution,
-            layout=layout,
-        )
+        return cls._from_text(f"{board} {racks} {scores} 0", distribution=distribution,
+                              layout=layout)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | str) -> Position:
+        """Read the dict :meth:`to_json` writes (or its JSON text). The reader uses
+        ``board``, ``racks``, ``scores``, ``zero_turns``, ``operations`` and, when
+        ``distribution_source`` is ``"given"``, ``distribution``; the other keys are there for
+        readers of the JSON. Raises :class:`PuzzleFormatError` naming the key."""
+        obj = json_object(data, format="cgp-json")
+        line, given = line_from_json(obj)
+        try:
+            return cls._from_text(line, distribution=given)
+        except PuzzleFormatError as exc:
+            raise PuzzleFormatError(f"operations: {exc.message}", format="cgp-json") from None
 
     # ------------------------------------------------------------------ writing
 
@@ -207,8 +287,9 @@ class Position:
     ) -> str:
         """This position as one CGP line (multi-code-point tiles always bracketed).
 
-        ``operations="none"``: the four required fields only. ``ld="always"``: add
-        ``ld NAME;`` when the distribution was inferred or defaulted. ``lm_style``: the
+        ``operations="none"``: the four required fields only (as MAGPIE's
+        ``game_get_cgp(game, false)``). ``ld="always"``: add ``ld NAME;`` when the
+        distribution was inferred or defaulted (as liwords always does). ``lm_style``: the
         notation of ``lm``: as it was read (the seed's for a move made by :meth:`play` on a
         position without ``lm``), ``"seed"`` (``8D WORD``, ``-ABC``, ``-``) or ``"spec"``
         (``8D.WORD``, ``ex.ABC``, ``pass``). ``exact=True``: the text exactly as it was read
@@ -217,14 +298,77 @@ class Position:
         """
         if exact and self._text is not None:
             try:
-                again = Position(
-                    self._text, distribution=self._read_distribution, layout=self._layout_given
+                again: Position | None = Position._from_text(
+                    self._text, distribution=self._read_distribution,
+                    layout=self._layout_given,
                 )
             except ValueError:
                 again = None
-            if again is not None and again.cgp() == _cgp.write(self):
+            if again is not None and again.cgp() == self.cgp():
                 return self._text
-        return _cgp.write(self, operations=operations, ld=ld, lm_style=lm_style)
+        if len(self.racks) == 1 and not self.racks[0]:
+            raise ValueError("cgp: a one-player position with an empty rack cannot be written")
+        board = self._board_text
+        if board is None:
+            board = _codec.write_board(self._grid())
+        head = (f"{board} {_codec.write_racks(self.racks)} "
+                f"{'/'.join(map(str, self.scores))} {self.zero_turns}")
+        if operations == "none":
+            return head
+        ops = self.operations(ld=ld, lm_style=lm_style)
+        if not ops:
+            return head
+        return head + " " + " ".join(f"{op} {arg};" if arg else f"{op};" for op, arg in ops)
+
+    def operations(
+        self,
+        *,
+        ld: Literal["as-read", "always"] = "as-read",
+        lm_style: Literal["as-read", "seed", "spec"] = "as-read",
+    ) -> list[tuple[str, str]]:
+        """The operations :meth:`cgp` writes, as ``(opcode, operands)`` pairs in order: those
+        read, in the order read; then known ones set since (or differing from their default),
+        in a fixed order; then unknown ones added since."""
+        style: MoveStyle = self.last_move_style if lm_style == "as-read" else lm_style
+        values = self.__dict__
+        out: list[tuple[str, str]] = []
+        written: set[str] = set()
+        unknown = self.unknown_operations
+        kept = {id(op) for op in unknown} if unknown else set()
+        placed: set[int] = set()
+        for item in self._order:
+            if isinstance(item, Operation):
+                if id(item) in kept and id(item) not in placed:
+                    out.append((item.opcode, item.operands))
+                    placed.add(id(item))
+                continue
+            value = values[_ATTRS[item]]
+            if value is None or value is False or item in written:
+                continue
+            out.append((item, self._operand(item, value, style)))
+            written.add(item)
+        for name, attr, default in _WRITE_ORDER:
+            value = values[attr]
+            if name == "ld" and value is None and ld == "always":
+                value = self.distribution.name
+            if value is None or value == default or name in written:
+                continue
+            out.append((name, self._operand(name, value, style)))
+        for op in unknown:
+            if id(op) not in placed:
+                out.append((op.opcode, op.operands))
+        return out
+
+    def _operand(self, name: str, value: object, style: MoveStyle) -> str:
+        if name != "lm":
+            return _codec.write_operand(name, value)
+        assert isinstance(value, Move)
+        # The current spec writes tiles already on the board as their letters: they are read
+        # off the board (a move the spec cannot say, with a challenge bonus or over squares
+        # the board does not fill, stays in the seed's notation).
+        if style == "spec" and value.kind in (MoveKind.PLACEMENT, MoveKind.CHALLENGE):
+            value = value.with_through_letters(self._grid())
+        return value.notation(style=style)
 
     @property
     def last_move_style(self) -> MoveStyle:
@@ -234,7 +378,36 @@ class Position:
 
     def operation_values(self) -> dict[str, object]:
         """Every known opcode to its current value (``None`` when absent)."""
-        return {opcode: getattr(self, attr) for opcode, attr in KNOWN_OPCODES.items()}
+        get = self.__dict__.get
+        return {opcode: get(attr) for opcode, attr in _ATTRS.items()}
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict describing the position completely (schema: the ``position`` of
+        ``schemas/cgp.json``); :meth:`from_json` reads it back."""
+        options: dict[str, Any] = {}
+        for opcode, value in self.operation_values().items():
+            options[_ATTRS[opcode]] = (
+                str(value) if opcode == "lm" and value is not None
+                else list(value) if isinstance(value, list) else value
+            )
+        return {
+            "format": "cgp-json",
+            "version": JSON_VERSION,
+            "cgp": self.cgp(),
+            "rows": self.rows,
+            "cols": self.cols,
+            "board": [list(row) for row in self._grid()],
+            "racks": [list(rack) for rack in self.racks],
+            "scores": list(self.scores),
+            "zero_turns": self.zero_turns,
+            "operations": [[op, arg] for op, arg in self.operations()],
+            "options": options,
+            "distribution": self.distribution.name,
+            "distribution_source": self.distribution_source,
+            "layout": self.layout.name,
+            "unseen": self.unseen(),
+            "problems": [str(p) for p in self.problems()],
+        }
 
     def __repr__(self) -> str:
         extra = ""
@@ -247,30 +420,16 @@ class Position:
     def __str__(self) -> str:
         return picture(self)
 
-    def _repr_svg_(self) -> str | None:
-        """Jupyter shows a position as its SVG picture."""
-        from puzzlefmt import registry
-
-        fam = registry.family("cgp")
-        return fam.svg(self) if fam.svg is not None else None
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Position):
-            return NotImplemented
-        return (
-            self.cgp(lm_style="seed") == other.cgp(lm_style="seed")
-            and self.distribution.name == other.distribution.name
-            and self.layout.name == other.layout.name
-        )
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, like chess.Board
+    def _key(self) -> tuple[Any, ...]:
+        return (self.cgp(lm_style="seed"), self.distribution.name, self.layout.name)
 
     def copy(self) -> Position:
         """An independent copy (board, racks, scores, timers and operations are new lists;
         the distribution and layout are shared, they never change)."""
-        new = object.__new__(Position)
+        new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
-        new.board = [row[:] for row in self.board]
+        if self._board is not None:
+            new._board = [row[:] for row in self._board]
         new.racks = [rack[:] for rack in self.racks]
         new.scores = self.scores[:]
         new.timers = self.timers[:] if self.timers is not None else None
@@ -279,15 +438,60 @@ class Position:
         new.deviations = self.deviations[:]
         return new
 
+    def contents(self) -> frozenset[str]:
+        """What the position carries beyond its four fields, in the words of
+        :attr:`puzzlefmt.format.Format.holds`: ``"operations"`` (any opcode),
+        ``"distribution"`` (a distribution given to the reader that the text does not name),
+        ``"layout"`` (a layout given to the reader that ``bdn`` or the board's size do not
+        give)."""
+        out: set[str] = set()
+        if self.operations():
+            out.add("operations")
+        if self.distribution_source == "given":
+            try:
+                implied = Position._from_text(self.cgp()).distribution
+            except ValueError:
+                implied = None
+            if implied is None or implied.name != self.distribution.name:
+                out.add("distribution")
+        given = self._layout_given
+        if given is not None:
+            named = self._named_layout(given=False)
+            if not isinstance(named, Layout) or named.squares != given.squares:
+                out.add("layout")
+        return frozenset(out)
+
     # ------------------------------------------------------------------ the board
 
     @property
+    def board(self) -> list[list[str | None]]:
+        """The squares, ``board[row][col]``: ``None`` or a tile (change them at will)."""
+        board = self._grid()
+        self._board_text = None  # the caller may change the rows: write from them
+        return board
+
+    @board.setter
+    def board(self, value: list[list[str | None]]) -> None:
+        self._board = value
+        self._board_text = None
+
+    def _grid(self) -> list[list[str | None]]:
+        """The squares, for reading (the board text, if any, stays valid)."""
+        board = self._board
+        if board is None:
+            assert self._board_text is not None
+            board = self._board = _codec.expand_board(self._board_text)
+        return board
+
+    @property
     def rows(self) -> int:
-        return len(self.board)
+        return len(self._board) if self._board is not None else self._rows
 
     @property
     def cols(self) -> int:
-        return len(self.board[0]) if self.board else 0
+        if self._board is not None:
+            return len(self._board[0]) if self._board else 0
+        return self._cols
 
     @property
     def players(self) -> int:
@@ -300,14 +504,12 @@ class Position:
 
     def tile_at(self, row: int, col: int) -> str | None:
         """The tile on a 0-based square, or ``None``."""
-        return self.board[row][col]
+        return self._grid()[row][col]
 
     def tiles(self) -> Iterator[tuple[int, int, str]]:
         """Every tile on the board as ``(row, col, tile)``, row by row."""
-        for r, row in enumerate(self.board):
-            for c, sq in enumerate(row):
-                if sq is not None:
-                    yield r, c, sq
+        return iter([(r, c, sq) for r, row in enumerate(self._grid())
+                     for c, sq in enumerate(row) if sq is not None])
 
     def tile_score(self, tile: str) -> int:
         """The points of a tile (0 for a blank, ``?`` or lower case)."""
@@ -378,105 +580,92 @@ class Position:
 
     # ------------------------------------------------------------------ rules
 
-    def _checks(self) -> list[tuple[Status, str]]:
-        out: list[tuple[Status, str]] = []
+    def _checks(self) -> list[tuple[Status, str, str]]:
+        """The rule problems as ``(flag, where, message)``; each message starts with the
+        field it concerns."""
+        out: list[tuple[Status, str, str]] = []
         dist = self.distribution
         layout = self._named_layout()
         if isinstance(layout, str):
-            out.append((Status.UNKNOWN_LAYOUT, layout))
+            out.append((Status.UNKNOWN_LAYOUT, "bdn", layout))
         elif layout is None:
-            out.append(
-                (
-                    Status.BAD_BOARD_SIZE,
-                    f"board: {self.rows}x{self.cols} fits no standard layout (CrosswordGame is "
-                    "15x15, SuperCrosswordGame 21x21); name one with bdn",
-                )
-            )
+            out.append((
+                Status.BAD_BOARD_SIZE, "board",
+                f"board: {self.rows}x{self.cols} fits no standard layout (CrosswordGame is "
+                "15x15, SuperCrosswordGame 21x21); name one with bdn",
+            ))
         elif layout.rows != self.rows or layout.cols != self.cols:
-            out.append(
-                (
-                    Status.BAD_BOARD_SIZE,
-                    f"board: {self.rows}x{self.cols}, but layout {layout.name} is "
-                    f"{layout.rows}x{layout.cols}",
-                )
-            )
-        on_board: Counter[str] = Counter()
-        for _, _, tile in self.tiles():
-            on_board[BLANK if tile != tile.upper() else tile] += 1
+            out.append((
+                Status.BAD_BOARD_SIZE, "board",
+                f"board: {self.rows}x{self.cols}, but layout {layout.name} is "
+                f"{layout.rows}x{layout.cols}",
+            ))
+        placed = list(self.tiles())
+        on_board: Counter[str] = Counter(
+            BLANK if tile != tile.upper() else tile for _, _, tile in placed
+        )
         for tile, n in on_board.items():
             if n > dist.count(tile):
                 what = "blanks" if tile == BLANK else f"{write_tile(tile)} tiles"
-                out.append(
-                    (
-                        Status.TOO_MANY_TILES,
-                        f"board: {n} {what}, but the {dist.name} distribution has "
-                        f"{dist.count(tile)}",
-                    )
-                )
+                out.append((
+                    Status.TOO_MANY_TILES, "board",
+                    f"board: {n} {what}, but the {dist.name} distribution has "
+                    f"{dist.count(tile)}",
+                ))
         total = on_board.copy()
         for rack in self.racks:
             total.update(rack)
         for tile, n in total.items():
             if n > dist.count(tile) and on_board[tile] <= dist.count(tile):
                 what = "blanks" if tile == BLANK else f"{write_tile(tile)} tiles"
-                out.append(
-                    (
-                        Status.OVER_BAG,
-                        f"racks: board and racks hold {n} {what}, but the {dist.name} "
-                        f"distribution has {dist.count(tile)}",
-                    )
-                )
+                out.append((
+                    Status.OVER_BAG, "racks",
+                    f"racks: board and racks hold {n} {what}, but the {dist.name} "
+                    f"distribution has {dist.count(tile)}",
+                ))
         for i, rack in enumerate(self.racks, start=1):
             if len(rack) > self.rack_size:
-                out.append(
-                    (
-                        Status.RACK_TOO_LONG,
-                        f"racks: rack {i} holds {len(rack)} tiles, more than a rack holds "
-                        f"({self.rack_size})",
-                    )
-                )
-        groups = self._groups()
+                out.append((
+                    Status.RACK_TOO_LONG, f"rack {i}",
+                    f"racks: rack {i} holds {len(rack)} tiles, more than a rack holds "
+                    f"({self.rack_size})",
+                ))
+        groups = self._groups(placed)
         if groups > 1:
-            out.append(
-                (Status.DISCONNECTED, f"board: the tiles are not connected ({groups} groups)")
-            )
+            out.append((Status.DISCONNECTED, "board",
+                        f"board: the tiles are not connected ({groups} groups)"))
         plain = self.layout
         if on_board:
+            board = self._grid()
             sr, sc = plain.start
-            if self.board[sr][sc] is None:
-                out.append(
-                    (
-                        Status.EMPTY_START,
-                        f"board: the start square {square_name(sr, sc)} is empty, but "
-                        f"{sum(on_board.values())} tiles are on the board",
-                    )
-                )
-            for r, c, tile in self.tiles():
+            if board[sr][sc] is None:
+                out.append((
+                    Status.EMPTY_START, f"board {square_name(sr, sc)}",
+                    f"board: the start square {square_name(sr, sc)} is empty, but "
+                    f"{sum(on_board.values())} tiles are on the board",
+                ))
+            for r, c, tile in placed:
                 if plain.squares[r][c] is Premium.BRICK:
-                    out.append(
-                        (
-                            Status.BRICKED,
-                            f"board: {tile!r} on {square_name(r, c)}, a square no tile may "
-                            "cover",
-                        )
-                    )
+                    out.append((
+                        Status.BRICKED, f"board {square_name(r, c)}",
+                        f"board: {tile!r} on {square_name(r, c)}, a square no tile may cover",
+                    ))
         if self.zero_turns > self.max_zero_turns:
-            out.append(
-                (
-                    Status.TOO_MANY_ZERO_TURNS,
-                    f"consecutive zero turns: {self.zero_turns}, more than mcnz "
-                    f"({self.max_zero_turns}) allows",
-                )
-            )
+            out.append((
+                Status.TOO_MANY_ZERO_TURNS, "consecutive zero turns",
+                f"consecutive zero turns: {self.zero_turns}, more than mcnz "
+                f"({self.max_zero_turns}) allows",
+            ))
         mismatch = self._last_move_mismatch()
         if mismatch:
-            out.append((Status.LAST_MOVE_MISMATCH, mismatch))
+            out.append((Status.LAST_MOVE_MISMATCH, "lm", mismatch))
         return out
 
-    def _named_layout(self) -> Layout | str | None:
+    def _named_layout(self, *, given: bool = True) -> Layout | str | None:
         """The layout asked for: a Layout, an error message (unknown bdn), or None (no
-        layout fits the size)."""
-        if self._layout_given is not None:
+        layout fits the size). ``given=False``: leave the reader's ``layout`` out (what the
+        text alone asks for)."""
+        if given and self._layout_given is not None:
             return self._layout_given
         if self.board_name is not None:
             try:
@@ -485,55 +674,56 @@ class Position:
                 return f"bdn: unknown board layout {self.board_name!r}"
         return layout_for_size(self.rows, self.cols)
 
-    def _groups(self) -> int:
-        seen: set[tuple[int, int]] = set()
+    def _groups(self, placed: list[tuple[int, int, str]]) -> int:
+        """How many groups of connected tiles ``placed`` (the board's tiles) form."""
+        rows, cols = self.rows, self.cols
+        left = {r * cols + c for r, c, _ in placed}
         groups = 0
-        for r, c, _ in self.tiles():
-            if (r, c) in seen:
-                continue
+        while left:
             groups += 1
-            stack = [(r, c)]
-            seen.add((r, c))
+            stack = [left.pop()]
             while stack:
-                a, b = stack.pop()
-                for na, nb in ((a + 1, b), (a - 1, b), (a, b + 1), (a, b - 1)):
-                    if (
-                        0 <= na < self.rows
-                        and 0 <= nb < self.cols
-                        and (na, nb) not in seen
-                        and self.board[na][nb] is not None
-                    ):
-                        seen.add((na, nb))
-                        stack.append((na, nb))
+                i = stack.pop()
+                r, c = divmod(i, cols)
+                for j in (i - cols if r else -1, i + cols if r + 1 < rows else -1,
+                          i - 1 if c else -1, i + 1 if c + 1 < cols else -1):
+                    if j in left:
+                        left.remove(j)
+                        stack.append(j)
         return groups
 
     def _last_move_mismatch(self) -> str | None:
         move = self.last_move
         if move is None or move.kind is not MoveKind.PLACEMENT:
             return None
+        board = self._grid()
         for (r, c), tile in zip(move.squares(), move.tiles, strict=True):
             if not (0 <= r < self.rows and 0 <= c < self.cols):
                 return f"lm: {move} runs off the {self.rows}x{self.cols} board"
-            here = self.board[r][c]
+            here = board[r][c]
             if here is None:
                 return f"lm: {move} puts a tile on {square_name(r, c)}, which is empty"
             if tile != "." and tile.upper() != here.upper():
                 return f"lm: {move} puts {tile!r} on {square_name(r, c)}, which holds {here!r}"
         return None
 
+    def problems(self) -> list[Problem]:
+        """The rule problems (empty when there are none): each a
+        :class:`~puzzlefmt.model.Problem` with a code (``"over-bag"``), a message that
+        starts with the field it concerns (``"racks: board and racks hold 2 Z tiles..."``),
+        where (``"racks"``, ``"rack 2"``, ``"board 8H"``, ``"lm"``) and severity
+        ``"error"``. The end of the game is not a problem (:meth:`status` flags it)."""
+        return [Problem(_code(flag), message, where) for flag, where, message in self._checks()]
+
     def status(self) -> Status:
         """The rule problems, as flags (``Status.VALID`` when there are none), plus
         ``Status.GAME_OVER`` when the game has ended (not a problem)."""
         flags = Status.VALID
-        for flag, _ in self._checks():
+        for flag, _, _ in self._checks():
             flags |= flag
         if self.end_reason is not None:
             flags |= Status.GAME_OVER
         return flags
-
-    def is_valid(self) -> bool:
-        """True when :meth:`status` finds no problem (``GAME_OVER`` is not one)."""
-        return not self._checks()
 
     @property
     def end_reason(self) -> EndReason | None:
@@ -546,7 +736,7 @@ class Position:
         if (
             any(not rack for rack in self.racks)
             and not self.unseen()
-            and any(sq is not None for row in self.board for sq in row)
+            and any(sq is not None for row in self._grid() for sq in row)
         ):
             return "out"
         return None
@@ -555,10 +745,6 @@ class Position:
         """True when the game has ended (:attr:`end_reason` says why); :meth:`play` then
         refuses every move."""
         return self.end_reason is not None
-
-    def problems(self) -> list[str]:
-        """The rule problems in words, each starting with the field it concerns."""
-        return [message for _, message in self._checks()]
 
     # ------------------------------------------------------------------ moves
 
@@ -587,7 +773,7 @@ class Position:
         if mv.kind is not MoveKind.PLACEMENT:
             raise ValueError(f"{mv} is not a placement; only placements are scored")
         return evaluate_placement(
-            self.board,
+            self._grid(),
             self.layout,
             self.distribution,
             mv,
@@ -820,3 +1006,80 @@ def _go_out(pos: Position, rules: Rules, settle: bool) -> None:
         pos.scores[0] += sum(values[1:])
         for i in range(1, len(values)):
             pos.scores[i] -= values[i]
+
+
+def read_position(
+    text: str,
+    *,
+    distribution: Distribution | str | None = None,
+    layout: Layout | str | None = None,
+    strict: bool = False,
+) -> Position:
+    """One CGP line into a :class:`Position` (what the ``cgp`` and ``cgp-list`` formats call
+    for each line); raises :class:`PuzzleFormatError`."""
+    return Position._from_text(text, distribution=distribution, layout=layout, strict=strict)
+
+
+# ---------------------------------------------------------------------- the text picture
+
+
+def _source(position: Position) -> str:
+    src = position.distribution_source
+    if src == "lex":
+        return f"inferred from lex {position.lexicon}"
+    if src == "default":
+        return "default: no ld and no known lexicon"
+    if src == "given":
+        return "given"
+    return "ld"
+
+
+def picture(position: Position, *, coordinates: bool = True) -> str:
+    """The board as text, with coordinates, followed by racks, scores and operations: what
+    ``str(position)`` and ``puzzlefmt show`` print.
+
+    Empty squares show the layout symbol (``=`` 3W, ``-`` 2W, ``~`` 4W, ``"`` 3L, ``'`` 2L,
+    ``^`` 4L, ``#`` no tile) or ``.``; the empty start square is ``*``. Tiles show their label,
+    blanks in lower case.
+    """
+    layout = position.layout
+    start = layout.start
+    width = max([1, *(len(t) for _, _, t in position.tiles())])
+    margin = len(str(position.rows)) + 1
+    lines: list[str] = []
+    if coordinates:
+        head = " " * margin + " ".join(
+            column_name(c).ljust(width) for c in range(position.cols)
+        )
+        lines.append(head.rstrip())
+    for r, row in enumerate(position._grid()):
+        cells: list[str] = []
+        for c, tile in enumerate(row):
+            if tile is not None:
+                cells.append(tile.ljust(width))
+                continue
+            premium = layout.squares[r][c]
+            if (r, c) == start and premium is not Premium.BRICK:
+                symbol = "*"
+            elif premium is Premium.NONE:
+                symbol = "."
+            else:
+                symbol = premium.symbol
+            cells.append(symbol.ljust(width))
+        prefix = str(r + 1).rjust(margin - 1) + " " if coordinates else ""
+        lines.append((prefix + " ".join(cells)).rstrip())
+    lines.append("")
+    racks = [write_tiles(rack) if rack else "(unknown)" for rack in position.racks]
+    rack_width = max(len(r) for r in racks)
+    for i, (rack, score) in enumerate(zip(racks, position.scores, strict=True)):
+        mark = ">" if i == 0 else " "
+        lines.append(f"{mark} player {i + 1}  {rack.ljust(rack_width)}  {score:>5}")
+    lines.append(f"consecutive zero turns: {position.zero_turns}")
+    lines.append(
+        f"distribution: {position.distribution.name} ({_source(position)}); "
+        f"layout: {layout.name}; unseen tiles: {sum(position.unseen().values())}"
+    )
+    ops = position.cgp().split(" ", 4)
+    if len(ops) == 5:
+        lines.append(ops[4])
+    return "\n".join(lines)

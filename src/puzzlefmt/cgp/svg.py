@@ -26,7 +26,9 @@ from puzzlefmt.cgp.layouts import Premium
 from puzzlefmt.cgp.moves import column_index, column_name, square_name
 from puzzlefmt.cgp.position import Position
 from puzzlefmt.cgp.tiles import BLANK, is_blank
+from puzzlefmt.format import Option, Renderer
 from puzzlefmt.svg import (
+    THEMES,
     Svg,
     ThemeName,
     element,
@@ -41,7 +43,22 @@ from puzzlefmt.svg import (
     text,
 )
 
-__all__ = ["COLORS", "PREMIUM_LABELS", "Square", "cgp_svg"]
+__all__ = [
+    "COLORS",
+    "GAME_RENDERER",
+    "MAX_PICTURE_SQUARES",
+    "PREMIUM_LABELS",
+    "RENDERER",
+    "Square",
+    "cgp_svg",
+    "draw",
+    "draw_game",
+]
+
+#: The largest board a picture draws, in squares (a 100x100 board; the standard boards are
+#: 15x15 and 21x21). A picture of a bigger board would take minutes and gigabytes to build
+#: and could not be read on any screen: it is refused with a message.
+MAX_PICTURE_SQUARES = 10_000
 
 #: A square as the ``highlight`` option takes it: ``"8H"`` or ``"H8"`` (as in moves), or
 #: ``(row, column)`` from 0.
@@ -182,8 +199,13 @@ def cgp_svg(
     """
     if isinstance(position, Game):  # a game record: its last position
         position = position.position(len(position.events))
-    col = palette(theme, COLORS, colors, what="CGP")
     rows, cols = position.rows, position.cols
+    if rows * cols > MAX_PICTURE_SQUARES:
+        raise ValueError(
+            f"cgp: a picture draws boards of at most {MAX_PICTURE_SQUARES:,} squares (100x100);"
+            f" this board is {rows}x{cols} ({rows * cols:,} squares)"
+        )
+    col = palette(theme, COLORS, colors, what="CGP")
 
     def key(sq: Any) -> tuple[int, int]:
         return _square_key(sq, rows, cols)
@@ -373,3 +395,60 @@ def _square_key(sq: Any, rows: int, cols: int) -> tuple[int, int]:
     if not (0 <= r < rows and 0 <= c < cols):
         raise ValueError(f"no square {sq!r} on a {rows}x{cols} board")
     return r, c
+
+
+def draw(
+    position: Position | Game,
+    *,
+    highlight: str | Mapping[Square, str | None] | Iterable[Square] | None = None,
+    **options: Any,
+) -> Svg:
+    """:func:`cgp_svg`, where ``highlight`` may also be text naming squares separated by
+    commas or spaces (``"8H,H9"``), as the picture's declared option gives it."""
+    if isinstance(highlight, str):
+        highlight = [sq for sq in re.split(r"[\s,]+", highlight) if sq]
+    return cgp_svg(position, highlight=highlight, **options)
+
+
+def draw_game(game: Game, *, at: int | None = None, **options: Any) -> Svg:
+    """The picture of a game record's position after ``at`` events (default: the last)."""
+    n = len(game.events) if at is None else at
+    if n > len(game.events):
+        raise ValueError(f"at {n}: the game has {len(game.events)} events (0 to "
+                         f"{len(game.events)})")
+    return draw(game.position(n), **options)
+
+
+_OPTIONS = (
+    Option("size", int, None, "width in pixels (default: the picture's own)", minimum=1),
+    Option("theme", str, "light", "colour theme", choices=THEMES),
+    Option("highlight", str, None, "squares to mark, e.g. 8H,H9"),
+    Option("last_move", bool, True, "draw the tiles of lm in the last-move colour"),
+    Option("coordinates", bool, True, "column letters and row numbers"),
+    Option("premium_labels", bool, True, "TW, DW, TL, DL on the empty premium squares"),
+    Option("panel", bool, True, "players, scores, racks and facts beside the board"),
+    Option("title", str, None, "the picture's <title> (default: a short description)"),
+)
+
+#: The SVG picture of a position.
+RENDERER = Renderer(
+    name="cgp-svg",
+    family="cgp",
+    model=Position,
+    kind="svg",
+    description="SVG picture: board with premiums, tiles and values, last move, racks, scores",
+    draw=draw,
+    options=_OPTIONS,
+)
+
+#: The SVG picture of a game record (one of its positions).
+GAME_RENDERER = Renderer(
+    name="gcg-svg",
+    family="cgp",
+    model=Game,
+    kind="svg",
+    description="SVG picture of a game record's position after N events (default: the last)",
+    draw=draw_game,
+    options=(*_OPTIONS, Option("at", int, None, "the position after this many events",
+                               minimum=0)),
+)

@@ -27,6 +27,7 @@ from puzzlefmt.cli._common import (
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
     EXIT_OK,
+    Parser,
     UsageError,
     err,
     positive,
@@ -42,6 +43,7 @@ from puzzlefmt.cli.commands import (
     cmd_validate,
 )
 from puzzlefmt.errors import OptionError, PuzzleFormatError
+from puzzlefmt.web.cli import add_parser as add_serve
 
 __all__ = ["build_parser", "main", "run"]
 
@@ -77,7 +79,7 @@ def _add_batch_options(p: argparse.ArgumentParser, *, output: bool = True) -> No
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="puzzlefmt",
         description="Read, write, detect, validate and solve Sudoku, Keen and CGP texts.",
     )
@@ -150,6 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_survey)
 
     render.add_parser(sub)
+    add_serve(sub)  # `puzzlefmt serve` (the web extra; puzzlefmt.web.cli imports no web package)
     return parser
 
 

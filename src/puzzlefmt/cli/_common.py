@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 from collections.abc import Iterator, Sequence
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
 from puzzlefmt import registry
 from puzzlefmt.api import iter_records
@@ -136,12 +136,20 @@ def positive(name: str, *, zero: bool = False, most: int | None = None) -> Any:
                                              f"found {text!r}") from None
         low = 0 if zero else 1
         if value < low:
-            raise argparse.ArgumentTypeError(f"{name} must be at least {low}, found {value}")
+            raise argparse.ArgumentTypeError(f"{name} must be {low} or more, found {value}")
         if most is not None and value > most:
             raise argparse.ArgumentTypeError(f"{name} must be at most {most}, found {value}")
         return value
 
     return parse
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with its errors in one line on stderr (``puzzlefmt solve: --limit must be 1
+    or more, found 0``) and exit code 2, like every other error of the command line."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
 def table(rows: list[list[str]], header: list[str]) -> str:

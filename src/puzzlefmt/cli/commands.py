@@ -181,7 +181,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
                          f"format (puzzlefmt formats --family {lines.format.family})")
     keep = comment_newline(lines.format, target)
     job = Job("convert", target=target.name, options=tuple(options.items()),
-              strict=args.strict, headed=keep is None)
+              strict=args.strict)
     summary = run_job(args, job, lines=lines, comments=keep)
     return EXIT_BAD_INPUT if summary.rejected else EXIT_OK
 
@@ -293,8 +293,10 @@ def cmd_canon(args: argparse.Namespace) -> int:
         return done
 
     args.jobs = 1  # the seen-set lives in this process
-    summary = run_job(args, job, lines=lines, task=unique_task, placeholder="",
-                      block=unique_block if fast is not None else None, columnar=False)
+    # One place filters: the block (fast and fallback records alike), or else the task.
+    summary = run_job(args, job, lines=lines, placeholder="", columnar=False,
+                      task=unique_task if fast is None else task,
+                      block=unique_block if fast is not None else None)
     if not args.quiet:
         err(f"puzzlefmt canon: {len(seen)} unique, {dupes} duplicates dropped")
     return EXIT_BAD_INPUT if summary.rejected else EXIT_OK

@@ -24,6 +24,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import IO, Any
 
+import pyarrow.parquet as pq
+
 from puzzlefmt import registry
 from puzzlefmt.api import Lines
 from puzzlefmt.batch import run_batch
@@ -103,8 +105,6 @@ def plan_file(path: str, blocksize: int, first_index: int = 0) -> list[Part]:
 
 def plan_parquet(path: str, column: str, first_index: int = 0) -> list[Part]:
     """One part per row group of a Parquet file."""
-    import pyarrow.parquet as pq  # noqa: PLC0415 - optional dependency (the dask extra)
-
     meta = pq.ParquetFile(path).metadata
     if column not in meta.schema.names:
         raise KeyError(f"{path} has no column {column!r} (its columns: "
@@ -131,8 +131,6 @@ def _text_chunks(part: Part) -> Iterator[str]:
 def read_part_lines(part: Part) -> Iterator[tuple[int, str]]:
     """The numbered lines of a part, numbered as in the whole file."""
     if part.parquet_column is not None:
-        import pyarrow.parquet as pq  # noqa: PLC0415 - optional dependency (the dask extra)
-
         table = pq.ParquetFile(part.path).read_row_group(part.start,
                                                          columns=[part.parquet_column])
         values = table.column(0).to_pylist()
@@ -175,7 +173,7 @@ def run_part(part: Part, job: Job, format: str, json_lines: bool = False) -> Par
     if job.name == "convert":
         comments = comment_newline(fmt, registry.get_format(job.target))
         # The header of a target that needs one: at the top of the output only.
-        job = replace(job, headed=comments is None and part.index == 0)
+        job = replace(job, headed=part.index == 0)
     out = io.StringIO()
     rejects = io.StringIO()
     summary = run_batch(lines, job.task(), out=out, rejects=rejects, jobs=1,

@@ -53,9 +53,9 @@ def puzzle_arrays(puzzle: Puzzle) -> PuzzleArrays:
     cached = puzzle._arrays
     if cached is not None:
         return cached  # type: ignore[no-any-return]
-    if puzzle.is_seed:
-        raise ValueError("a random-seed ID has no cages: only the real Keen generator can "
-                         "expand its seed")
+    if not puzzle.cages:
+        raise ValueError("a random-seed ID of a size Keen does not make (3 to 9) has no "
+                         "cages")
     cages = puzzle.cages
     w = puzzle.size
     cstart = np.zeros(len(cages) + 1, np.int64)
@@ -107,7 +107,7 @@ def solve_batch(
     todo: list[int] = []
     arrays: list[PuzzleArrays] = []
     for i, p in enumerate(puzzles):
-        if p.is_seed:
+        if not p.cages:
             results[i] = _unknown(limit, seed_reason)
             continue
         try:

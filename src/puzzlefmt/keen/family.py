@@ -2,8 +2,9 @@
 
 Importing this module (``puzzlefmt.keen`` does) installs the engines on
 :class:`~puzzlefmt.keen.model.Puzzle`, so that ``Puzzle(text)`` reads any Keen text,
-``puzzle.solve()`` and ``puzzle.grade()`` work and Jupyter draws a puzzle. Nothing here
-imports numpy or numba: the solver and the grader load their kernels on first use.
+``puzzle.solve()`` and ``puzzle.grade()`` work, ``Puzzle("6dn#seed")`` expands the seed
+(:mod:`puzzlefmt.keen.seed`) and Jupyter draws a puzzle. Nothing here imports numpy or numba:
+the solver, the grader and the seed expander load their kernels on first use.
 """
 
 from __future__ import annotations
@@ -11,16 +12,17 @@ from __future__ import annotations
 from puzzlefmt.collection import Collection
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.family import Family
-from puzzlefmt.keen import grade, keen_id, keen_json, keen_list, solver, svg, text
-from puzzlefmt.keen.model import KeenEngines, Puzzle
+from puzzlefmt.keen import grade, keen_id, keen_json, keen_list, savefile, solver, svg, text
+from puzzlefmt.keen.model import Cage, Difficulty, KeenEngines, Puzzle
 from puzzlefmt.model import SolveResult, install
+from puzzlefmt.sgtrandom import RandomState
 
 __all__ = ["FAMILY", "read_any"]
 
 FAMILY = Family(
     name="keen",
     models=(Puzzle,),
-    formats=(keen_id.FORMAT, keen_list.FORMAT, keen_json.FORMAT),
+    formats=(keen_id.FORMAT, keen_list.FORMAT, keen_json.FORMAT, savefile.FORMAT),
     renderers=(text.RENDERER, svg.RENDERER),
     solve_many=solver.solve_many,
     solution_text=solver.solution_text,
@@ -54,10 +56,21 @@ def _solve_within(puzzle: Puzzle, limit: int, timeout: float | None) -> SolveRes
     return solver.solve(puzzle, limit, timeout=timeout)
 
 
+def _expand_seed(size: int, seed: str, difficulty: Difficulty,
+                 multiplication_only: bool) -> tuple[Cage, ...]:
+    # The kernel loader: the expander needs numpy and its numba kernels, loaded with the
+    # first seed expanded, not with puzzlefmt.keen.
+    from puzzlefmt.keen.seed import generate  # noqa: PLC0415 - the kernel loader
+
+    cages, _ = generate(size, difficulty, multiplication_only, RandomState(seed))
+    return cages
+
+
 install(Puzzle, KeenEngines(
     read=read_any,
     svg=svg.keen_svg,
     solve=_solve,
     solve_within=_solve_within,
     grade=grade.grade,
+    expand_seed=_expand_seed,
 ))

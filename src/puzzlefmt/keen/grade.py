@@ -58,8 +58,9 @@ def grade_many(puzzles: Sequence[Puzzle]) -> list[Difficulty | None]:
     out: list[Difficulty | None] = []
     searched: list[int] = []
     for i, puzzle in enumerate(puzzles):
-        if puzzle.is_seed:
-            raise ValueError("a random-seed ID has no cages to grade")
+        if not puzzle.cages:
+            raise ValueError("a random-seed ID of a size Keen does not make has no cages to "
+                             "grade")
         if puzzle.size > MAX_GRADE_SIZE:
             raise ValueError(
                 f"grading enumerates subsets of rows, as the real Keen program does: it "

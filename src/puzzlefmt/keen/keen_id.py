@@ -7,6 +7,9 @@ save files (``S`` and one digit per cell; numbers separated by commas above size
     3:a_a3_a_,a3m6m3s1 S213321132
     5de#846699649745236
 
+A random-seed ID (``5de#...``) is expanded to the game's puzzle (:mod:`puzzlefmt.keen.seed`);
+its seed runs to the end of the line, so it is never followed by a solution.
+
 The line reader and writer here serve ``keen-list`` too (:mod:`puzzlefmt.keen.keen_list`).
 """
 
@@ -116,14 +119,16 @@ def read_id(text: str) -> Puzzle:
 def write_line(puzzle: Puzzle, *, solution: bool = True, on_misread: OnMisread = "warn") -> str:
     """The game ID, and `` S<digits>`` when a solution is attached and ``solution``.
 
-    A seed that would not read back from one line (a line break in it, or blanks around it)
-    is refused with :class:`ValueError`: write it as JSON."""
+    A random-seed ID is written alone: its seed runs to the end of the line, and the seed
+    determines the puzzle and so its solution (an attached one is not written). A seed that
+    would not read back from one line (a line break in it, or blanks around it) is refused
+    with :class:`ValueError`: write it as JSON."""
     seed = puzzle.seed
     if seed is not None and (seed != seed.strip() or "\n" in seed or "\r" in seed):
         raise ValueError(f"the seed {seed!r} has a line break or surrounding blanks: a game ID "
                          "line cannot hold it (keen-json can)")
     text = puzzle.game_id(on_misread=on_misread)
-    if solution and puzzle.solution is not None:
+    if solution and puzzle.solution is not None and seed is None:
         text += " S" + format_solution(puzzle.solution, puzzle.size)
     return text
 

@@ -10,7 +10,10 @@ Each object is :meth:`Puzzle.to_json() <puzzlefmt.keen.model.Puzzle.to_json>` (t
 ``schemas/keen.json``). Cells are row-major indices (``row * size + column``), cages in order
 of their first cell, ``op`` one of ``add``, ``mul``, ``sub``, ``div``, ``target`` a whole
 number (``null``: a clue written with no digits). ``difficulty`` is ``easy`` ..
-``unreasonable`` or ``null``. A random-seed ID has ``"seed"`` and ``"cages": null``.
+``unreasonable`` or ``null``. A random-seed ID has its ``"seed"`` text and the cages Keen
+makes from it (the reader expands the seed again and refuses other cages; ``"cages": null``
+is read as those cages); a seed ID of a size Keen does not make (3 to 9) has ``"cages":
+null`` and no solution.
 
 A file is a sequence of such objects: one per line (JSON Lines, what the writer makes) or
 pretty-printed over several lines (``indent=``), one after another; blank lines between them

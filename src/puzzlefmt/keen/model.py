@@ -3,8 +3,10 @@
 A :class:`Puzzle` is a ``size`` x ``size`` grid cut into cages; each cage has an operation
 (:class:`Op`) and a target. Cells are numbered row-major, ``cell = row * size + column``, as in
 Simon Tatham's Keen. A puzzle may also carry a solution and the parameters of its game ID
-(difficulty letter, multiplication-only flag). A random-seed ID (``6dn#12345``) is kept as a
-puzzle with parameters and a seed but no cages: only the real generator can expand a seed.
+(difficulty letter, multiplication-only flag). A random-seed ID (``6dn#12345``) is expanded
+as the real game expands it (:mod:`puzzlefmt.keen.seed`): the puzzle has the game's cages and
+keeps its seed, and writes back as the seed ID. A seed ID of a size the game does not make
+(outside 3 to 9) is kept as parameters and a seed, with no cages.
 
 ``Puzzle(text)`` reads any Keen text (a game ID ``6:...``, ``6dhm:...``, ``6dn#seed`` with or
 without its solution, a bare description whose size follows from the block structure, or the
@@ -20,7 +22,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, TypeGuard
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeGuard
 
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.keen.gameid import encode_desc, parse_game_id
@@ -41,6 +43,9 @@ from puzzlefmt.keen.parts import (
 )
 from puzzlefmt.keen.rules import CODES, Status, find_problems, solution_faults
 from puzzlefmt.model import Engines, Model, Problem, SolveResult, json_object
+
+if TYPE_CHECKING:
+    from puzzlefmt.keen.state import PlayerState
 
 __all__ = [
     "MAX_SIZE",
@@ -67,14 +72,18 @@ _CAGE_KEYS = ("cells", "op", "target")
 
 @dataclass(frozen=True, slots=True)
 class KeenEngines(Engines):
-    """Keen's engines: the shared ones, plus the solver with a time bound and the grader."""
+    """Keen's engines: the shared ones, plus the solver with a time bound, the grader and
+    the random-seed expander."""
 
     solve_within: Callable[[Puzzle, int, float | None], SolveResult[Puzzle]] | None = None
     grade: Callable[[Puzzle], Difficulty | None] | None = None
+    #: ``(size, seed, difficulty, multiplication_only) -> cages``: the cages Keen makes
+    #: from a random seed (sizes 3 to 9).
+    expand_seed: Callable[[int, str, Difficulty, bool], Sequence[Cage]] | None = None
 
 
 class Puzzle(Model):
-    """A Keen puzzle (or a random-seed ID, which has parameters but no cages yet).
+    """A Keen puzzle (a random-seed ID is expanded to the game's puzzle and keeps its seed).
 
     >>> p = Puzzle("3:a_a3_a_,a3m6m3s1")
     >>> p.size, len(p.cages)
@@ -104,6 +113,7 @@ class Puzzle(Model):
         "_seed",
         "_size",
         "_solution",
+        "_state",
     )
 
     _size: int
@@ -113,6 +123,7 @@ class Puzzle(Model):
     _difficulty: Difficulty | None
     _multiplication_only: bool
     _seed: str | None
+    _state: PlayerState | None
     _arrays: Any
 
     def __init__(
@@ -122,31 +133,25 @@ class Puzzle(Model):
         size: int | None = None,
         solution: str | Sequence[int] | None = None,
         runs: Runs = "documented",
+        state: PlayerState | None = None,
     ) -> None:
         if not isinstance(text, str):
             raise TypeError(f"a Keen puzzle is read from text, not {type(text).__name__}")
-        if size is None and runs == "documented":
-            read = self._read_text(text)
-            self._size = read._size
-            self._cages = read._cages
-            self._cell_cage = read._cell_cage
-            self._difficulty = read._difficulty
-            self._multiplication_only = read._multiplication_only
-            self._seed = read._seed
-            self._solution = read._solution
-            self._arrays = None
-        else:
-            parsed = parse_game_id(text, size=size, runs=runs)
-            self._setup(
-                parsed.size,
-                parsed.cages,
-                parsed.cell_cage,
-                difficulty=parsed.difficulty,
-                multiplication_only=parsed.multiplication_only,
-                seed=parsed.seed,
-            )
+        read = (self._read_text(text) if size is None and runs == "documented"
+                else self.from_game_id(text, size=size, runs=runs))
+        self._size = read._size
+        self._cages = read._cages
+        self._cell_cage = read._cell_cage
+        self._difficulty = read._difficulty
+        self._multiplication_only = read._multiplication_only
+        self._seed = read._seed
+        self._solution = read._solution
+        self._state = read._state  # a save file carries one
+        self._arrays = None
         if solution is not None:
             self._solution = _check_solution(solution, self._size)
+        if state is not None:
+            self._state = _check_state(state, self._size)
 
     # ------------------------------------------------------------------ construction
 
@@ -168,6 +173,7 @@ class Puzzle(Model):
         self._multiplication_only = multiplication_only
         self._seed = seed
         self._solution = solution
+        self._state = None
         self._arrays = None
 
     @classmethod
@@ -191,6 +197,7 @@ class Puzzle(Model):
         puzzle._multiplication_only = multiplication_only
         puzzle._seed = seed
         puzzle._solution = solution
+        puzzle._state = None
         puzzle._arrays = None
         return puzzle
 
@@ -201,8 +208,11 @@ class Puzzle(Model):
         """Read exactly a game ID, a random-seed ID or a bare description (no detection, no
         solution field): what ``Puzzle(text, size=..., runs=...)`` reads."""
         parsed = parse_game_id(text, size=size, runs=runs)
-        return cls._make(parsed.size, parsed.cages, parsed.cell_cage,
-                         difficulty=parsed.difficulty,
+        cages, cell_cage = parsed.cages, parsed.cell_cage
+        if parsed.seed is not None:
+            cages, cell_cage = _expand(parsed.size, parsed.seed, parsed.difficulty,
+                                       parsed.multiplication_only)
+        return cls._make(parsed.size, cages, cell_cage, difficulty=parsed.difficulty,
                          multiplication_only=parsed.multiplication_only, seed=parsed.seed)
 
     @classmethod
@@ -250,28 +260,35 @@ class Puzzle(Model):
         difficulty: Difficulty | str | None = None,
         multiplication_only: bool = False,
     ) -> Puzzle:
-        """A random-seed ID (``6dn#seed``): parameters and seed text, no cages. The seed is
-        any text the real program takes (it ends at a NUL, so none may be in it)."""
+        """The puzzle of a random-seed ID (``6dn#seed``), expanded as Keen expands it (no
+        difficulty: Normal, the game's default); it keeps its seed. Sizes outside 3 to 9,
+        which the game does not make, keep the parameters and seed text only, no cages. The
+        seed is any text the real program takes (it ends at a NUL, so none may be in it)."""
         if not isinstance(size, int) or not 1 <= size <= MAX_SIZE:
             raise ValueError(f"size must be an integer from 1 to {MAX_SIZE}, not {size!r}")
         if not isinstance(seed, str) or "\x00" in seed:
             raise ValueError(f"a seed is text without NUL characters, not {seed!r}")
+        level = _difficulty_of(difficulty)
+        mult = bool(multiplication_only)
+        cages, cell_cage = _expand(size, seed, level, mult)
         return cls._make(
             size,
-            (),
-            (),
-            difficulty=_difficulty_of(difficulty),
-            multiplication_only=bool(multiplication_only),
+            cages,
+            cell_cage,
+            difficulty=level,
+            multiplication_only=mult,
             seed=seed,
         )
 
     def copy(self) -> Puzzle:
         """An equal, independent copy (a puzzle never changes, so this is mostly for
         symmetry with the other models)."""
-        return self._make(self._size, self._cages, self._cell_cage,
-                          difficulty=self._difficulty,
-                          multiplication_only=self._multiplication_only, seed=self._seed,
-                          solution=self._solution)
+        other = self._make(self._size, self._cages, self._cell_cage,
+                           difficulty=self._difficulty,
+                           multiplication_only=self._multiplication_only, seed=self._seed,
+                           solution=self._solution)
+        other._state = self._state
+        return other
 
     def replace(
         self,
@@ -279,27 +296,41 @@ class Puzzle(Model):
         solution: str | Sequence[int] | Literal[False] | None = False,
         difficulty: Difficulty | str | Literal[False] | None = False,
         multiplication_only: bool | None = None,
+        state: PlayerState | Literal[False] | None = False,
     ) -> Puzzle:
         """A copy with some parameters changed, as :func:`dataclasses.replace` (``False`` or
         ``None`` keep or clear them: ``solution=None`` removes the solution, leaving it out
-        keeps it)."""
+        keeps it; so for ``state``).
+
+        The parameters of a random-seed ID say which puzzle its seed makes: changing them
+        expands the seed again (and drops a solution kept from before)."""
         new_solution = self._solution
+        level = self._difficulty if difficulty is False else _difficulty_of(difficulty)
+        mult = (self._multiplication_only if multiplication_only is None
+                else bool(multiplication_only))
+        cages, cell_cage = self._cages, self._cell_cage
+        if self._seed is not None and (level, mult) != (self._difficulty,
+                                                         self._multiplication_only):
+            cages, cell_cage = _expand(self._size, self._seed, level, mult)
+            if cages != self._cages:
+                new_solution = None
         if solution is not False:
             new_solution = None if solution is None else _check_solution(solution, self._size)
-            if new_solution is not None and self.is_seed:
-                raise ValueError("a random-seed ID has no cages: it cannot carry a solution")
-        return self._make(
+            if new_solution is not None and not cages:
+                raise ValueError("a random-seed ID of a size Keen does not make has no "
+                                 "cages: it cannot carry a solution")
+        other = self._make(
             self._size,
-            self._cages,
-            self._cell_cage,
-            difficulty=self._difficulty if difficulty is False else _difficulty_of(difficulty),
-            multiplication_only=(
-                self._multiplication_only if multiplication_only is None
-                else bool(multiplication_only)
-            ),
+            cages,
+            cell_cage,
+            difficulty=level,
+            multiplication_only=mult,
             seed=self._seed,
             solution=new_solution,
         )
+        other._state = self._state if state is False else (
+            None if state is None else _check_state(state, self._size))
+        return other
 
     def with_solution(self, solution: str | Sequence[int] | None) -> Puzzle:
         """A copy carrying ``solution`` (or none)."""
@@ -316,6 +347,7 @@ class Puzzle(Model):
         other._multiplication_only = self._multiplication_only
         other._seed = self._seed
         other._solution = solution
+        other._state = None
         other._arrays = self._arrays
         return other
 
@@ -337,6 +369,11 @@ class Puzzle(Model):
         return self._solution
 
     @property
+    def state(self) -> PlayerState | None:
+        """The player's entries and pencil marks (:mod:`puzzlefmt.keen.state`), if known."""
+        return self._state
+
+    @property
     def difficulty(self) -> Difficulty | None:
         """The difficulty written in the game ID's parameters (``6dh:``), if any."""
         return self._difficulty
@@ -353,7 +390,9 @@ class Puzzle(Model):
 
     @property
     def is_seed(self) -> bool:
-        """True for a random-seed ID: there are no cages to read, solve or draw."""
+        """True for a puzzle read from a random-seed ID: it writes back as that ID. Its cages
+        are the game's own, unless its size is outside 3 to 9 (the game makes no such
+        puzzle): then it has no cages to read, solve or draw."""
         return self._seed is not None
 
     @property
@@ -386,8 +425,8 @@ class Puzzle(Model):
     def _check_cell(self, cell: int) -> None:
         if not 0 <= cell < self._size * self._size:
             raise IndexError(f"no cell {cell} in a {self._size}x{self._size} grid")
-        if self.is_seed:
-            raise ValueError("a random-seed ID has no cages")
+        if not self._cages:
+            raise ValueError("a random-seed ID of a size Keen does not make has no cages")
 
     def cage_index(self, cell: int) -> int:
         """The index in :attr:`cages` of the cage holding ``cell``."""
@@ -449,9 +488,9 @@ class Puzzle(Model):
         that the real program mis-reads (``"warn"``: a :class:`KeenCompatibilityWarning`;
         ``"error"``: :class:`ValueError`; ``"ignore"``).
         """
-        if self.is_seed:
-            raise ValueError("a random-seed ID has no description: only the real generator "
-                             "can expand its seed")
+        if not self._cages:
+            raise ValueError("a random-seed ID of a size Keen does not make (3 to 9) has no "
+                             "description")
         return encode_desc(self._size, self._cell_cage, self._cages, on_misread=on_misread,
                            stacklevel=3)
 
@@ -471,7 +510,7 @@ class Puzzle(Model):
             "difficulty": None if self._difficulty is None else self._difficulty.name.lower(),
             "multiplication_only": self._multiplication_only,
             "seed": self._seed,
-            "cages": None if self.is_seed else [
+            "cages": None if not self._cages else [
                 {"cells": list(c.cells), "op": c.op.word, "target": c.target}
                 for c in self._cages
             ],
@@ -493,13 +532,18 @@ class Puzzle(Model):
 
     def contents(self) -> frozenset[str]:
         """What this puzzle carries, in the words of ``Format.holds``: ``"givens"`` (the
-        cages), ``"seed"`` (a random-seed ID), ``"metadata"`` (a difficulty or the ``m``
-        flag in the parameters), ``"solution"`` (one attached)."""
-        found = {"seed"} if self.is_seed else {"givens"}
+        cages; a random-seed ID's are the game's), ``"seed"`` (a random-seed ID),
+        ``"metadata"`` (a difficulty or the ``m`` flag in the parameters), ``"solution"``
+        (one attached), ``"state"`` (a player's entries and pencil marks)."""
+        found = {"givens"} if self._cages else set()
+        if self.is_seed:
+            found.add("seed")
         if self._difficulty is not None or self._multiplication_only:
             found.add("metadata")
         if self._solution is not None:
             found.add("solution")
+        if self._state is not None:
+            found.add("state")
         return frozenset(found)
 
     # ------------------------------------------------------------------ rules
@@ -562,6 +606,7 @@ class Puzzle(Model):
             self._difficulty,
             self._multiplication_only,
             self._seed,
+            self._state,
         )
 
     def __repr__(self) -> str:
@@ -578,14 +623,14 @@ class Puzzle(Model):
         return f"Puzzle({text!r}, solution={format_solution(self._solution, self._size)!r})"
 
     def __str__(self) -> str:
-        if self.is_seed:
+        if not self._cages:
             return self.game_id()
         return self.picture().rstrip("\n")
 
     def _repr_svg_(self) -> str | None:  # type: ignore[override]  # None: nothing to draw
-        """Jupyter shows a puzzle as its SVG picture (a random-seed ID has none: ``None``
-        tells Jupyter to show the text instead)."""
-        if self.is_seed:
+        """Jupyter shows a puzzle as its SVG picture (a random-seed ID of a size Keen does
+        not make has none: ``None`` tells Jupyter to show the text instead)."""
+        if not self._cages:
             return None
         return super()._repr_svg_()
 
@@ -617,6 +662,21 @@ def _timeout(value: float | None) -> float | None:
     if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
         raise ValueError(f"timeout must be a number of seconds above 0 or None, not {value!r}")
     return float(value)
+
+
+def _expand(
+    size: int, seed: str, difficulty: Difficulty | None, multiplication_only: bool
+) -> tuple[tuple[Cage, ...], tuple[int, ...]]:
+    """The cages Keen makes from a seed and the cage index of each cell; none for a size
+    it does not make. The expander (:mod:`puzzlefmt.keen.seed`, with its kernels) is one of
+    the engines :mod:`puzzlefmt.keen.family` installs."""
+    if size not in UPSTREAM_SIZES:
+        return (), ()
+    expand = Puzzle._keen_engines().expand_seed
+    if expand is None:  # pragma: no cover - keen.family installs it
+        raise RuntimeError("the Keen seed expander is not installed: import puzzlefmt.keen")
+    level = Difficulty.NORMAL if difficulty is None else difficulty
+    return _check_cages(size, list(expand(size, seed, level, multiplication_only)))
 
 
 def _op_of(op: Op | str) -> Op:
@@ -659,6 +719,13 @@ def _check_solution(solution: str | Sequence[int], size: int) -> tuple[int, ...]
     if bad is not None:
         raise ValueError(f"solution values must be 1 to {size}, found {bad}")
     return values
+
+
+def _check_state(state: PlayerState, size: int) -> PlayerState:
+    if state.size != size:
+        raise ValueError(f"a {state.size}x{state.size} player state does not fit a "
+                         f"{size}x{size} puzzle")
+    return state
 
 
 def _check_cages(size: int, cages: list[Cage]) -> tuple[tuple[Cage, ...], tuple[int, ...]]:
@@ -731,9 +798,9 @@ def _picture(puzzle: Puzzle, symbols: Symbols, solution: bool) -> str:
     Cage walls are ``|`` and ``-``; cells of one cage are not separated. Each cell is two
     text rows: the clue (in the cage's first cell, as Keen draws it), then the digit.
     """
-    if puzzle.is_seed:
-        raise ValueError("a random-seed ID has no cages to draw: only the real Keen generator "
-                         "can expand its seed")
+    if not puzzle.cages:
+        raise ValueError("a random-seed ID of a size Keen does not make (3 to 9) has no cages "
+                         "to draw")
     if symbols not in ("ascii", "unicode"):
         raise ValueError(f"symbols must be 'ascii' or 'unicode', not {symbols!r}")
     w = puzzle.size
@@ -835,17 +902,62 @@ def _from_json(
     seed = data.get("seed")
     cages_data = data.get("cages")
     if seed is not None:
-        if not isinstance(seed, str):
-            raise _bad("seed", "text or null", seed, line)
-        if cages_data is not None or data.get("solution") is not None:
-            raise _bad("cages", "null for a random-seed ID (it has no cages yet)", cages_data,
-                       line)
-        try:
-            return cls.from_seed(size, seed, difficulty=difficulty, multiplication_only=mult)
-        except ValueError as exc:
-            raise _bad("seed", str(exc), seed, line) from None
+        return _seeded(cls, data, size, seed, difficulty, mult, line)
     if not isinstance(cages_data, list):
         raise _bad("cages", "a list of cages", cages_data, line)
+    cages = _json_cages(cages_data, line)
+    solution = data.get("solution")
+    if solution is not None and (
+        not isinstance(solution, list) or not all(_is_int(v) for v in solution)
+    ):
+        raise _bad("solution", "a list of digits or null", solution, line)
+    try:
+        return cls.from_cages(size, cages, solution=solution, difficulty=difficulty,
+                              multiplication_only=mult)
+    except ValueError as exc:
+        field = "solution" if "solution" in str(exc) else "cages"
+        raise PuzzleFormatError(f"{field}: {exc}", format=JSON_FORMAT, line=line,
+                                expected="cages that cover the grid", found=str(exc)) from None
+
+
+def _seeded(cls: type[Puzzle], data: Mapping[str, Any], size: int, seed: object,
+            difficulty: Difficulty | None, mult: bool, line: int | None) -> Puzzle:
+    """A random-seed ID's object: the seed expanded, checked against the cages given
+    (``"cages": null`` is read as the cages the game makes)."""
+    if not isinstance(seed, str):
+        raise _bad("seed", "text or null", seed, line)
+    try:
+        puzzle = cls.from_seed(size, seed, difficulty=difficulty, multiplication_only=mult)
+    except ValueError as exc:
+        raise _bad("seed", str(exc), seed, line) from None
+    cages_data = data.get("cages")
+    solution = data.get("solution")
+    if not puzzle.cages:
+        if cages_data is not None or solution is not None:
+            raise _bad("cages", f"null for a random-seed ID of size {size} (Keen makes sizes "
+                       "3 to 9: it has no cages)", cages_data, line)
+        return puzzle
+    if cages_data is not None:
+        if not isinstance(cages_data, list):
+            raise _bad("cages", "a list of cages or null", cages_data, line)
+        given = _json_cages(cages_data, line)
+        mine = {(c.cells, c.op, c.target) for c in puzzle.cages}
+        if {(tuple(sorted(c.cells)), c.op, c.target) for c in given} != mine or len(
+                given) != len(mine):
+            raise _bad("cages", f"the cages Keen makes from the seed {seed!r}", cages_data,
+                       line)
+    if solution is None:
+        return puzzle
+    if not isinstance(solution, list) or not all(_is_int(v) for v in solution):
+        raise _bad("solution", "a list of digits or null", solution, line)
+    try:
+        return puzzle.with_solution(solution)
+    except ValueError as exc:
+        raise _bad("solution", str(exc), solution, line) from None
+
+
+def _json_cages(cages_data: list[Any], line: int | None) -> list[Cage]:
+    """The cages of a JSON list (each checked for shape, not yet for the grid)."""
     cages: list[Cage] = []
     for k, item in enumerate(cages_data):
         where = f"cages[{k}]"
@@ -868,15 +980,4 @@ def _from_json(
         if target is not None and (not _is_int(target) or target < 0):
             raise _bad(f"{where}.target", "a whole number >= 0 or null", target, line)
         cages.append(Cage(tuple(cells), op, target))
-    solution = data.get("solution")
-    if solution is not None and (
-        not isinstance(solution, list) or not all(_is_int(v) for v in solution)
-    ):
-        raise _bad("solution", "a list of digits or null", solution, line)
-    try:
-        return cls.from_cages(size, cages, solution=solution, difficulty=difficulty,
-                              multiplication_only=mult)
-    except ValueError as exc:
-        field = "solution" if "solution" in str(exc) else "cages"
-        raise PuzzleFormatError(f"{field}: {exc}", format=JSON_FORMAT, line=line,
-                                expected="cages that cover the grid", found=str(exc)) from None
+    return cages

@@ -10,7 +10,8 @@ each (``Puzzle.status()``):
   solution does not fit;
 - ``severity="warning"``: the real program accepts it, but it cannot be a good puzzle (an
   empty target, a target no digits can reach, clue types that contradict the ``m`` flag), or
-  there is nothing to check (a random-seed ID, which has no cages here).
+  there is nothing to check (a random-seed ID of a size Keen does not make, 3 to 9, which
+  has no cages).
 
 The functions here work on the puzzle's parts; :mod:`puzzlefmt.keen.model` calls them.
 """
@@ -189,12 +190,11 @@ def find_problems(
             "between 3 and 9\")",
             "parameters", "error",
         ))
-    if not cages:  # a random-seed ID: parameters and seed only
+    if not cages:  # a seed ID of a size Keen does not make: parameters and seed only
         if seed is not None:
             warns.append(Problem(
                 "seed",
-                "a random-seed ID has no cages: only the real Keen generator can expand its "
-                "seed",
+                "a random-seed ID of a size Keen does not make (3 to 9) has no cages",
                 "seed", "warning",
             ))
         return errors + warns

@@ -38,9 +38,8 @@ __all__ = [
     "solve_many",
 ]
 
-#: Why a random-seed ID is not solved.
-SEED_REASON = ("a random-seed ID is not expanded here: its cages are made by Keen's own "
-               "generator from the seed")
+#: Why a random-seed ID of a size Keen does not make is not solved (it has no cages).
+SEED_REASON = "a random-seed ID of a size Keen does not make (3 to 9) has no cages"
 
 
 @functools.cache
@@ -69,7 +68,8 @@ def solve_many(
     ``limit``: stop counting a puzzle's solutions there (2 tells unique from multiple). The
     first two solutions are kept, each the puzzle with that solution attached. ``timeout``:
     seconds per puzzle (``None``: no bound); a puzzle given up on is ``"unknown"``. A
-    random-seed ID has no cages: its result is ``"unknown"`` and says why in ``reason``.
+    random-seed ID of a size Keen does not make has no cages: its result is ``"unknown"``
+    and says why in ``reason``.
     """
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise ValueError(f"limit must be a whole number of at least 1, not {limit!r}")
@@ -85,8 +85,8 @@ def solve(
     puzzle: Puzzle, limit: int = 2, *, timeout: float | None = SOLVE_TIMEOUT
 ) -> SolveResult[Puzzle]:
     """Solve one puzzle: ``result.status`` is ``"none"``, ``"unique"``, ``"multiple"`` or
-    ``"unknown"`` (given up after ``timeout`` seconds, or a random-seed ID);
-    ``result.solution`` is the puzzle with its solution attached when unique;
+    ``"unknown"`` (given up after ``timeout`` seconds, or a random-seed ID of a size Keen
+    does not make); ``result.solution`` is the puzzle with its solution attached when unique;
     ``result.solutions`` keeps two."""
     return solve_many([puzzle], limit, timeout=timeout)[0]
 
@@ -99,7 +99,7 @@ def count_solutions(puzzle: Puzzle, limit: int = 2) -> int:
 def solution_text(puzzle: Puzzle, result: SolveResult[Puzzle]) -> str:
     """``puzzlefmt solve``'s line: the solution (one digit per cell, row-major) when unique;
     ``none`` (with the reason when known); ``multiple`` and the first two found; ``unknown``
-    and why when the solver gave up (or a random-seed ID)."""
+    and why when the solver gave up (or a random-seed ID of a size Keen does not make)."""
     if not result.complete:
         return f"unknown: {result.reason}"
     if result.count == 0:

@@ -82,12 +82,12 @@ def keen_svg(
       (``+ x - /``).
     - ``title``: the picture's ``<title>`` (default: a short description).
 
-    A random-seed ID has no cages: drawing one raises :class:`ValueError`.
+    A random-seed ID of a size Keen does not make has no cages: drawing one raises
+    :class:`ValueError`.
     """
-    if puzzle.is_seed:
+    if not puzzle.cages:
         raise ValueError(
-            "a random-seed ID has no cages to draw: only the real Keen generator can expand "
-            "its seed"
+            "a random-seed ID of a size Keen does not make (3 to 9) has no cages to draw"
         )
     if symbols not in ("unicode", "ascii"):
         raise ValueError(f"symbols must be 'unicode' or 'ascii', not {symbols!r}")

@@ -4,8 +4,14 @@
 >>> g = Grid("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
 >>> g.clue_count
 32
+>>> g.solve().status
+'unique'
+
+Importing the package builds :data:`~puzzlefmt.sudoku.family.FAMILY` and installs the
+engines that ``Grid(text)``, ``grid.solve()`` and ``grid._repr_svg_()`` use.
 """
 
-from puzzlefmt.sudoku.grid import Grid, cell_name, digits_of, mask_of
+from puzzlefmt.sudoku import family as _family  # noqa: F401  (installs the engines)
+from puzzlefmt.sudoku.grid import Grid, Status, cell_name, digits_of, mask_of
 
-__all__ = ["Grid", "cell_name", "digits_of", "mask_of"]
+__all__ = ["Grid", "Status", "cell_name", "digits_of", "mask_of"]

@@ -4,8 +4,7 @@
 A transform is written as 29 int64: ``[transpose, rows[9], cols[9], digits[10]]``. Output row
 ``i`` is source row ``rows[i]`` of the (transposed, if ``transpose``) input, output column
 ``j`` its column ``cols[j]``, and digit ``d`` becomes ``digits[d]`` (``digits[0] == 0``).
-
-Two searches:
+:func:`minlex_batch` picks the search for each grid:
 
 - :func:`_grid_minlex` for a valid solution grid (rows, columns, boxes hold 1-9). Row 1
   always becomes ``123456789``; a digit's label is then the output position of its column in
@@ -14,71 +13,134 @@ Two searches:
   row-1 column to the first free position that can take it (no branch: the smallest label
   wins). Row 2 fixes every column; the other rows then follow by sorting. The pruning relies
   on validity: a row-2 digit never comes from its own stack of row 1.
-- :func:`_puzzle_minlex` for anything else. Output rows are chosen one by one (the band of
-  rows 1, 4, 7 first, then rows of that band). Columns still blank in every output row so far
-  are interchangeable and stay unplaced; a stack still blank in every such row too. Writing a
-  row places the row's clue columns among them: blanks first (a blank beats any digit),
-  every order of the clue-bearing stacks and of the clue columns within a stack. At each
-  level only the children giving the smallest row survive, compared against the best row
-  found so far at that level (branch and bound). Exact for any input, valid or not.
+- :func:`_pattern_minlex` for the pattern convention (``pattern`` true: the smallest clue
+  pattern first, the digits only deciding between transforms giving that whole pattern).
+  Breadth first, row by row, the method of dobrichev's *patminlex*: a candidate fixes the
+  orientation, the rows so far and the stack order, and keeps for each stack the set of
+  column orders still giving the smallest rows (no branching on columns); only candidates
+  giving the smallest row survive each level; the digits then decide among the survivors.
+- :func:`_string_minlex` for the string convention (the true string minimum, blank ``0``
+  below every digit): the same breadth-first search, candidates also carrying their digit
+  labels and splitting where column orders would place different digits. Where that would
+  hold more than ``STRING_CANDIDATES`` candidates (nearly full grids whose rows tie under
+  many orders), :func:`_puzzle_minlex` takes over, depth first: columns still blank in
+  every output row so far stay unplaced, a row places its clue columns among them, and at
+  each depth only the children giving the smallest row survive, against the best row found
+  so far there (branch and bound).
 
-Conventions: ``PATTERN == 0``: the true string minimum (blank ``0`` below every digit).
-``PATTERN == 1``: smallest clue pattern first, the digits only deciding between transforms
-that give that same whole pattern. :func:`_min_pattern` finds the smallest pattern first (a
-search on the 0/1 grid, where columns with the same pattern so far stay interchangeable and
-are never ordered), then :func:`_puzzle_minlex` finds the smallest string among the images
-with that pattern, pruning on the digits as in the string convention.
+Every search is exact for any input, valid or not; ties keep the first transform found.
+
+Scratch space: one int64 buffer per batch, laid out once below by :class:`_Layout` (every
+offset computed, none summed by hand) and indexed as ``ws[FIELD + i]``, and two candidate
+lists for the breadth-first searches (``CAND_MAX`` candidates of up to three words). The
+depth-first search keeps one row of a *level table* per depth (at :func:`_lv`), and writes
+a child straight into the next row; the grid search keeps its placements packed in three
+words per position. Calls between kernels that pass arrays cost tens of nanoseconds here
+(each array is reference-counted), so the hot loops call only functions of plain ints.
 """
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 
 from puzzlefmt._jit import njit
-from puzzlefmt.sudoku._tables import FACT
+from puzzlefmt.sudoku._tables import FACT, PERMS
 
 __all__ = ["TRANSFORM_WORDS", "minlex_batch"]
 
 TRANSFORM_WORDS = 29
 INF = 100
-BIG = 1 << 20
-TIES = 48
-PATTERN_BUDGET = 20000  # rows written before the one-search pattern minlex gives up
-DENSE_SEGMENTS = 6  # full row segments (both orientations) that call for two stages
-WORKSPACE = 700 + 2 * 10 * TIES
-GRID_WORKSPACE = 411
+TIES = 48  # tied children listed per depth (more: the depth walks its children again)
+LEVELS = 10  # search depths: 0-9 output rows written (puzzles), row-2 positions (grids)
+# Loop counters start at ZERO, not 0: numba would compile every function a counter is passed
+# to once more, for the type Literal[int](0) it has before the loop is typed.
+ZERO = cast("int", np.int64(0))
+
+
+class _Layout:
+    """Named int64 fields laid end to end; ``size`` is the total so far."""
+
+    def __init__(self) -> None:
+        self.size = 0
+
+    def take(self, n: int = 1) -> int:
+        """``n`` words; the index of the first."""
+        start = self.size
+        self.size += n
+        return start
+
+
+# One row of the depth-first search's level table: the node after ``k`` output rows. The first
+# NODE_WIDTH words are what a child inherits; the rest is the bookkeeping of its children.
+_node = _Layout()
+SLOT = _node.take(3)  # output stack -> source stack, -1 while unplaced (a prefix)
+COL = _node.take(9)  # output column -> source column, -1 while unplaced (per stack, a prefix)
+AUX = _node.take(10)  # digit -> label (0: not met yet)
+NEXT = _node.take()  # the next free label
+ROWS = _node.take()  # bit mask of the source rows used
+CUR = _node.take()  # band of the last row written (-1 at the root)
+NODE_WIDTH = _node.size
+CHOSEN = _node.take()  # source row of the child taken
+IT_R = _node.take()  # the walk over the children: source row,
+IT_A = _node.take()  # arrangement number (or place in the tie list)
+NTIES = _node.take()  # children giving the smallest row
+MIN_ROW = _node.take(9)  # the smallest row of the children
+BEST_ROW = _node.take(9)  # the best row at this depth so far (INF: none)
+TIE_R = _node.take(TIES)  # the tied children: source rows,
+TIE_A = _node.take(TIES)  # arrangement numbers
+LEVEL_WIDTH = _node.size
+
+
+# The scratch buffer.
+_ws = _Layout()
+LEVEL_TABLE = _ws.take(LEVELS * LEVEL_WIDTH)
+GP = _ws.take(LEVELS)  # grid search, per position of row 2: the columns placed (packed)
+GPINV = _ws.take(LEVELS)  # their inverse (packed)
+GSLOTS = _ws.take(LEVELS)  # the stacks placed (packed)
+GIT = _ws.take(LEVELS)  # the next source column to try
+TARGET = _ws.take(9)  # pattern search: the smallest pattern, row by row (9-bit ints)
+PATH = _ws.take(81)  # depth-first search: the rows written on the current path
+POS0 = _ws.take(10)  # grid search: digit -> its column in row 1
+SIG = _ws.take(9)  # column -> the row-1 column of its row-2 digit
+MATES = _ws.take(9)  # see _count_mates
+LAB = _ws.take(10)  # digit -> label
+REST = _ws.take(63)  # rows 3-9 of a leaf
+ORDER = _ws.take(9)  # source rows in output order
+KEYS = _ws.take(81)  # every row relabelled and reordered
+RPAT = _ws.take(2 * 9)  # breadth first: each row's clue pattern (9 bits), both orientations
+RCODE = _ws.take(2 * 9)  # each row's cells, 4 bits each
+RDUP = _ws.take(2 * 9)  # earlier rows of the band with the same cells (bit mask)
+BDUP = _ws.take(2 * 3)  # earlier bands with the same cells (bit mask)
+POS = _ws.take(81)  # the clue cells of the smallest pattern, in order
+LABELS = _ws.take(81)  # the best labels of those cells so far
+RTRIP = _ws.take(2 * 9 * 3)  # each row's digits in each stack (packed, 4 bits each)
+LEAST = _ws.take(9)  # string search: the smallest row (nine packed keys) at each depth
+SCRATCH_SIZE = _ws.size
+
+
+@njit
+def _lv(k: int) -> int:
+    """Where depth ``k``'s row of the puzzle searches' level table starts."""
+    return LEVEL_TABLE + k * LEVEL_WIDTH
 
 
 # ---------------------------------------------------------------------- helpers
 
 
 @njit
-def _perm(index: int, n: int, out: np.ndarray) -> None:
-    """The ``index``-th ordering (Lehmer code) of ``0..n-1`` into ``out[:n]``."""
-    for i in range(n):
-        out[i] = i
-    for i in range(n - 1):
-        f = FACT[n - 1 - i]
-        q = index // f
-        index -= q * f
-        v = out[i + q]
-        for m in range(i + q, i, -1):
-            out[m] = out[m - 1]
-        out[i] = v
-
-
-@njit
-def _sudoku(g: np.ndarray) -> bool:
-    """A full grid whose every row, column and box holds 1-9 once (the full-grid search
-    relies on all three)."""
+def _sudoku(g2: np.ndarray) -> bool:
+    """``g2[0]`` is a full grid whose every row, column and box holds 1-9 once (the
+    full-grid search relies on all three)."""
     for u in range(9):
         seen_r = 0
         seen_c = 0
         seen_b = 0
         for x in range(9):
-            a = g[9 * u + x]
-            b = g[9 * x + u]
-            c = g[27 * (u // 3) + 3 * (u % 3) + 9 * (x // 3) + x % 3]
+            a = g2[0, 9 * u + x]
+            b = g2[0, 9 * x + u]
+            c = g2[0, 27 * (u // 3) + 3 * (u % 3) + 9 * (x // 3) + x % 3]
             if a == 0 or b == 0 or c == 0:
                 return False
             seen_r |= 1 << a
@@ -90,206 +152,186 @@ def _sudoku(g: np.ndarray) -> bool:
 
 
 @njit
-def _less(a: np.ndarray, b: np.ndarray, n: int) -> int:
-    """-1, 0 or 1 as ``a[:n]`` is below, equal to or above ``b[:n]``."""
-    for i in range(n):
-        if a[i] != b[i]:
-            return -1 if a[i] < b[i] else 1
+def _less(a: np.ndarray, i: int, b: np.ndarray, j: int, n: int) -> int:
+    """-1, 0 or 1 as ``a[i:i+n]`` is below, equal to or above ``b[j:j+n]``."""
+    for m in range(n):
+        if a[i + m] != b[j + m]:
+            return -1 if a[i + m] < b[j + m] else 1
     return 0
 
 
 @njit
-def _used_stacks(slot: np.ndarray) -> tuple[int, int]:
-    """The source stacks placed in ``slot`` (output stack -> source stack, -1 while
-    unplaced) as a bit mask, and the number of unplaced output stacks."""
+def _used_stacks(ws: np.ndarray, nd: int) -> tuple[int, int]:
+    """The source stacks placed in node ``nd`` as a bit mask, and the number of unplaced
+    output stacks."""
     used = 0
     nfree = 0
     for s in range(3):
-        if slot[s] >= 0:
-            used |= 1 << slot[s]
+        if ws[nd + SLOT + s] >= 0:
+            used |= 1 << ws[nd + SLOT + s]
         else:
             nfree += 1
     return used, nfree
 
 
 @njit
-def _bearing(g: np.ndarray, base: int, used: int) -> tuple[int, int]:
-    """The source stacks not in ``used`` with a clue in the row at ``g[base:]``, as a bit
-    mask, and their number."""
-    m = 0
-    bearing = 0
-    for stk in range(3):
-        clue = g[base + 3 * stk] | g[base + 3 * stk + 1] | g[base + 3 * stk + 2]
-        if clue != 0 and not (used >> stk) & 1:
-            bearing |= 1 << stk
-            m += 1
-    return bearing, m
+def _zeros(a: np.ndarray, i: int) -> int:
+    """Leading blanks of the row at ``a[i:]`` (a row of INF: none)."""
+    n = 0
+    while n < 9 and a[i + n] == 0:
+        n += 1
+    return n
 
 
 # ---------------------------------------------------------------------- full grids
+# The grid search keeps its placements packed, three words per position of row 2 (GP,
+# GPINV, GSLOTS): output column q -> source column + 1 in bits 4q..4q+3 (0:
+# unplaced); source column c -> output column + 1 in bits 4c..4c+3; output stack s ->
+# source stack + 1 in bits 2s..2s+1, and the source stacks placed in bits 6-8.
 
 
 @njit
 def _grid_minlex(g2: np.ndarray, best: np.ndarray, tr: np.ndarray, ws: np.ndarray) -> None:
     """Minlex of a valid solution grid (both orientations in ``g2``) into ``best`` (81
-    labels) and its transform into ``tr``; ``ws``: ``GRID_WORKSPACE`` int64 of scratch."""
+    labels) and its transform into ``tr``: every choice of the first two rows."""
     for i in range(81):
         best[i] = INF
     for j in range(9):
         best[j] = j + 1
-    at = 0
-    pos0 = ws[at : at + 10]
-    at += 10
-    sig = ws[at : at + 9]
-    at += 9
-    mates = ws[at : at + 9]
-    at += 9
-    p = ws[at : at + 10 * 9].reshape((10, 9))  # output column -> source column, per level
-    at += 10 * 9
-    pinv = ws[at : at + 10 * 9].reshape((10, 9))
-    at += 10 * 9
-    slot = ws[at : at + 10 * 3].reshape((10, 3))  # output stack -> source stack
-    at += 10 * 3
-    it = ws[at : at + 10]
-    at += 10
-    lab = ws[at : at + 10]
-    at += 10
-    rest = ws[at : at + 63]
-    at += 63
-    order = ws[at : at + 9]
-    at += 9
-    keys = ws[at : at + 9 * 9].reshape((9, 9))
-    at += 9 * 9
     for t in range(2):
         g = g2[t]
         for band in range(3):
             for i0 in range(3):
                 r0 = 3 * band + i0
                 for c in range(9):
-                    pos0[g[9 * r0 + c]] = c
+                    ws[POS0 + g[9 * r0 + c]] = c
                 for i1 in range(3):
                     if i1 == i0:
                         continue
                     r1 = 3 * band + i1
                     r2 = 3 * band + 3 - i0 - i1
                     for c in range(9):
-                        sig[c] = pos0[g[9 * r1 + c]]
-                    # mates[c]: the other columns of c's stack whose row-2 digit sits in the
-                    # same stack of row 1 as c's. Row 2 can open 4 5 6 only if some column
-                    # has two (else 4 5 7 at best): skip the pair when it cannot match a
-                    # best that opens 4 5 6.
-                    most = 0
-                    for c in range(9):
-                        n = 0
-                        for x in range(3 * (c // 3), 3 * (c // 3) + 3):
-                            if x != c and sig[x] // 3 == sig[c] // 3:
-                                n += 1
-                        mates[c] = n
-                        most = max(most, n)
-                    if best[11] == 6 and most < 2:
+                        ws[SIG + c] = ws[POS0 + g[9 * r1 + c]]
+                    # Row 2 can open 4 5 6 only if some column has two mates (else 4 5 7
+                    # at best): skip the pair when it cannot match a best that opens 4 5 6.
+                    if _count_mates(ws) < 2 and best[11] == 6:
                         continue
-                    for c in range(9):
-                        p[0, c] = -1
-                        pinv[0, c] = -1
-                    for s in range(3):
-                        slot[0, s] = -1
-                    it[0] = 0
-                    j = 0
-                    while j >= 0:
-                        if j == 9:
-                            _grid_leaf(
-                                g,
-                                t,
-                                r0,
-                                r1,
-                                r2,
-                                band,
-                                p[9],
-                                pinv[9],
-                                pos0,
-                                lab,
-                                rest,
-                                order,
-                                keys,
-                                best,
-                                tr,
-                            )
-                            j -= 1
-                            continue
-                        # The next column for output position j at this level.
-                        c = -1
-                        if p[j, j] >= 0:
-                            if it[j] == 0:
-                                c = p[j, j]
-                                it[j] = 9
-                        else:
-                            s = j // 3
-                            while it[j] < 9:
-                                cand = it[j]
-                                it[j] += 1
-                                if pinv[j, cand] >= 0:
-                                    continue
-                                # Row 2 opens 4 5 (6) only from a column whose stack sends
-                                # one (two) more digits to the same stack of row 1.
-                                if j == 0 and (
-                                    (best[10] == 5 and mates[cand] == 0)
-                                    or (best[11] == 6 and mates[cand] < 2)
-                                ):
-                                    continue
-                                stk = cand // 3
-                                if slot[j, s] == stk:
-                                    c = cand
-                                    break
-                                if slot[j, s] < 0:
-                                    taken = False
-                                    for s2 in range(3):
-                                        if slot[j, s2] == stk:
-                                            taken = True
-                                    if not taken:
-                                        c = cand
-                                        break
-                        if c < 0:
-                            j -= 1
-                            continue
-                        for m in range(9):
-                            p[j + 1, m] = p[j, m]
-                            pinv[j + 1, m] = pinv[j, m]
-                        for s2 in range(3):
-                            slot[j + 1, s2] = slot[j, s2]
-                        if p[j + 1, j] < 0:
-                            p[j + 1, j] = c
-                            pinv[j + 1, c] = j
-                            slot[j + 1, j // 3] = c // 3
-                        # The label of row 2's digit here: where its row-1 column goes.
-                        c2 = sig[c]
-                        if pinv[j + 1, c2] < 0:
-                            stk = c2 // 3
-                            q = j + 1
-                            while q < 9:
-                                if p[j + 1, q] < 0:
-                                    sq = slot[j + 1, q // 3]
-                                    if sq == stk:
-                                        break
-                                    if sq < 0:
-                                        taken = False
-                                        for s2 in range(3):
-                                            if slot[j + 1, s2] == stk:
-                                                taken = True
-                                        if not taken:
-                                            break
-                                q += 1
-                            p[j + 1, q] = c2
-                            pinv[j + 1, c2] = q
-                            slot[j + 1, q // 3] = stk
-                        v = pinv[j + 1, c2] + 1
-                        if v > best[9 + j]:
-                            continue
-                        if v < best[9 + j]:
-                            best[9 + j] = v
-                            for m in range(10 + j, 81):
-                                best[m] = INF
-                        j += 1
-                        it[j] = 0
+                    _row2_search(g, t, r0, r1, r2, band, best, tr, ws)
+
+
+@njit
+def _count_mates(ws: np.ndarray) -> int:
+    """``MATES[c]``: the other columns of c's stack whose row-2 digit sits in the same stack
+    of row 1 as c's. Returns the largest."""
+    most = 0
+    for c in range(9):
+        n = 0
+        for x in range(3 * (c // 3), 3 * (c // 3) + 3):
+            if x != c and ws[SIG + x] // 3 == ws[SIG + c] // 3:
+                n += 1
+        ws[MATES + c] = n
+        most = max(most, n)
+    return most
+
+
+@njit
+def _takes(slots: int, s: int, stk: int) -> bool:
+    """May output stack ``s`` hold source stack ``stk`` (``slots``: a packed SLOTS word)?"""
+    sq = (slots >> (2 * s)) & 3
+    return sq == stk + 1 or (sq == 0 and not (slots >> (6 + stk)) & 1)
+
+
+@njit
+def _row2_search(
+    g: np.ndarray,
+    t: int,
+    r0: int,
+    r1: int,
+    r2: int,
+    band: int,
+    best: np.ndarray,
+    tr: np.ndarray,
+    ws: np.ndarray,
+) -> None:
+    """Rows ``r0``, ``r1`` of ``g`` as rows 1 and 2: place the columns while row 2 is
+    written, position by position (branch and bound against ``best``). Depth ``j``: the
+    placements before position ``j``."""
+    ws[GP] = 0
+    ws[GPINV] = 0
+    ws[GSLOTS] = 0
+    ws[GIT] = 0
+    j = ZERO
+    while j >= 0:
+        cols = ws[GP + j]
+        where = ws[GPINV + j]
+        slots = ws[GSLOTS + j]
+        if j == 9:
+            # Every column is placed. Row 3 is fixed: most leaves lose there, before the
+            # other rows are written and sorted.
+            cmp = 0
+            for x in range(9):
+                c = ((cols >> (4 * x)) & 15) - 1
+                v = (where >> (4 * ws[POS0 + g[9 * r2 + c]])) & 15
+                if v != best[18 + x]:
+                    cmp = 1 if v > best[18 + x] else -1
+                    break
+            if cmp <= 0:
+                _grid_leaf(g, t, r0, r1, r2, band, cols, where, best, tr, ws)
+            j -= 1
+            continue
+        # The next source column for position j.
+        c = -1
+        if (cols >> (4 * j)) & 15:  # placed already (pulled by a row-2 digit): no choice
+            if ws[GIT + j] == 0:
+                c = ((cols >> (4 * j)) & 15) - 1
+                ws[GIT + j] = 9
+        else:
+            while ws[GIT + j] < 9:
+                cand = ws[GIT + j]
+                ws[GIT + j] += 1
+                if (where >> (4 * cand)) & 15:
+                    continue
+                # Row 2 opens 4 5 (6) only from a column whose stack sends one (two) more
+                # digits to the same stack of row 1.
+                if j == 0 and (
+                    (best[10] == 5 and ws[MATES + cand] == 0)
+                    or (best[11] == 6 and ws[MATES + cand] < 2)
+                ):
+                    continue
+                if _takes(slots, j // 3, cand // 3):
+                    c = cand
+                    break
+        if c < 0:
+            j -= 1
+            continue
+        # The child: column c at position j.
+        if not (cols >> (4 * j)) & 15:
+            cols |= (c + 1) << (4 * j)
+            where |= (j + 1) << (4 * c)
+            slots |= (c // 3 + 1) << (2 * (j // 3)) | 1 << (6 + c // 3)
+        # The label of row 2's digit here: where its row-1 column goes (the first free
+        # position that can take it, if not placed yet).
+        c2 = ws[SIG + c]
+        if not (where >> (4 * c2)) & 15:
+            stk = c2 // 3
+            q = j + 1
+            while q < 9 and ((cols >> (4 * q)) & 15 or not _takes(slots, q // 3, stk)):
+                q += 1
+            cols |= (c2 + 1) << (4 * q)
+            where |= (q + 1) << (4 * c2)
+            slots |= (stk + 1) << (2 * (q // 3)) | 1 << (6 + stk)
+        v = (where >> (4 * c2)) & 15
+        if v > best[9 + j]:
+            continue
+        if v < best[9 + j]:
+            best[9 + j] = v
+            for m in range(10 + j, 81):
+                best[m] = INF
+        j += 1
+        ws[GP + j] = cols
+        ws[GPINV + j] = where
+        ws[GSLOTS + j] = slots
+        ws[GIT + j] = 0
 
 
 @njit
@@ -300,128 +342,715 @@ def _grid_leaf(
     r1: int,
     r2: int,
     band: int,
-    p: np.ndarray,
-    pinv: np.ndarray,
-    pos0: np.ndarray,
-    lab: np.ndarray,
-    rest: np.ndarray,
-    order: np.ndarray,
-    keys: np.ndarray,
+    cols: int,
+    where: int,
     best: np.ndarray,
     tr: np.ndarray,
+    ws: np.ndarray,
 ) -> None:
-    """Rows 3-9 once every column is placed; keep them if they beat the best."""
-    lab[0] = 0
+    """Rows 3-9 once every column is placed (``cols``, ``where``; row 3 no worse than the
+    best's); keep them if they beat the best."""
+    ws[LAB] = 0
     for d in range(1, 10):
-        lab[d] = pinv[pos0[d]] + 1
-    # Row 3 is fixed: most leaves lose there, before the other rows are sorted.
+        ws[LAB + d] = (where >> (4 * ws[POS0 + d])) & 15
     for j in range(9):
-        v = lab[g[9 * r2 + p[j]]]
-        if v != best[18 + j]:
-            if v > best[18 + j]:
-                return
-            break
-    for r in range(9):
+        c = ((cols >> (4 * j)) & 15) - 1
+        for r in range(9):
+            ws[KEYS + 9 * r + j] = ws[LAB + g[9 * r + c]]
+    _order_rows(r2, band, ws)
+    for i in range(7):
         for j in range(9):
-            keys[r, j] = lab[g[9 * r + p[j]]]
-    # Row 3, then the other two bands, rows sorted in each, bands by their first row.
+            ws[REST + 9 * i + j] = ws[KEYS + 9 * ws[ORDER + i] + j]
+    m = 0
+    while m < 63 and ws[REST + m] == best[18 + m]:
+        m += 1
+    if m == 63 or ws[REST + m] > best[18 + m]:
+        return  # worse, or a tie: keep the first transform found
+    for m in range(63):
+        best[18 + m] = ws[REST + m]
+    tr[0] = t
+    tr[1] = r0
+    tr[2] = r1
+    for i in range(7):
+        tr[3 + i] = ws[ORDER + i]
+    for j in range(9):
+        tr[10 + j] = ((cols >> (4 * j)) & 15) - 1
+    for d in range(10):
+        tr[19 + d] = ws[LAB + d]
+
+
+@njit
+def _order_rows(r2: int, band: int, ws: np.ndarray) -> None:
+    """Rows 3-9 in output order into ``ORDER``: row 3, then the other two bands, rows sorted
+    in each (by ``KEYS``), bands by their first row."""
     n = 0
-    order[n] = r2
+    ws[ORDER + n] = r2
     n += 1
     b1 = 0 if band != 0 else 1
     b2 = 3 - band - b1
     for bb in (b1, b2):
         for i in range(3):
-            order[n + i] = 3 * bb + i
+            ws[ORDER + n + i] = 3 * bb + i
         for i in range(n + 1, n + 3):  # insertion sort of three rows
-            x = order[i]
+            x = ws[ORDER + i]
             m = i
-            while m > n and _less(keys[x], keys[order[m - 1]], 9) < 0:
-                order[m] = order[m - 1]
+            while m > n and _less(ws, KEYS + 9 * x, ws, KEYS + 9 * ws[ORDER + m - 1], 9) < 0:
+                ws[ORDER + m] = ws[ORDER + m - 1]
                 m -= 1
-            order[m] = x
+            ws[ORDER + m] = x
         n += 3
-    if _less(keys[order[4]], keys[order[1]], 9) < 0:
+    if _less(ws, KEYS + 9 * ws[ORDER + 4], ws, KEYS + 9 * ws[ORDER + 1], 9) < 0:
         for i in range(1, 4):
-            x = order[i]
-            order[i] = order[i + 3]
-            order[i + 3] = x
-    for i in range(7):
-        for j in range(9):
-            rest[9 * i + j] = keys[order[i], j]
-    cmp = _less(rest, best[18:], 63)
-    if cmp >= 0:
-        return  # worse, or a tie: keep the first transform found
-    for m in range(63):
-        best[18 + m] = rest[m]
-    tr[0] = t
-    tr[1] = r0
-    tr[2] = r1
-    for i in range(7):
-        tr[3 + i] = order[i]
-    for j in range(9):
-        tr[10 + j] = p[j]
-    for d in range(10):
-        tr[19 + d] = lab[d]
+            x = ws[ORDER + i]
+            ws[ORDER + i] = ws[ORDER + i + 3]
+            ws[ORDER + i + 3] = x
 
 
-# ---------------------------------------------------------------------- puzzles
+# ---------------------------------------------------------------------- pattern convention
+# Breadth first, row by row (the method of dobrichev's patminlex). A candidate is a partial
+# transform: the orientation, the source rows of the output rows so far, the order of the
+# stacks (fixed with row 1), and for each stack the set of column orders (a 6-bit mask over
+# PERMS) still giving the smallest rows so far. A stack's column orders only matter through
+# the 3-bit clue pattern they give each row, so a row keeps, for each stack, the orders
+# giving its smallest triplet (TRIPLET_BEST, TRIPLET_KEEP): no branching on columns. Only
+# candidates giving the smallest row survive each level. The digits then decide among the
+# survivors and their remaining column orders.
+
+
+def _triplet_tables() -> tuple[np.ndarray, np.ndarray]:
+    """For a 3-bit clue triplet (bit 2: the stack's first column) and a mask of allowed
+    column orders: the smallest triplet they give, and the orders giving it."""
+    best = np.full((8, 64), 8, dtype=np.int64)
+    keep = np.zeros((8, 64), dtype=np.int64)
+    for bits in range(8):
+        image = [
+            sum(1 << (2 - i) for i in range(3) if bits >> (2 - int(order[i])) & 1)
+            for order in PERMS
+        ]
+        for mask in range(1, 64):
+            least = min(image[q] for q in range(6) if mask >> q & 1)
+            best[bits, mask] = least
+            keep[bits, mask] = sum(1 << q for q in range(6) if mask >> q & 1 and image[q] == least)
+    return best, keep
+
+
+def _row_best_table() -> np.ndarray:
+    """For a 9-bit row pattern: the smallest it becomes under any stack and column order
+    (each stack's clues pushed right, stacks by increasing clue count)."""
+    out = np.empty(512, dtype=np.int64)
+    for x in range(512):
+        counts = sorted(bin((x >> (6 - 3 * s)) & 7).count("1") for s in range(3))
+        out[x] = sum(((1 << n) - 1) << (6 - 3 * i) for i, n in enumerate(counts))
+    return out
+
+
+TRIPLET_BEST, TRIPLET_KEEP = _triplet_tables()
+ROW_BEST = _row_best_table()
+LEAD_ZEROS = np.array([9 - x.bit_length() for x in range(512)], dtype=np.int64)
+CAND_MAX = 2 * 6 * 6**3 * 6  # orientations x band orders x row orders x stack orders
+ALL_ORDERS = cast("int", np.int64(63 | 63 << 6 | 63 << 12))  # a fresh candidate's masks
+# A candidate's first word: the source row of output row k in bits 4k..4k+3, then:
+C_USED = 36  # 9 bits: the source rows used
+C_T = 45  # the orientation
+C_SP = 46  # 3 bits: the stack order (a row of PERMS)
 
 
 @njit
-def _candidate(
-    k: int,
-    r: int,
-    rowmask: int,
-    bandmask: int,
-    curband: int,
-    dup_row: np.ndarray,
-    dup_band: np.ndarray,
-) -> bool:
-    """May source row ``r`` be output row ``k``? Identical rows of a band (blank rows, most
-    often) are interchangeable, and so are identical bands: only the first unused one of
-    each kind is tried."""
-    if (rowmask >> r) & 1 or dup_row[r] & ~rowmask:
-        return False
-    b = r // 3
-    if k % 3 == 0:
-        return not ((bandmask >> b) & 1 or dup_band[b] & ~bandmask)
-    return b == curband
+def _pattern_minlex(
+    g2: np.ndarray, best: np.ndarray, tr: np.ndarray, ws: np.ndarray, cand: np.ndarray
+) -> None:
+    """Minlex of a puzzle under the pattern convention into ``best`` and ``tr``; ``cand``:
+    two candidate lists (rows 0-1 and 2-3: first words, column-order masks)."""
+    _row_codes(g2, ws)
+    n = _top_rows(cand, ws)
+    src = ZERO
+    for k in range(1, 9):
+        n = _next_rows(k, src, n, cand, ws)
+        src = 2 - src
+    _best_digits(g2, src, n, cand, best, tr, ws)
 
 
 @njit
-def _duplicates(g: np.ndarray, dup_row: np.ndarray, dup_band: np.ndarray) -> None:
-    """``dup_row[r]``: bit mask of the earlier rows of ``r``'s band with the same cells;
-    ``dup_band[b]``: of the earlier bands with the same cells."""
-    for r in range(9):
-        dup_row[r] = 0
-        for r2 in range(3 * (r // 3), r):
-            same = True
+def _row_codes(g2: np.ndarray, ws: np.ndarray) -> None:
+    """``RPAT``, ``RCODE``, ``RDUP``, ``BDUP`` for both orientations. Identical rows of a
+    band, and identical bands, are interchangeable: only the first unused one is tried."""
+    for t in range(2):
+        for r in range(9):
+            x = 0
+            code = 0
             for c in range(9):
-                if g[9 * r + c] != g[9 * r2 + c]:
-                    same = False
-                    break
-            if same:
-                dup_row[r] |= 1 << r2
-    for b in range(3):
-        dup_band[b] = 0
-        for b2 in range(b):
-            same = True
-            for m in range(27):
-                if g[27 * b + m] != g[27 * b2 + m]:
-                    same = False
-                    break
-            if same:
-                dup_band[b] |= 1 << b2
+                v = g2[t, 9 * r + c]
+                x = 2 * x + (1 if v else 0)
+                code = 16 * code + v
+            ws[RPAT + 9 * t + r] = x
+            ws[RCODE + 9 * t + r] = code
+            for stk in range(3):
+                ws[RTRIP + 27 * t + 3 * r + stk] = (code >> (4 * (6 - 3 * stk))) & 4095
+        for r in range(9):
+            dup = 0
+            for r2 in range(3 * (r // 3), r):
+                if ws[RCODE + 9 * t + r2] == ws[RCODE + 9 * t + r]:
+                    dup |= 1 << r2
+            ws[RDUP + 9 * t + r] = dup
+        for b in range(3):
+            dup = 0
+            for b2 in range(b):
+                at = RCODE + 9 * t
+                if (
+                    ws[at + 3 * b] == ws[at + 3 * b2]
+                    and ws[at + 3 * b + 1] == ws[at + 3 * b2 + 1]
+                    and ws[at + 3 * b + 2] == ws[at + 3 * b2 + 2]
+                ):
+                    dup |= 1 << b2
+            ws[BDUP + 3 * t + b] = dup
 
 
 @njit
-def _survey(g: np.ndarray, r: int, slot: np.ndarray, col: np.ndarray) -> tuple[int, int]:
-    """For source row ``r`` as the next output row: how many arrangements :func:`_arrange`
-    numbers, and the most leading blanks any of them gives (a row that cannot open with as
-    many blanks as the best row so far loses to it whatever its digits)."""
+def _row_value(x: int, sp: int, orders: int) -> tuple[int, int]:
+    """Row pattern ``x`` under stack order ``sp`` and the column-order masks ``orders``: the
+    smallest row it gives, and the masks of the column orders giving it."""
+    v = 0
+    kept = 0
+    for i in range(3):
+        trip = (x >> (6 - 3 * PERMS[sp, i])) & 7
+        mask = (orders >> (6 * i)) & 63
+        v = 8 * v + TRIPLET_BEST[trip, mask]
+        kept |= TRIPLET_KEEP[trip, mask] << (6 * i)
+    return v, kept
+
+
+@njit
+def _top_rows(cand: np.ndarray, ws: np.ndarray) -> int:
+    """Level 0: every (orientation, row, stack order) giving the smallest first row, into
+    list 0. Returns their number."""
+    top = 512
+    for m in range(18):
+        top = min(top, ROW_BEST[ws[RPAT + m]])
+    ws[TARGET] = top
+    n = 0
+    for t in range(2):
+        for r in range(9):
+            x = ws[RPAT + 9 * t + r]
+            if ROW_BEST[x] != top or ws[RDUP + 9 * t + r] or ws[BDUP + 3 * t + r // 3]:
+                continue
+            for sp in range(6):
+                v, kept = _row_value(x, sp, ALL_ORDERS)
+                if v == top:
+                    cand[0, n] = r | (1 << r) << C_USED | t << C_T | sp << C_SP
+                    cand[1, n] = kept
+                    n += 1
+    return n
+
+
+@njit
+def _next_rows(k: int, src: int, n: int, cand: np.ndarray, ws: np.ndarray) -> int:
+    """Level ``k``: every child of the ``n`` candidates of list ``src`` (0 or 2) giving the
+    smallest row ``k``, into the other list. Returns their number."""
+    dst = 2 - src
+    least = 512
+    nn = 0
+    for i in range(n):
+        a = cand[src, i]
+        orders = cand[src + 1, i]
+        t = (a >> C_T) & 1
+        sp = (a >> C_SP) & 7
+        used = (a >> C_USED) & 511
+        if k % 3:  # rows of the band of output row 3 * (k // 3)
+            lo = 3 * (((a >> (12 * (k // 3))) & 15) // 3)
+            hi = lo + 3
+        else:  # any row of a band not used yet
+            lo = 0
+            hi = 9
+        for r in range(lo, hi):
+            if (used >> r) & 1 or ws[RDUP + 9 * t + r] & ~used:
+                continue
+            if k % 3 == 0:
+                bands = 0
+                for b in range(3):
+                    if (used >> (3 * b)) & 7:
+                        bands |= 1 << b
+                if (bands >> (r // 3)) & 1 or ws[BDUP + 3 * t + r // 3] & ~bands:
+                    continue
+            v, kept = _row_value(ws[RPAT + 9 * t + r], sp, orders)
+            if v > least:
+                continue
+            if v < least:
+                least = v
+                nn = 0
+            cand[dst, nn] = a | r << (4 * k) | (1 << r) << C_USED
+            cand[dst + 1, nn] = kept
+            nn += 1
+    ws[TARGET + k] = least
+    return nn
+
+
+@njit
+def _best_digits(
+    g2: np.ndarray,
+    src: int,
+    n: int,
+    cand: np.ndarray,
+    best: np.ndarray,
+    tr: np.ndarray,
+    ws: np.ndarray,
+) -> None:
+    """Among the ``n`` final candidates of list ``src`` and their column orders, the one
+    whose digits, relabelled in order of appearance, read smallest (the first such)."""
+    npos = 0
+    for k in range(9):
+        for j in range(9):
+            if (ws[TARGET + k] >> (8 - j)) & 1:
+                ws[POS + npos] = 9 * k + j
+                npos += 1
+    have = False
+    for i in range(n):
+        a = cand[src, i]
+        orders = cand[src + 1, i]
+        t = (a >> C_T) & 1
+        sp = (a >> C_SP) & 7
+        for q0 in range(6):
+            if not (orders >> q0) & 1:
+                continue
+            cols0 = _stack_columns_packed(PERMS[sp, 0], q0)
+            for q1 in range(6):
+                if not (orders >> (6 + q1)) & 1:
+                    continue
+                cols1 = cols0 | _stack_columns_packed(PERMS[sp, 1], q1) << 12
+                for q2 in range(6):
+                    if not (orders >> (12 + q2)) & 1:
+                        continue
+                    cols = cols1 | _stack_columns_packed(PERMS[sp, 2], q2) << 24
+                    # The digits at the clue cells, relabelled, against the best labels:
+                    # left at the first larger one; from the first smaller one on, they
+                    # are the new best.
+                    labels = ZERO
+                    nl = 1
+                    state = 0 if have else -1
+                    for q in range(npos):
+                        cell = ws[POS + q]
+                        row = (a >> (4 * (cell // 9))) & 15
+                        d = g2[t, 9 * row + ((cols >> (4 * (cell % 9))) & 15)]
+                        lab = (labels >> (4 * d - 4)) & 15
+                        if lab == 0:
+                            lab = nl
+                            labels |= nl << (4 * d - 4)
+                            nl += 1
+                        if state == 0:
+                            if lab > ws[LABELS + q]:
+                                state = 1
+                                break
+                            if lab < ws[LABELS + q]:
+                                state = -1
+                        if state < 0:
+                            ws[LABELS + q] = lab
+                    if state < 0:
+                        _packed_transform(t, a, cols, labels, tr)
+                        have = True
+    for m in range(81):
+        best[m] = 0
+    for q in range(npos):
+        best[ws[POS + q]] = ws[LABELS + q]
+
+
+@njit
+def _stack_columns_packed(stack: int, q: int) -> int:
+    """The source columns of source stack ``stack`` in column order ``q``, packed: the
+    ``x``-th in bits 4x..4x+3 (shift by 12s for output stack ``s``)."""
+    base = 3 * stack
+    return int(base + PERMS[q, 0] | (base + PERMS[q, 1]) << 4 | (base + PERMS[q, 2]) << 8)
+
+
+@njit
+def _packed_transform(t: int, rows: int, cols: int, labels: int, tr: np.ndarray) -> None:
+    """The transform of packed source rows and columns (4 bits per output row, column) and
+    labels (digit d's in bits 4(d-1)...); digits absent from the grid get the labels left,
+    in increasing order."""
+    tr[0] = t
+    for i in range(9):
+        tr[1 + i] = (rows >> (4 * i)) & 15
+        tr[10 + i] = (cols >> (4 * i)) & 15
+    taken = 0
+    for d in range(1, 10):
+        taken |= 1 << ((labels >> (4 * d - 4)) & 15)
+    nxt = 1
+    tr[19] = 0
+    for d in range(1, 10):
+        lab = (labels >> (4 * d - 4)) & 15
+        if lab == 0:
+            while (taken >> nxt) & 1:
+                nxt += 1
+            taken |= 1 << nxt
+            lab = nxt
+        tr[19 + d] = lab
+
+
+# ---------------------------------------------------------------------- string convention
+# The same breadth-first search with digits: a candidate also carries its labels (digit d
+# -> label in bits 4(d-1)..4d-1) and the next free label. A stack's column orders stay
+# together while they put the same digits in the same places (so give the same image); a
+# row whose smallest key triplet comes from orders placing different digits splits the
+# candidate, one branch per digit triplet. Children are compared by their rows' keys (0
+# blank, else the label; nine of 4 bits, packed). Past STRING_CANDIDATES candidates the
+# search gives up and the depth-first search takes over.
+#
+# Every child's row has the smallest clue pattern its column orders allow (in a stack,
+# the smallest key triplet puts the blanks first, whatever the labels), so only the
+# orders giving that pattern are tried, and a child with fewer leading blanks than
+# another loses to it, unwritten.
+
+STRING_CANDIDATES = CAND_MAX  # candidates the breadth-first string search may hold
+C_NEXT = 18  # a candidate's second word: the column-order masks, then the next free label
+
+
+@njit
+def _string_minlex(
+    g2: np.ndarray, best: np.ndarray, tr: np.ndarray, ws: np.ndarray, cand: np.ndarray
+) -> bool:
+    """Minlex of any grid under the string convention into ``best`` and ``tr``; ``cand``:
+    two candidate lists of three words (rows 0-2, 3-5). False when it gave up."""
+    _row_codes(g2, ws)
+    src = ZERO
+    n = ZERO + 1
+    for k in range(9):
+        n = _string_level(k, src, n, cand, ws)
+        if n < 0:
+            return False
+        src = 3 - src
+    _string_result(src, cand, best, tr, ws)
+    return True
+
+
+@njit
+def _string_level(k: int, src: int, n: int, cand: np.ndarray, ws: np.ndarray) -> int:
+    """Depth ``k``: every child of the ``n`` candidates of list ``src`` (0 or 3; at depth
+    0, the empty transform) giving the smallest row, into the other list. Returns their
+    number, or -1 past ``STRING_CANDIDATES``. (One function: numba calls that pass
+    arrays cost more than this loop's steps.)"""
+    dst = 3 - src
+    zeros = _most_zeros(k, src, n, cand, ws)
+    least = 1 << 40
+    nn = 0
+    for i in range(n):
+        a = cand[src, i] if k else 0
+        b = cand[src + 1, i] if k else ALL_ORDERS | 1 << C_NEXT
+        c = cand[src + 2, i] if k else 0
+        used = (a >> C_USED) & 511
+        band = ((a >> (12 * (k // 3))) & 15) // 3  # of output row 3 * (k // 3)
+        for t in range(2):
+            if k and t != (a >> C_T) & 1:
+                continue
+            for r in range(9):
+                if not _row_allowed(
+                    k, r, used, band, ws[RDUP + 9 * t + r], ws[BDUP + 3 * t + r // 3]
+                ):
+                    continue
+                for sp in range(6):
+                    if k and sp != (a >> C_SP) & 7:
+                        continue
+                    v, kept = _row_value(ws[RPAT + 9 * t + r], sp, b)
+                    if LEAD_ZEROS[v] < zeros:
+                        continue
+                    at = RTRIP + 27 * t + 3 * r
+                    cells0 = ws[at + PERMS[sp, 0]]
+                    cells1 = ws[at + PERMS[sp, 1]]
+                    cells2 = ws[at + PERMS[sp, 2]]
+                    nl0 = b >> C_NEXT
+                    keys0, groups0 = _branches(cells0, kept & 63, c, nl0)
+                    if keys0 > least >> 24:
+                        continue
+                    for g0 in range(6):
+                        m0 = (groups0 >> (6 * g0)) & 63
+                        if m0 == 0:
+                            break
+                        lab1, nl1 = _triplet_keys(cells0, _first(m0), c, nl0)[2:]
+                        keys1, groups1 = _branches(cells1, (kept >> 6) & 63, lab1, nl1)
+                        keys01 = keys0 << 12 | keys1
+                        if keys01 > least >> 12:
+                            continue
+                        for g1 in range(6):
+                            m1 = (groups1 >> (6 * g1)) & 63
+                            if m1 == 0:
+                                break
+                            lab2, nl2 = _triplet_keys(cells1, _first(m1), lab1, nl1)[2:]
+                            keys2, groups2 = _branches(cells2, (kept >> 12) & 63, lab2, nl2)
+                            row = keys01 << 12 | keys2
+                            if row > least:
+                                continue
+                            if row < least:
+                                least = row
+                                nn = 0
+                            for g2 in range(6):
+                                m2 = (groups2 >> (6 * g2)) & 63
+                                if m2 == 0:
+                                    break
+                                lab3, nl3 = _triplet_keys(cells2, _first(m2), lab2, nl2)[2:]
+                                if nn == STRING_CANDIDATES:
+                                    return -1
+                                cand[dst, nn] = (
+                                    a | r << (4 * k) | (1 << r) << C_USED | t << C_T | sp << C_SP
+                                )
+                                cand[dst + 1, nn] = m0 | m1 << 6 | m2 << 12 | nl3 << C_NEXT
+                                cand[dst + 2, nn] = lab3
+                                nn += 1
+    ws[LEAST + k] = least
+    return nn
+
+
+@njit
+def _most_zeros(k: int, src: int, n: int, cand: np.ndarray, ws: np.ndarray) -> int:
+    """The most leading blanks any child at depth ``k`` gives (its clue pattern decides
+    them)."""
+    most = 0
+    for i in range(n):
+        a = cand[src, i] if k else 0
+        orders = cand[src + 1, i] if k else ALL_ORDERS
+        used = (a >> C_USED) & 511
+        band = ((a >> (12 * (k // 3))) & 15) // 3
+        for t in range(2):
+            if k and t != (a >> C_T) & 1:
+                continue
+            for r in range(9):
+                if not _row_allowed(
+                    k, r, used, band, ws[RDUP + 9 * t + r], ws[BDUP + 3 * t + r // 3]
+                ):
+                    continue
+                x = ws[RPAT + 9 * t + r]
+                x = _row_value(x, (a >> C_SP) & 7, orders)[0] if k else ROW_BEST[x]
+                most = max(most, LEAD_ZEROS[x])
+    return most
+
+
+@njit
+def _row_allowed(k: int, r: int, used: int, band: int, rdup: int, bdup: int) -> bool:
+    """May source row ``r`` be output row ``k``, the source rows in bit mask ``used`` taken
+    and ``band`` the current band? ``rdup``, ``bdup``: the row's ``RDUP`` and its band's
+    ``BDUP`` (identical rows of a band, blank rows most often, and identical bands are
+    interchangeable: only the first unused one of each kind is tried)."""
+    if (used >> r) & 1 or rdup & ~used:
+        return False
+    if k % 3:
+        return r // 3 == band
+    bands = 0
+    for x in range(3):
+        if (used >> (3 * x)) & 7:
+            bands |= 1 << x
+    return not ((bands >> (r // 3)) & 1 or bdup & ~bands)
+
+
+@njit
+def _first(mask: int) -> int:
+    """The lowest set bit's index."""
+    q = 0
+    while not (mask >> q) & 1:
+        q += 1
+    return q
+
+
+@njit
+def _branches(cells: int, orders: int, labels: int, nl: int) -> tuple[int, int]:
+    """A stack's triplet of ``cells`` (packed digits, first column highest) in the column
+    ``orders`` allowed: the smallest key triplet under ``labels``, and the orders giving it
+    grouped by the digits they place (group ``g``'s mask in bits 6g..6g+5)."""
+    if cells == 0:
+        return 0, orders
+    least = 1 << 12
+    groups = 0
+    places = 0  # the digit triplet of each group, 12 bits each
+    ngroups = 0
+    for q in range(6):
+        if not (orders >> q) & 1:
+            continue
+        keys, digits = _triplet_keys(cells, q, labels, nl)[:2]
+        if keys > least:
+            continue
+        if keys < least:
+            least = keys
+            groups = 0
+            places = 0
+            ngroups = 0
+        g = 0
+        while g < ngroups and (places >> (12 * g)) & 4095 != digits:
+            g += 1
+        if g == ngroups:
+            places |= digits << (12 * g)
+            ngroups += 1
+        groups |= 1 << (6 * g + q)
+    return least, groups
+
+
+@njit
+def _triplet_keys(cells: int, q: int, labels: int, nl: int) -> tuple[int, int, int, int]:
+    """``cells`` in column order ``q``: their keys and digits (packed, 4 bits each), and
+    the labels and next free label after them."""
+    keys = 0
+    digits = 0
+    for x in range(3):
+        d = (cells >> (4 * (2 - PERMS[q, x]))) & 15
+        digits = 16 * digits + d
+        key = 0
+        if d:
+            key = (labels >> (4 * (d - 1))) & 15
+            if key == 0:
+                key = nl
+                labels |= nl << (4 * (d - 1))
+                nl += 1
+        keys = 16 * keys + key
+    return keys, digits, labels, nl
+
+
+@njit
+def _string_result(
+    src: int, cand: np.ndarray, best: np.ndarray, tr: np.ndarray, ws: np.ndarray
+) -> None:
+    """The form from the depths' smallest rows, the transform from the first candidate left
+    (its column orders all give the same image: the first is taken)."""
+    for k in range(9):
+        row = ws[LEAST + k]
+        for j in range(9):
+            best[9 * k + j] = (row >> (4 * (8 - j))) & 15
+    a = cand[src, 0]
+    orders = cand[src + 1, 0]
+    sp = (a >> C_SP) & 7
+    cols = ZERO
+    for s in range(3):
+        cols |= _stack_columns_packed(PERMS[sp, s], _first((orders >> (6 * s)) & 63)) << (12 * s)
+    _packed_transform((a >> C_T) & 1, a, cols, cand[src + 2, 0], tr)
+
+
+# ---------------------------------------------------------------------- depth first
+# The string convention's fallback. Depth k's node (a row of the level table at _lv(k)):
+# the source rows used, the band of the last one, the stacks and columns placed (those
+# still blank in every output row so far stay unplaced: interchangeable), the labels.
+
+
+@njit
+def _puzzle_minlex(g2: np.ndarray, best: np.ndarray, tr: np.ndarray, ws: np.ndarray) -> None:
+    """Minlex of any grid (both orientations in ``g2``) under the string convention into
+    ``best`` and ``tr``, depth first: at each depth only the children giving the smallest
+    row survive, against the best row found so far at that depth (branch and bound)."""
+    _row_codes(g2, ws)
+    for k in range(9):
+        for m in range(9):
+            ws[_lv(k) + BEST_ROW + m] = INF
+    have = False
+    fresh = False  # the bound improved since the last transform was kept
+    for t in range(2):
+        g = g2[t]
+        nd = _lv(ZERO)
+        for m in range(NODE_WIDTH):
+            ws[nd + m] = 0
+        for m in range(12):  # (SLOT, COL)
+            ws[nd + SLOT + m] = -1
+        ws[nd + NEXT] = 1
+        k = ZERO
+        entering = True
+        while k >= 0:
+            nd = _lv(k)
+            if entering:
+                entering = False
+                _smallest_children(g, t, k, ws)
+                cmp = _less(ws, nd + MIN_ROW, ws, nd + BEST_ROW, 9)
+                if cmp > 0:  # worse than the best at this depth: the node is done
+                    k -= 1
+                    continue
+                if cmp < 0:  # better: the new best, deeper bests forgotten
+                    fresh = True
+                    for m in range(9):
+                        ws[nd + BEST_ROW + m] = ws[nd + MIN_ROW + m]
+                    for m in range(9 * (k + 1), 81):
+                        ws[_lv(m // 9) + BEST_ROW + m % 9] = INF
+            if not _next_smallest_child(g, t, k, ws):
+                k -= 1
+                continue
+            ws[nd + CHOSEN] = ws[nd + IT_R]
+            if k < 8:
+                k += 1
+                entering = True
+                continue
+            if fresh or not have:
+                for m in range(81):
+                    best[m] = ws[PATH + m]
+                _puzzle_transform(t, tr, ws)
+                have = True
+                fresh = False
+
+
+@njit
+def _smallest_children(g: np.ndarray, t: int, k: int, ws: np.ndarray) -> None:
+    """Pass 1 at depth ``k``: the smallest row any child gives, and the list of the
+    children giving it (as long as it has room)."""
+    nd = _lv(k)
+    row = PATH + 9 * k
+    ws[nd + IT_R] = 0
+    ws[nd + IT_A] = 0
+    for m in range(9):
+        ws[nd + MIN_ROW + m] = INF
+    ws[nd + NTIES] = 0
+    bound = _zeros(ws, nd + BEST_ROW)
+    used = ws[nd + ROWS]
+    for r in range(9):
+        if not _row_allowed(
+            k, r, used, ws[nd + CUR], ws[RDUP + 9 * t + r], ws[BDUP + 3 * t + r // 3]
+        ):
+            continue
+        count, zeros = _survey(g, r, ws, nd)
+        if zeros < bound:
+            continue
+        for a in range(count):
+            _arrange(g, r, a, k, ws)
+            cmp = _less(ws, row, ws, nd + MIN_ROW, 9)
+            if cmp < 0:
+                for m in range(9):
+                    ws[nd + MIN_ROW + m] = ws[row + m]
+                bound = max(bound, _zeros(ws, row))
+                ws[nd + NTIES] = 0
+            if cmp <= 0:
+                n = ws[nd + NTIES]
+                if n < TIES:
+                    ws[nd + TIE_R + n] = r
+                    ws[nd + TIE_A + n] = a
+                ws[nd + NTIES] = n + 1
+
+
+@njit
+def _next_smallest_child(g: np.ndarray, t: int, k: int, ws: np.ndarray) -> bool:
+    """Pass 2 at depth ``k``: the next child giving the smallest row, written into depth
+    ``k + 1`` and the path; from the list made in pass 1 unless it overflowed. False: none
+    left."""
+    nd = _lv(k)
+    if ws[nd + NTIES] <= TIES:
+        i = ws[nd + IT_A]
+        if i >= ws[nd + NTIES]:
+            return False
+        _arrange(g, ws[nd + TIE_R + i], ws[nd + TIE_A + i], k, ws)
+        ws[nd + IT_R] = ws[nd + TIE_R + i]
+        ws[nd + IT_A] = i + 1
+        return True
+    row = PATH + 9 * k
+    used = ws[nd + ROWS]
+    while ws[nd + IT_R] < 9:
+        r = ws[nd + IT_R]
+        rdup = ws[RDUP + 9 * t + r]
+        if not _row_allowed(k, r, used, ws[nd + CUR], rdup, ws[BDUP + 3 * t + r // 3]) or (
+            _arrange(g, r, ws[nd + IT_A], k, ws) < 0
+        ):
+            ws[nd + IT_R] += 1
+            ws[nd + IT_A] = 0
+            continue
+        ws[nd + IT_A] += 1
+        if _less(ws, row, ws, nd + MIN_ROW, 9) == 0:
+            return True
+    return False
+
+
+@njit
+def _survey(g: np.ndarray, r: int, ws: np.ndarray, nd: int) -> tuple[int, int]:
+    """For source row ``r`` as the next output row below node ``nd``: how many arrangements
+    :func:`_arrange` numbers, and the most leading blanks any of them gives (a row that
+    cannot open with as many blanks as the best row so far loses to it whatever its
+    digits)."""
     base = 9 * r
-    used, nfree = _used_stacks(slot)
+    used, nfree = _used_stacks(ws, nd)
     count = 1
     m = 0
     fewest = 3
@@ -442,13 +1071,13 @@ def _survey(g: np.ndarray, r: int, slot: np.ndarray, col: np.ndarray) -> tuple[i
     if m:
         zeros += 3 - fewest
     for s in range(nfree, 3):
-        stk = slot[s]
+        stk = ws[nd + SLOT + s]
         kc = 0
         for x in range(3):
             c = 3 * stk + x
             placed = False
             for y in range(3):
-                if col[3 * s + y] == c:
+                if ws[nd + COL + 3 * s + y] == c:
                     placed = True
             if not placed and g[base + c]:
                 kc += 1
@@ -457,14 +1086,14 @@ def _survey(g: np.ndarray, r: int, slot: np.ndarray, col: np.ndarray) -> tuple[i
             continue
         nunplaced = 0
         for y in range(3):
-            if col[3 * s + y] < 0:
+            if ws[nd + COL + 3 * s + y] < 0:
                 nunplaced += 1
         zeros += nunplaced - kc
         if kc:
             open_run = False
             continue
         for y in range(nunplaced, 3):
-            if g[base + col[3 * s + y]]:
+            if g[base + ws[nd + COL + 3 * s + y]]:
                 open_run = False
                 break
             zeros += 1
@@ -472,81 +1101,61 @@ def _survey(g: np.ndarray, r: int, slot: np.ndarray, col: np.ndarray) -> tuple[i
 
 
 @njit
-def _zeros(row: np.ndarray) -> int:
-    """Leading blanks of a row (a row of INF: none)."""
-    n = 0
-    while n < 9 and row[n] == 0:
-        n += 1
-    return n
+def _ordering(index: int, n: int) -> int:
+    """The row of PERMS whose first ``n`` entries are the ``index``-th ordering of
+    ``0..n-1`` (n <= 3, in lexicographic order)."""
+    return index if n == 3 else 2 * index
 
 
 @njit
-def _pattern_zeros(x: int) -> int:
-    """Leading blanks of a 9-bit pattern (BIG: none)."""
-    if x >= 512:
-        return 0
-    n = 0
-    while n < 9 and not (x >> (8 - n)) & 1:
-        n += 1
-    return n
+def _arrange(g: np.ndarray, r: int, a: int, k: int, ws: np.ndarray) -> int:
+    """Write source row ``r`` as output row ``k`` under arrangement number ``a``: the child
+    node into depth ``k + 1``, the row into ``PATH``.
 
-
-@njit
-def _arrange(
-    g: np.ndarray,
-    r: int,
-    a: int,
-    slot_in: np.ndarray,
-    col_in: np.ndarray,
-    lab_in: np.ndarray,
-    next_in: int,
-    slot_out: np.ndarray,
-    col_out: np.ndarray,
-    lab_out: np.ndarray,
-    row_out: np.ndarray,
-    perm: np.ndarray,
-) -> int:
-    """Write source row ``r`` as the next output row under arrangement number ``a``.
-
-    ``slot``: output stack -> source stack, -1 while unplaced (a prefix); ``col``: output
-    column -> source column, -1 while unplaced (a prefix of each stack). The arrangement
-    number picks the order of the clue-bearing unplaced stacks, then for each stack the
-    order of its newly placed clue columns. Returns the next free label, or -1 when ``a`` is
-    past the last arrangement.
+    The arrangement number picks the order of the clue-bearing unplaced stacks, then for
+    each stack the order of its newly placed clue columns. Returns the next free label, or
+    -1 when ``a`` is past the last arrangement.
     """
     base = 9 * r
-    for s in range(3):
-        slot_out[s] = slot_in[s]
-    for j in range(9):
-        col_out[j] = col_in[j]
-    for d in range(10):
-        lab_out[d] = lab_in[d]
-    used, nfree = _used_stacks(slot_in)
+    nd = _lv(k)
+    ch = nd + LEVEL_WIDTH
+    for m in range(NODE_WIDTH):
+        ws[ch + m] = ws[nd + m]
+    ws[ch + ROWS] = ws[nd + ROWS] | (1 << r)
+    ws[ch + CUR] = r // 3
+    used, nfree = _used_stacks(ws, nd)
     # Unplaced stacks with a clue in this row take the last unplaced slots, in some order.
-    bearing, m = _bearing(g, base, used)
+    bearing = 0
+    m = ZERO
+    for stk in range(3):
+        if (
+            not (used >> stk) & 1
+            and g[base + 3 * stk] | g[base + 3 * stk + 1] | g[base + 3 * stk + 2]
+        ):
+            bearing |= 1 << stk
+            m += 1
     if m:
-        f = FACT[m]
-        _perm(a % f, m, perm)
-        a //= f
+        order = _ordering(a % FACT[m], m)
+        a //= FACT[m]
         i = 0
         for stk in range(3):
             if (bearing >> stk) & 1:
-                slot_out[nfree - m + perm[i]] = stk
+                ws[ch + SLOT + nfree - m + PERMS[order, i]] = stk
                 i += 1
     # In every placed stack, unplaced columns with a clue go after the blank ones.
     for s in range(3):
-        stk = slot_out[s]
+        stk = ws[ch + SLOT + s]
         if stk < 0:
             continue
         nunplaced = 0
         placed = 0
         for x in range(3):
-            c = col_out[3 * s + x]
+            c = ws[ch + COL + 3 * s + x]
             if c < 0:
                 nunplaced += 1
             else:
                 placed |= 1 << (c - 3 * stk)
-        kc = 0
+        kc = ZERO
         clue_cols = 0
         for x in range(3):
             if not (placed >> x) & 1 and g[base + 3 * stk + x]:
@@ -554,751 +1163,68 @@ def _arrange(
                 clue_cols |= 1 << x
         if kc == 0:
             continue
-        f = FACT[kc]
-        _perm(a % f, kc, perm)
-        a //= f
+        order = _ordering(a % FACT[kc], kc)
+        a //= FACT[kc]
         first = 3 * s + nunplaced - kc
         i = 0
         for x in range(3):
             if (clue_cols >> x) & 1:
-                col_out[first + perm[i]] = 3 * stk + x
+                ws[ch + COL + first + PERMS[order, i]] = 3 * stk + x
                 i += 1
     if a != 0:
         return -1
-    nl = next_in
+    nl = ws[nd + NEXT]
+    row = PATH + 9 * k
     for j in range(9):
-        c = col_out[j]
+        c = ws[ch + COL + j]
         v = 0 if c < 0 else g[base + c]
         if v == 0:
-            row_out[j] = 0
+            ws[row + j] = 0
         else:
-            if lab_out[v] == 0:
-                lab_out[v] = nl
+            if ws[ch + AUX + v] == 0:
+                ws[ch + AUX + v] = nl
                 nl += 1
-            row_out[j] = lab_out[v]
-    return nl
+            ws[row + j] = ws[ch + AUX + v]
+    ws[ch + NEXT] = nl
+    return int(nl)
 
 
 @njit
-def _pattern(row: np.ndarray) -> int:
-    x = 0
-    for j in range(9):
-        x = 2 * x + (1 if row[j] else 0)
-    return x
-
-
-# ---------------------------------------------------------------------- puzzle search state
-# The row-by-row searches keep, per level ``k`` (output rows written so far): ``st_slot[k]``
-# (output stack -> source stack), ``st_col[k]`` (output column -> source column), one more
-# per-search array ``st_aux[k]`` (digit labels, or column classes), and the bit masks of
-# the source rows and bands used, with the band of the last row (``st_cur``).
-
-
-@njit
-def _root(
-    st_slot: np.ndarray,
-    st_col: np.ndarray,
-    st_aux: np.ndarray,
-    aux0: int,
-    st_rows: np.ndarray,
-    st_bands: np.ndarray,
-    st_cur: np.ndarray,
-) -> None:
-    """Level 0: nothing placed, ``st_aux[0]`` all ``aux0``."""
-    for s in range(3):
-        st_slot[0, s] = -1
-    for j in range(9):
-        st_col[0, j] = -1
-    for d in range(st_aux.shape[1]):
-        st_aux[0, d] = aux0
-    st_rows[0] = 0
-    st_bands[0] = 0
-    st_cur[0] = -1
-
-
-@njit
-def _puzzle_minlex(
-    g2: np.ndarray, pattern: bool, best: np.ndarray, tr: np.ndarray, ws: np.ndarray, budget: int
-) -> bool:
-    """Minlex of any grid (both orientations in ``g2``) into ``best`` and ``tr``; ``ws``:
-    ``WORKSPACE`` int64 of scratch space. Gives up (False) after ``budget`` rows written
-    (no limit when negative)."""
-    # Every array is a view of the caller's workspace (no allocation per grid).
-    at = 0
-    best_rows = ws[at : at + 9 * 9].reshape((9, 9))
-    at += 9 * 9
-    best_pat = ws[at : at + 9]
-    at += 9
-    st_slot = ws[at : at + 10 * 3].reshape((10, 3))
-    at += 10 * 3
-    st_col = ws[at : at + 10 * 9].reshape((10, 9))
-    at += 10 * 9
-    st_lab = ws[at : at + 10 * 10].reshape((10, 10))
-    at += 10 * 10
-    st_next = ws[at : at + 10]
-    at += 10
-    st_rows = ws[at : at + 10]  # bit mask of used source rows
-    at += 10
-    st_bands = ws[at : at + 10]
-    at += 10
-    st_cur = ws[at : at + 10]
-    at += 10
-    it_r = ws[at : at + 10]
-    at += 10
-    it_a = ws[at : at + 10]
-    at += 10
-    ties = ws[at : at + 10]  # children giving the level's smallest row
-    at += 10
-    tie_r = ws[at : at + 10 * TIES].reshape((10, TIES))
-    at += 10 * TIES
-    tie_a = ws[at : at + 10 * TIES].reshape((10, TIES))
-    at += 10 * TIES
-    chosen = ws[at : at + 9]
-    at += 9
-    path = ws[at : at + 9 * 9].reshape((9, 9))
-    at += 9 * 9
-    min_row = ws[at : at + 9 * 9].reshape((9, 9))
-    at += 9 * 9
-    min_pat = ws[at : at + 9]
-    at += 9
-    slot_o = ws[at : at + 3]
-    at += 3
-    col_o = ws[at : at + 9]
-    at += 9
-    lab_o = ws[at : at + 10]
-    at += 10
-    row_o = ws[at : at + 9]
-    at += 9
-    perm = ws[at : at + 3]
-    at += 3
-    dup_row = ws[at : at + 9]
-    at += 9
-    dup_band = ws[at : at + 3]
-    at += 3
-    best_rows[:, :] = INF
-    best_pat[:] = BIG
-    have = False
-    fresh = False  # the bound improved since the last transform was kept
-    spent = 0
-    for t in range(2):
-        g = g2[t]
-        _duplicates(g, dup_row, dup_band)
-        _root(st_slot, st_col, st_lab, 0, st_rows, st_bands, st_cur)
-        st_next[0] = 1
-        k = 0
-        entering = True
-        while k >= 0:
-            if entering:
-                # Pass 1: the smallest row any child gives, against the best so far.
-                entering = False
-                it_r[k] = 0
-                it_a[k] = 0
-                for m in range(9):
-                    min_row[k, m] = INF
-                min_pat[k] = BIG
-                ties[k] = 0
-                bound = _pattern_zeros(best_pat[k]) if pattern else _zeros(best_rows[k])
-                for r in range(9):
-                    if not _candidate(k, r, st_rows[k], st_bands[k], st_cur[k], dup_row, dup_band):
-                        continue
-                    count, zeros = _survey(g, r, st_slot[k], st_col[k])
-                    if zeros < bound:
-                        continue
-                    spent += count
-                    for a in range(count):
-                        nl = _arrange(
-                            g,
-                            r,
-                            a,
-                            st_slot[k],
-                            st_col[k],
-                            st_lab[k],
-                            st_next[k],
-                            slot_o,
-                            col_o,
-                            lab_o,
-                            row_o,
-                            perm,
-                        )
-                        if pattern:
-                            x = _pattern(row_o)
-                            cmp = -1 if x < min_pat[k] else (0 if x == min_pat[k] else 1)
-                            if cmp < 0:
-                                min_pat[k] = x
-                                bound = max(bound, _pattern_zeros(x))
-                        else:
-                            cmp = _less(row_o, min_row[k], 9)
-                            if cmp < 0:
-                                for m in range(9):
-                                    min_row[k, m] = row_o[m]
-                                bound = max(bound, _zeros(row_o))
-                        if cmp < 0:
-                            ties[k] = 0
-                        if cmp <= 0:
-                            if ties[k] < TIES:
-                                tie_r[k, ties[k]] = r
-                                tie_a[k, ties[k]] = a
-                            ties[k] += 1
-                if pattern:
-                    if min_pat[k] > best_pat[k]:
-                        k -= 1
-                        continue
-                    if min_pat[k] < best_pat[k]:
-                        best_pat[k] = min_pat[k]
-                        for m in range(k + 1, 9):
-                            best_pat[m] = BIG
-                        fresh = True
-                else:
-                    cmp = _less(min_row[k], best_rows[k], 9)
-                    if cmp > 0:
-                        k -= 1
-                        continue
-                    if cmp < 0:
-                        for m in range(9):
-                            best_rows[k, m] = min_row[k, m]
-                        for m in range(k + 1, 9):
-                            for j in range(9):
-                                best_rows[m, j] = INF
-                        fresh = True
-                if 0 <= budget < spent:
-                    return False
-            # Pass 2: the next child giving that row, from the list made in pass 1 unless
-            # it overflowed.
-            found = False
-            if ties[k] <= TIES and it_a[k] < ties[k]:
-                nl = _arrange(
-                    g,
-                    tie_r[k, it_a[k]],
-                    tie_a[k, it_a[k]],
-                    st_slot[k],
-                    st_col[k],
-                    st_lab[k],
-                    st_next[k],
-                    slot_o,
-                    col_o,
-                    lab_o,
-                    row_o,
-                    perm,
-                )
-                it_r[k] = tie_r[k, it_a[k]]
-                it_a[k] += 1
-                found = True
-            while not found and ties[k] > TIES and it_r[k] < 9:
-                r = it_r[k]
-                if not _candidate(k, r, st_rows[k], st_bands[k], st_cur[k], dup_row, dup_band):
-                    it_r[k] += 1
-                    it_a[k] = 0
-                    continue
-                nl = _arrange(
-                    g,
-                    r,
-                    it_a[k],
-                    st_slot[k],
-                    st_col[k],
-                    st_lab[k],
-                    st_next[k],
-                    slot_o,
-                    col_o,
-                    lab_o,
-                    row_o,
-                    perm,
-                )
-                if nl < 0:
-                    it_r[k] += 1
-                    it_a[k] = 0
-                    continue
-                it_a[k] += 1
-                if pattern:
-                    if _pattern(row_o) == min_pat[k]:
-                        found = True
-                        break
-                elif _less(row_o, min_row[k], 9) == 0:
-                    found = True
-                    break
-            if not found:
-                k -= 1
-                continue
-            r = it_r[k]
-            chosen[k] = r
-            for m in range(9):
-                path[k, m] = row_o[m]
-            if k == 8:
-                keep = fresh or not have
-                if pattern and not keep:
-                    keep = _less(path.ravel(), best, 81) < 0
-                if keep:
-                    for i in range(9):
-                        for m in range(9):
-                            best[9 * i + m] = path[i, m]
-                    _puzzle_transform(t, chosen, slot_o, col_o, lab_o, tr)
-                    have = True
-                    fresh = False
-                continue
-            for s in range(3):
-                st_slot[k + 1, s] = slot_o[s]
-            for j in range(9):
-                st_col[k + 1, j] = col_o[j]
-            for d in range(10):
-                st_lab[k + 1, d] = lab_o[d]
-            st_next[k + 1] = nl
-            st_rows[k + 1] = st_rows[k] | (1 << r)
-            st_bands[k + 1] = st_bands[k] | (1 << (r // 3))
-            st_cur[k + 1] = r // 3
-            k += 1
-            entering = True
-    return True
-
-
-@njit
-def _pattern_step(
-    p: np.ndarray,
-    r: int,
-    a: int,
-    slot_in: np.ndarray,
-    col_in: np.ndarray,
-    cls_in: np.ndarray,
-    slot_out: np.ndarray,
-    col_out: np.ndarray,
-    cls_out: np.ndarray,
-    perm: np.ndarray,
-) -> int:
-    """The pattern search's :func:`_arrange`: write row ``r`` of the 0/1 grid ``p`` as the
-    next output row, clue-bearing unplaced stacks in order number ``a``. Placed columns form
-    classes (``cls``: the first position of the class; contiguous): columns with the same
-    pattern in every row so far, interchangeable as far as the pattern goes, so a row only
-    splits each class, blanks first (no branch). Returns the row's 9-bit pattern, or -1 when
-    ``a`` is past the last order."""
-    base = 9 * r
-    used, nfree = _used_stacks(slot_in)
-    bearing, m = _bearing(p, base, used)
-    if a >= FACT[m]:
-        return -1
-    for s in range(3):
-        slot_out[s] = slot_in[s]
-    for j in range(9):
-        col_out[j] = col_in[j]
-        cls_out[j] = cls_in[j]
-    if m:
-        _perm(a, m, perm)
-        i = 0
-        for stk in range(3):
-            if (bearing >> stk) & 1:
-                s = nfree - m + perm[i]
-                slot_out[s] = stk
-                for x in range(3):  # one class of three blank columns, split below
-                    col_out[3 * s + x] = 3 * stk + x
-                    cls_out[3 * s + x] = 3 * s
-                i += 1
-    row = 0
-    for s in range(3):
-        if slot_out[s] < 0:
-            continue
-        lo = 3 * s
-        while lo < 3 * s + 3:
-            hi = lo + 1
-            while hi < 3 * s + 3 and cls_out[hi] == lo:
-                hi += 1
-            # Blank columns of the class first, then those with a clue (any order inside
-            # each part: they stay interchangeable).
-            nb = 0
-            for j in range(lo, hi):
-                if not p[base + col_out[j]]:
-                    nb += 1
-            if 0 < nb < hi - lo:
-                blanks = 0
-                clues = 0
-                for j in range(lo, hi):
-                    c = col_out[j]
-                    if p[base + c]:
-                        clues |= 1 << (c - 3 * slot_out[s])
-                    else:
-                        blanks |= 1 << (c - 3 * slot_out[s])
-                j = lo
-                for x in range(3):
-                    if (blanks >> x) & 1:
-                        col_out[j] = 3 * slot_out[s] + x
-                        cls_out[j] = lo
-                        j += 1
-                for x in range(3):
-                    if (clues >> x) & 1:
-                        col_out[j] = 3 * slot_out[s] + x
-                        cls_out[j] = lo + nb
-                        j += 1
-            lo = hi
-        for x in range(3):
-            if p[base + col_out[3 * s + x]]:
-                row |= 1 << (8 - 3 * s - x)
-    return row
-
-
-@njit
-def _min_pattern(p2: np.ndarray, target: np.ndarray, ws: np.ndarray) -> None:
-    """The smallest clue pattern of any image of the 0/1 grids ``p2`` (both orientations),
-    row by row into ``target`` (9-bit ints). Same search as :func:`_puzzle_minlex`, with
-    classes of interchangeable columns instead of every order of them, and no digits."""
-    at = 0
-    st_slot = ws[at : at + 10 * 3].reshape((10, 3))
-    at += 10 * 3
-    st_col = ws[at : at + 10 * 9].reshape((10, 9))
-    at += 10 * 9
-    st_cls = ws[at : at + 10 * 9].reshape((10, 9))
-    at += 10 * 9
-    st_rows = ws[at : at + 10]
-    at += 10
-    st_bands = ws[at : at + 10]
-    at += 10
-    st_cur = ws[at : at + 10]
-    at += 10
-    it_r = ws[at : at + 10]
-    at += 10
-    it_a = ws[at : at + 10]
-    at += 10
-    min_pat = ws[at : at + 10]
-    at += 10
-    slot_o = ws[at : at + 3]
-    at += 3
-    col_o = ws[at : at + 9]
-    at += 9
-    cls_o = ws[at : at + 9]
-    at += 9
-    perm = ws[at : at + 3]
-    at += 3
-    dup_row = ws[at : at + 9]
-    at += 9
-    dup_band = ws[at : at + 3]
-    at += 3
-    for k in range(9):
-        target[k] = BIG
-    for t in range(2):
-        p = p2[t]
-        _duplicates(p, dup_row, dup_band)
-        _root(st_slot, st_col, st_cls, -1, st_rows, st_bands, st_cur)
-        k = 0
-        entering = True
-        while k >= 0:
-            if entering:
-                entering = False
-                it_r[k] = 0
-                it_a[k] = 0
-                min_pat[k] = BIG
-                for r in range(9):
-                    if not _candidate(k, r, st_rows[k], st_bands[k], st_cur[k], dup_row, dup_band):
-                        continue
-                    a = 0
-                    while True:
-                        x = _pattern_step(
-                            p, r, a, st_slot[k], st_col[k], st_cls[k], slot_o, col_o, cls_o, perm
-                        )
-                        if x < 0:
-                            break
-                        min_pat[k] = min(min_pat[k], x)
-                        a += 1
-                if min_pat[k] > target[k]:
-                    k -= 1
-                    continue
-                if min_pat[k] < target[k]:
-                    target[k] = min_pat[k]
-                    for m in range(k + 1, 9):
-                        target[m] = BIG
-            found = False
-            while it_r[k] < 9:
-                r = it_r[k]
-                if not _candidate(k, r, st_rows[k], st_bands[k], st_cur[k], dup_row, dup_band):
-                    it_r[k] += 1
-                    it_a[k] = 0
-                    continue
-                x = _pattern_step(
-                    p, r, it_a[k], st_slot[k], st_col[k], st_cls[k], slot_o, col_o, cls_o, perm
-                )
-                if x < 0:
-                    it_r[k] += 1
-                    it_a[k] = 0
-                    continue
-                it_a[k] += 1
-                if x == min_pat[k]:
-                    found = True
-                    break
-            if not found:
-                k -= 1
-                continue
-            if k == 8:
-                continue
-            r = it_r[k]
-            for s in range(3):
-                st_slot[k + 1, s] = slot_o[s]
-            for j in range(9):
-                st_col[k + 1, j] = col_o[j]
-                st_cls[k + 1, j] = cls_o[j]
-            st_rows[k + 1] = st_rows[k] | (1 << r)
-            st_bands[k + 1] = st_bands[k] | (1 << (r // 3))
-            st_cur[k + 1] = r // 3
-            k += 1
-            entering = True
-
-
-@njit
-def _filtered_minlex(
-    g2: np.ndarray, target: np.ndarray, best: np.ndarray, tr: np.ndarray, ws: np.ndarray
-) -> None:
-    """The smallest string among the images of ``g2`` whose row patterns are ``target``
-    (the pattern convention's second stage) into ``best`` and ``tr``.
-
-    Unlike in :func:`_puzzle_minlex` a path can dead-end here (an order of clue columns
-    chosen for its digits may not give a later row the target pattern), so the children
-    giving the smallest row are not always enough: a node tries the group of children
-    giving its smallest row, then, only if no image was found below it, the group giving
-    the next row, and so on; a group above the best image found so far is pruned."""
-    at = 0
-    st_slot = ws[at : at + 10 * 3].reshape((10, 3))
-    at += 10 * 3
-    st_col = ws[at : at + 10 * 9].reshape((10, 9))
-    at += 10 * 9
-    st_lab = ws[at : at + 10 * 10].reshape((10, 10))
-    at += 10 * 10
-    st_next = ws[at : at + 10]
-    at += 10
-    st_rows = ws[at : at + 10]
-    at += 10
-    st_bands = ws[at : at + 10]
-    at += 10
-    st_cur = ws[at : at + 10]
-    at += 10
-    group = ws[at : at + 10 * 9].reshape((10, 9))  # the row of the group being tried
-    at += 10 * 9
-    ties = ws[at : at + 10]  # children in the group (more than TIES: scan for them)
-    at += 10
-    it_r = ws[at : at + 10]
-    at += 10
-    it_a = ws[at : at + 10]
-    at += 10
-    tie_r = ws[at : at + 10 * TIES].reshape((10, TIES))
-    at += 10 * TIES
-    tie_a = ws[at : at + 10 * TIES].reshape((10, TIES))
-    at += 10 * TIES
-    chosen = ws[at : at + 9]
-    at += 9
-    path = ws[at : at + 81]
-    at += 81
-    nxt = ws[at : at + 9]
-    at += 9
-    slot_o = ws[at : at + 3]
-    at += 3
-    col_o = ws[at : at + 9]
-    at += 9
-    lab_o = ws[at : at + 10]
-    at += 10
-    row_o = ws[at : at + 9]
-    at += 9
-    perm = ws[at : at + 3]
-    at += 3
-    dup_row = ws[at : at + 9]
-    at += 9
-    dup_band = ws[at : at + 3]
-    at += 3
-    have = False
-    for t in range(2):
-        g = g2[t]
-        _duplicates(g, dup_row, dup_band)
-        _root(st_slot, st_col, st_lab, 0, st_rows, st_bands, st_cur)
-        st_next[0] = 1
-        k = 0
-        for m in range(9):
-            group[0, m] = -1  # below every row: no group tried yet
-        new_group = True
-        while k >= 0:
-            tight = have and _less(path, best, 9 * k) == 0
-            if new_group:
-                # The next group: the smallest row above the last group's, its children.
-                new_group = False
-                for m in range(9):
-                    nxt[m] = INF
-                ties[k] = 0
-                need = _pattern_zeros(target[k])
-                for r in range(9):
-                    if not _candidate(k, r, st_rows[k], st_bands[k], st_cur[k], dup_row, dup_band):
-                        continue
-                    count, zeros = _survey(g, r, st_slot[k], st_col[k])
-                    if zeros < need:
-                        continue
-                    for a in range(count):
-                        _arrange(
-                            g,
-                            r,
-                            a,
-                            st_slot[k],
-                            st_col[k],
-                            st_lab[k],
-                            st_next[k],
-                            slot_o,
-                            col_o,
-                            lab_o,
-                            row_o,
-                            perm,
-                        )
-                        if _pattern(row_o) != target[k] or _less(row_o, group[k], 9) <= 0:
-                            continue
-                        cmp = _less(row_o, nxt, 9)
-                        if cmp < 0:
-                            for m in range(9):
-                                nxt[m] = row_o[m]
-                        if cmp < 0:
-                            ties[k] = 0
-                        if cmp <= 0:
-                            if ties[k] < TIES:
-                                tie_r[k, ties[k]] = r
-                                tie_a[k, ties[k]] = a
-                            ties[k] += 1
-                # No group left, or only groups above the best image: the node is done.
-                if ties[k] == 0 or (tight and _less(nxt, best[9 * k :], 9) > 0):
-                    k -= 1
-                    continue
-                for m in range(9):
-                    group[k, m] = nxt[m]
-                it_r[k] = 0
-                it_a[k] = 0
-            # The next child of the group.
-            found = False
-            if ties[k] <= TIES:
-                if it_a[k] < ties[k]:
-                    it_r[k] = tie_r[k, it_a[k]]
-                    a = tie_a[k, it_a[k]]
-                    it_a[k] += 1
-                    found = True
-            else:  # too many to list: walk every child again, keep the group's
-                while it_r[k] < 9:
-                    r = it_r[k]
-                    if not _candidate(k, r, st_rows[k], st_bands[k], st_cur[k], dup_row, dup_band):
-                        it_r[k] += 1
-                        it_a[k] = 0
-                        continue
-                    a = it_a[k]
-                    nl = _arrange(
-                        g,
-                        r,
-                        a,
-                        st_slot[k],
-                        st_col[k],
-                        st_lab[k],
-                        st_next[k],
-                        slot_o,
-                        col_o,
-                        lab_o,
-                        row_o,
-                        perm,
-                    )
-                    if nl < 0:
-                        it_r[k] += 1
-                        it_a[k] = 0
-                        continue
-                    it_a[k] += 1
-                    if _less(row_o, group[k], 9) == 0:
-                        found = True
-                        break
-            if not found:
-                # The group is spent: on to the next one, which the bound drops at once if
-                # an image was found below (the best then runs through this group's row).
-                new_group = True
-                continue
-            r = it_r[k]
-            nl = _arrange(
-                g,
-                r,
-                a,
-                st_slot[k],
-                st_col[k],
-                st_lab[k],
-                st_next[k],
-                slot_o,
-                col_o,
-                lab_o,
-                row_o,
-                perm,
-            )
-            if tight and _less(row_o, best[9 * k :], 9) > 0:
-                continue
-            chosen[k] = r
-            for x in range(9):
-                path[9 * k + x] = row_o[x]
-            if k == 8:
-                if not have or _less(path, best, 81) < 0:
-                    for x in range(81):
-                        best[x] = path[x]
-                    _puzzle_transform(t, chosen, slot_o, col_o, lab_o, tr)
-                    have = True
-                continue
-            for s in range(3):
-                st_slot[k + 1, s] = slot_o[s]
-            for j in range(9):
-                st_col[k + 1, j] = col_o[j]
-            for d in range(10):
-                st_lab[k + 1, d] = lab_o[d]
-            st_next[k + 1] = nl
-            st_rows[k + 1] = st_rows[k] | (1 << r)
-            st_bands[k + 1] = st_bands[k] | (1 << (r // 3))
-            st_cur[k + 1] = r // 3
-            k += 1
-            for m in range(9):
-                group[k, m] = -1
-            new_group = True
-
-
-@njit
-def _puzzle_transform(
-    t: int, chosen: np.ndarray, slot: np.ndarray, col: np.ndarray, lab: np.ndarray, tr: np.ndarray
-) -> None:
-    """The transform of a finished search path; stacks and columns still unplaced (blank
-    everywhere) and digits absent from the grid get the rest in increasing order."""
-    tr[0] = t
+def _puzzle_transform(t: int, tr: np.ndarray, ws: np.ndarray) -> None:
+    """The transform of a finished search path (the placements at the last depth); stacks
+    and columns still unplaced (blank everywhere) get the rest in increasing order."""
+    leaf = _lv(LEVELS - 1)
+    rows = ZERO
     for i in range(9):
-        tr[1 + i] = chosen[i]
-    used = _used_stacks(slot)[0]
+        rows |= ws[_lv(i) + CHOSEN] << (4 * i)
+    used = _used_stacks(ws, leaf)[0]
     stk = 0
-    s0 = -1
-    s1 = -1
-    s2 = -1
+    cols = ZERO
     for s in range(3):
-        x = slot[s]
-        if x < 0:
+        stack = ws[leaf + SLOT + s]
+        if stack < 0:
             while (used >> stk) & 1:
                 stk += 1
-            x = stk
+            stack = stk
             used |= 1 << stk
-        if s == 0:
-            s0 = x
-        elif s == 1:
-            s1 = x
-        else:
-            s2 = x
-    for s in range(3):
-        stack_s = s0 if s == 0 else (s1 if s == 1 else s2)
         placed = 0
         for x in range(3):
-            c = col[3 * s + x]
+            c = ws[leaf + COL + 3 * s + x]
             if c >= 0:
-                placed |= 1 << (c - 3 * stack_s)
+                placed |= 1 << (c - 3 * stack)
         y = 0
         for x in range(3):
-            c = col[3 * s + x]
+            c = ws[leaf + COL + 3 * s + x]
             if c < 0:
                 while (placed >> y) & 1:
                     y += 1
                 placed |= 1 << y
-                c = 3 * stack_s + y
-            tr[10 + 3 * s + x] = c
-    taken = 0
+                c = 3 * stack + y
+            cols |= c << (4 * (3 * s + x))
+    labels = ZERO
     for d in range(1, 10):
-        if lab[d]:
-            taken |= 1 << lab[d]
-    nxt = 1
-    tr[19] = 0
-    for d in range(1, 10):
-        if lab[d]:
-            tr[19 + d] = lab[d]
-        else:
-            while (taken >> nxt) & 1:
-                nxt += 1
-            taken |= 1 << nxt
-            tr[19 + d] = nxt
+        labels |= ws[leaf + AUX + d] << (4 * d - 4)
+    _packed_transform(t, rows, cols, labels, tr)
 
 
 # ---------------------------------------------------------------------- batch
@@ -1306,46 +1232,28 @@ def _puzzle_transform(
 
 @njit
 def minlex_batch(puzzles: np.ndarray, pattern: bool, out: np.ndarray, trs: np.ndarray) -> None:
-    """Minlex of every row of ``puzzles`` (n, 81) into ``out`` (n, 81) and ``trs`` (n, 29)."""
+    """Minlex of every row of ``puzzles`` (n, 81) into ``out`` (n, 81) and ``trs`` (n, 29);
+    ``pattern``: the pattern-first convention, else the string minimum. Picks the search
+    for each grid."""
+    ws = np.empty(SCRATCH_SIZE, dtype=np.int64)
     g2 = np.empty((2, 81), dtype=np.int64)
     best = np.empty(81, dtype=np.int64)
-    ws = np.empty(WORKSPACE, dtype=np.int64)
-    gws = np.empty(GRID_WORKSPACE, dtype=np.int64)
-    p2 = np.empty((2, 81), dtype=np.int64)
-    target = np.empty(9, dtype=np.int64)
+    cand = np.empty((6, CAND_MAX), dtype=np.int64)
     for i in range(puzzles.shape[0]):
+        blanks = 0
         for r in range(9):
             for c in range(9):
                 v = puzzles[i, 9 * r + c]
                 g2[0, 9 * r + c] = v
                 g2[1, 9 * c + r] = v
-        full = True
-        for m in range(81):
-            if g2[0, m] == 0:
-                full = False
-        if _sudoku(g2[0]):
-            _grid_minlex(g2, best, trs[i], gws)
-        elif pattern and not full:  # (without blanks, every image has the same pattern)
-            # Pattern first. One search, the digits compared at the leaves, suits most
-            # puzzles. Where rows hold whole boxes' worth of clues, that search carries
-            # every order of them to the end (measured: 1,500/s on such puzzles), so two
-            # stages go faster there (20,000/s): the smallest pattern, then the smallest
-            # string having it. Also the way out when the one search runs past a budget.
-            full_segments = 0
-            for m in range(27):
-                for h in range(2):
-                    x = 3 * m
-                    if g2[h, x] and g2[h, x + 1] and g2[h, x + 2]:
-                        full_segments += 1
-            if full_segments >= DENSE_SEGMENTS or not _puzzle_minlex(
-                g2, True, best, trs[i], ws, PATTERN_BUDGET
-            ):
-                for m in range(81):
-                    p2[0, m] = 1 if g2[0, m] else 0
-                    p2[1, m] = 1 if g2[1, m] else 0
-                _min_pattern(p2, target, ws)
-                _filtered_minlex(g2, target, best, trs[i], ws)
-        else:
-            _puzzle_minlex(g2, False, best, trs[i], ws, -1)
+                if v == 0:
+                    blanks += 1
+        tr = trs[i]
+        if _sudoku(g2):
+            _grid_minlex(g2, best, tr, ws)
+        elif pattern and blanks:  # (without blanks every image has the same pattern)
+            _pattern_minlex(g2, best, tr, ws, cand)
+        elif not _string_minlex(g2, best, tr, ws, cand):
+            _puzzle_minlex(g2, best, tr, ws)
         for m in range(81):
             out[i, m] = best[m]

@@ -6,17 +6,14 @@ grids) differ in how they are written, not in how they are read, so they share t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.sudoku._text import DIGITS, bad_cell, digit_of, is_border, row_tokens, split_run
-
-if TYPE_CHECKING:
-    from puzzlefmt.sudoku.grid import Grid
+from puzzlefmt.sudoku._pm import Group, is_group, marks_text, parse_group, settled
+from puzzlefmt.sudoku._text import bad_cell, digit_of, is_border, row_tokens, split_run
+from puzzlefmt.sudoku.grid import Grid, cell_name, digits_of
+from puzzlefmt.textio import split_lines
 
 NumLine = tuple[int, str]
-
-_MARKERS = "*#"  # HoDoKu step markers in front of candidate groups
 
 
 def blocks(lines: Sequence[NumLine]) -> list[list[NumLine]]:
@@ -35,8 +32,9 @@ def blocks(lines: Sequence[NumLine]) -> list[list[NumLine]]:
 
 
 def _is_text(line: str) -> bool:
-    """A banner line such as ``Simple Sudoku`` or ``Version 4.2n``: it has letters."""
-    return any(ch.isalpha() and ch not in "Xx" for ch in line)
+    """A banner line such as ``Simple Sudoku`` or ``Version 4.2n``: it has letters (and is not
+    a row of candidate groups, where letters mark the cells of a HoDoKu step)."""
+    return any(ch.isalpha() and ch not in "Xx" for ch in line) and not is_group_row(line)
 
 
 def grid_rows(block: Sequence[NumLine], fmt: str) -> tuple[list[NumLine], int]:
@@ -98,75 +96,66 @@ def read_value_rows(rows: Sequence[NumLine], fmt: str) -> list[int]:
 
 def read_candidate_rows(rows: Sequence[NumLine], fmt: str) -> list[int]:
     """81 candidate masks from 9 rows of digit groups (``1567 3 1567 | 4 ...``)."""
-    masks: list[int] = []
+    return [g.mask for g in read_group_rows(rows, fmt)]
+
+
+def read_group_rows(rows: Sequence[NumLine], fmt: str) -> list[Group]:
+    """81 groups (candidates and HoDoKu's step marks) from 9 rows of candidate groups."""
+    groups: list[Group] = []
     for n, ln in rows:
-        groups = row_tokens(ln)
-        if len(groups) != 9:
+        tokens = row_tokens(ln)
+        if len(tokens) != 9:
             raise PuzzleFormatError.expecting(
-                "9 candidate groups in a row", f"{len(groups)}", format=fmt, line=n,
-                column=_gap_column(groups), text=ln.strip())
-        for col, tok in groups:
-            masks.append(group_mask(tok, fmt, n, col, ln))
-    return masks
+                "9 candidate groups in a row", f"{len(tokens)}", format=fmt, line=n,
+                column=_gap_column(tokens), text=ln.strip())
+        for col, tok in tokens:
+            groups.append(group_of(tok, fmt, n, col, ln))
+    return groups
+
+
+def group_of(tok: str, fmt: str, n: int | None, col: int, ln: str) -> Group:
+    """The group ``tok`` writes (:func:`puzzlefmt.sudoku._pm.parse_group`), or the error."""
+    found = parse_group(tok)
+    if isinstance(found, str):
+        expected, _, what = found.partition(", found ")
+        raise PuzzleFormatError.expecting(expected, what, format=fmt, line=n, column=col,
+                                          text=ln.strip())
+    return found
 
 
 def group_mask(tok: str, fmt: str, n: int | None, col: int, ln: str) -> int:
-    """The mask of a candidate group such as ``1567`` (step markers ``*``/``#`` stripped)."""
-    body = tok.lstrip(_MARKERS)
-    col += len(tok) - len(body)
-    if not body:
-        raise PuzzleFormatError.expecting(
-            "a group of candidate digits", repr(tok), format=fmt, line=n, column=col,
-            text=ln.strip())
-    m = 0
-    for k, ch in enumerate(body):
-        if ch not in DIGITS:
-            raise PuzzleFormatError.expecting(
-                "candidate digits 1-9", repr(ch), format=fmt, line=n, column=col + k,
-                text=ln.strip())
-        bit = 1 << (ord(ch) - 49)
-        if m & bit:
-            raise PuzzleFormatError.expecting(
-                "each candidate once in a group", f"{ch} twice in {tok!r}", format=fmt,
-                line=n, column=col + k, text=ln.strip())
-        m |= bit
-    return m
+    """The mask of a candidate group such as ``1567`` (step marks read and dropped)."""
+    return group_of(tok, fmt, n, col, ln).mask
 
 
 def is_group_row(line: str) -> bool:
-    """A row of 9 digit groups (candidate lists, step markers allowed)."""
-    toks = [t.lstrip(_MARKERS) for _, t in row_tokens(line)]
-    return len(toks) == 9 and all(t.isdigit() and "0" not in t for t in toks)
+    """A row of 9 candidate groups (step marks and ``.`` for an empty cell allowed)."""
+    tokens = row_tokens(line)
+    return len(tokens) == 9 and all(is_group(t) for _, t in tokens)
 
 
 def is_candidate_row(line: str) -> bool:
-    """A row whose tokens are digit groups, at least one with several digits."""
-    toks = [t.lstrip(_MARKERS) for _, t in row_tokens(line)]
-    return (
-        len(toks) == 9
-        and all(t.isdigit() and "0" not in t for t in toks)
-        and any(len(t) > 1 for t in toks)
-    )
+    """A row of 9 candidate groups with at least one of several digits or one mark."""
+    tokens = row_tokens(line)
+    if len(tokens) != 9:
+        return False
+    groups = [parse_group(t) for _, t in tokens]
+    return all(isinstance(g, Group) for g in groups) and any(
+        isinstance(g, Group) and (g.mark or g.struck or g.mask & (g.mask - 1)) for g in groups)
 
 
-def write_value_rows(
-    values: Sequence[int],
-    *,
-    blank: str,
-    cell_sep: str,
-    box_sep: str,
-    prefix: str = "",
-    suffix: str = "",
-) -> list[str]:
-    """9 row strings: cells joined by ``cell_sep``, boxes by ``box_sep``."""
-    out = []
-    for r in range(9):
-        boxes = []
-        for b in range(3):
-            cells = values[r * 9 + b * 3 : r * 9 + b * 3 + 3]
-            boxes.append(cell_sep.join(str(v) if v else blank for v in cells))
-        out.append(prefix + box_sep.join(boxes) + suffix)
-    return out
+def candidate_grid(groups: Sequence[Group], step: str = "") -> Grid:
+    """The grid a candidate grid's groups (and a step's text) stand for: each group's
+    candidates, a one-candidate cell placed unless a peer still has its digit as a candidate
+    (:func:`puzzlefmt.sudoku._pm.settled`), the marks and the step as metadata."""
+    masks = [g.mask for g in groups]
+    meta = {}
+    marks = marks_text(groups)
+    if marks:
+        meta["marks"] = marks
+    if step:
+        meta["step"] = step
+    return Grid._make([0] * 81, settled(masks), masks, None, meta)
 
 
 def read_grid_block(block: Sequence[NumLine], fmt: str) -> tuple[list[int], bool, int]:
@@ -185,9 +174,6 @@ def read_grid_block(block: Sequence[NumLine], fmt: str) -> tuple[list[int], bool
 
 def read_value_grid(text: str, fmt: str) -> Grid:
     """Read a text that is one digit grid (any frame) and nothing else."""
-    from puzzlefmt.sudoku.grid import Grid
-    from puzzlefmt.textio import split_lines
-
     numbered = list(enumerate(split_lines(text), 1))
     parts = blocks(numbered)
     if not parts:
@@ -199,4 +185,33 @@ def read_value_grid(text: str, fmt: str) -> Grid:
         n, ln = leftover[0]
         raise PuzzleFormatError.expecting(
             "the end of the grid", "more text", format=fmt, line=n, text=ln.strip())
-    return Grid(givens=values)
+    return Grid._make(values)
+
+
+def nine_plain_rows(text: str) -> list[str] | None:
+    """The lines of ``text`` when they are 9 rows of 9 cells with no frame and no ``|`` (what
+    ``rows``, ``msk``, ``sol`` and a v1 ``.sdk`` share), else ``None``."""
+    lines = [ln for ln in split_lines(text) if ln.strip()]
+    if len(lines) != 9 or any(is_border(ln) or "|" in ln for ln in lines):
+        return None
+    try:
+        read_value_grid(text, "rows")
+    except PuzzleFormatError:
+        return None
+    return lines
+
+
+def written_groups(grid: Grid, fmt: str, empty: str | None = None) -> list[str]:
+    """The 81 groups a candidate-grid writer writes: a cell's digit, else its candidates
+    (:meth:`Grid.candidate_masks`). A cell with no candidate left is written ``empty`` (HoDoKu
+    writes ``.``); with ``empty=None`` it has no notation: ``ValueError`` names it (nothing is
+    dropped in silence)."""
+    masks = grid.candidate_masks()
+    groups = [str(v) if v else digits_of(m) for v, m in zip(grid.values, masks, strict=True)]
+    if "" in groups:
+        if empty is not None:
+            return [g or empty for g in groups]
+        i = groups.index("")
+        raise ValueError(f"{fmt} cannot write {cell_name(i)}: it has no candidate left "
+                         "(an empty group has no notation; sukaku can write it)")
+    return groups

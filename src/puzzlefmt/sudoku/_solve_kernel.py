@@ -23,9 +23,16 @@ the first unsolved cell), keeping the "not that digit" alternative on an explici
 whole states; counting goes on past the first solution up to the limit.
 
 The same functions run as plain Python with ``NUMBA_DISABLE_JIT=1``.
+
+:func:`solve_arrays` and :func:`solve_rows` are the plain-Python entries over numpy arrays
+that :mod:`puzzlefmt.sudoku.solver` calls; this module (numpy and numba) is imported only
+when something is solved.
 """
 
 from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -40,7 +47,7 @@ from puzzlefmt.sudoku._tables import (
     SHRINK,
 )
 
-__all__ = ["NSTATE", "solve_batch"]
+__all__ = ["NSTATE", "solve_arrays", "solve_batch", "solve_rows"]
 
 NSTATE = 36
 BAND_ALL = (1 << 27) - 1
@@ -310,3 +317,63 @@ def solve_batch(
     for i in range(n):
         m = masks[i] if use_masks else masks[0]
         counts[i] = solve_one(puzzles[i], m, use_masks, limit, sols[i], stack, pending)
+
+
+# ---------------------------------------------------------------------- Python entries
+
+_ALL = 0x1FF
+
+
+def solve_arrays(
+    puzzles: object, limit: int = 2, candidates: object | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`puzzlefmt.sudoku.solver.solve_array`: check the arrays, run the batch."""
+    grid = _as_cells(puzzles, "puzzles", 9, np.uint8)
+    try:
+        limit = operator.index(limit)
+    except TypeError:
+        raise ValueError(f"limit must be a positive integer, found {limit!r}") from None
+    if limit < 1:
+        raise ValueError(f"limit must be a positive integer, found {limit!r}")
+    n = grid.shape[0]
+    if candidates is None:
+        masks = np.full((1, 81), _ALL, dtype=np.uint16)
+        use_masks = False
+    else:
+        masks = _as_cells(candidates, "candidates", _ALL, np.uint16)
+        if masks.shape[0] != n:
+            raise ValueError(
+                f"candidates has {masks.shape[0]} rows but puzzles has {n}; expected one each"
+            )
+        use_masks = True
+    counts = np.zeros(n, dtype=np.int32)
+    solutions = np.zeros((n, 2, 81), dtype=np.uint8)
+    if n:
+        solve_batch(grid, masks, use_masks, limit, counts, solutions)
+    return counts, solutions
+
+
+def solve_rows(
+    rows: Sequence[Sequence[int]],
+    givens: Sequence[Sequence[int]],
+    masks: Sequence[Sequence[int]] | None,
+    limit: int,
+) -> tuple[list[int], list[list[list[int]]]]:
+    """Solve puzzles given as lists (cells 0-9; candidate masks or ``None``): the counts, and
+    for each puzzle its first two solutions less ``givens`` (what a solver places)."""
+    n = len(rows)
+    values = np.frombuffer(b"".join(map(bytes, rows)), dtype=np.uint8).reshape(n, 81).copy()
+    marks = None if masks is None else np.array(masks, dtype=np.uint16).reshape(n, 81)
+    counts, sols = solve_arrays(values, limit, marks)
+    fixed = np.frombuffer(b"".join(map(bytes, givens)), dtype=np.uint8).reshape(n, 1, 81)
+    placed: list[list[list[int]]] = np.where(fixed == 0, sols, 0).tolist()
+    return counts.tolist(), placed
+
+
+def _as_cells(arr: object, name: str, top: int, dtype: type) -> np.ndarray:
+    a = np.asarray(arr)
+    if a.ndim != 2 or a.shape[1] != 81:
+        raise ValueError(f"{name} must have shape (n, 81), found {a.shape}")
+    if a.size and (a.dtype.kind not in "iub" or int(a.min()) < 0 or int(a.max()) > top):
+        raise ValueError(f"{name} must hold integers from 0 to {top}")
+    return np.ascontiguousarray(a, dtype=dtype)

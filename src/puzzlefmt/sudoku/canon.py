@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, overload
 
+from puzzlefmt._jit import notice_if_cold
 from puzzlefmt.sudoku.grid import Grid
 
 if TYPE_CHECKING:
@@ -44,6 +45,7 @@ __all__ = [
     "Convention",
     "Transform",
     "canonical",
+    "canonical_many",
     "minlex",
     "minlex_array",
     "unique_indices",
@@ -52,6 +54,7 @@ __all__ = [
 Convention = Literal["string", "pattern"]
 CONVENTIONS: tuple[Convention, ...] = ("string", "pattern")
 
+_TO_TEXT = bytes.maketrans(bytes(range(10)), b"0123456789")
 _IDENTITY9 = tuple(range(9))
 _DIGITS = tuple(range(1, 10))
 
@@ -167,13 +170,13 @@ class Transform:
         if isinstance(values, Grid):
             return self._apply_grid(values)
         if not isinstance(values, Sequence):  # a numpy array
-            import numpy as np
-
-            arr = np.asarray(values)
-            if arr.shape[-1:] != (81,):
-                raise ValueError(f"expected a last axis of 81 cells, found shape {arr.shape}")
-            relabel = np.array((0, *self.digits), dtype=arr.dtype)
-            return relabel[arr[..., list(src)]]
+            if values.shape[-1:] != (81,):
+                raise ValueError(f"expected a last axis of 81 cells, found shape {values.shape}")
+            moved = values[..., list(src)]
+            out = moved.copy()
+            for d, e in enumerate(self.digits, start=1):
+                out[moved == d] = e
+            return out
         cells = [int(v) for v in values]
         if len(cells) != 81:
             raise ValueError(f"expected 81 cells, found {len(cells)}")
@@ -217,53 +220,88 @@ def minlex(
     ``t.inverse().apply(form) == values``. Where several transformations reach the form
     (the grid has symmetries), one of them is returned.
     """
-    import numpy as np
-
-    from puzzlefmt.sudoku import _canon_kernel
-
-    cells = np.array([_cells(values)], dtype=np.uint8)
-    out = np.empty((1, 81), dtype=np.uint8)
-    trs = np.empty((1, _canon_kernel.TRANSFORM_WORDS), dtype=np.int64)
-    _canon_kernel.minlex_batch(cells, _pattern_flag(convention), out, trs)
+    out, trs = _minlex_batch(bytes(_cells(values)), convention)
     return "".join(map(str, out[0].tolist())), _transform(trs[0].tolist())
 
 
 def minlex_array(puzzles: np.ndarray, convention: Convention = "string") -> np.ndarray:
     """The minlex forms of many grids: ``(n, 81)`` digits (0 = blank) in, uint8 ``(n, 81)``
     out."""
-    import numpy as np
-
-    from puzzlefmt.sudoku import _canon_kernel
-
-    cells = np.asarray(puzzles)
-    if cells.ndim != 2 or cells.shape[1] != 81:
-        raise ValueError(f"puzzles must have shape (n, 81), found {cells.shape}")
-    if cells.size and (cells.dtype.kind not in "iub" or cells.min() < 0 or cells.max() > 9):
-        raise ValueError("puzzles must hold integers from 0 to 9")
-    cells = np.ascontiguousarray(cells, dtype=np.uint8)
-    pattern = _pattern_flag(convention)
-    out = np.empty(cells.shape, dtype=np.uint8)
-    trs = np.empty((cells.shape[0], _canon_kernel.TRANSFORM_WORDS), dtype=np.int64)
-    if cells.shape[0]:
-        _canon_kernel.minlex_batch(cells, pattern, out, trs)
-    return out
+    return _minlex_batch(puzzles, convention)[0]
 
 
 def canonical(grid: Grid, convention: Convention = "string") -> str:
-    """The minlex form of a grid's givens, as 81 characters with ``0`` for blanks."""
-    return minlex(grid.givens, convention)[0]
+    """The minlex form of a grid's givens, as 81 characters with ``0`` for blanks.
+
+    A grid with no given that holds placed digits or candidates (a candidate grid read from a
+    PM grid) has no puzzle to canonicalise: ``ValueError`` says so (its form would be 81
+    zeros, the same for every such grid). No :class:`Transform` is built."""
+    _check_givens(grid)
+    try:
+        raw = bytes(grid.givens)
+    except (TypeError, ValueError):
+        raw = b""
+    if len(raw) != 81 or max(raw) > 9:
+        raise ValueError("expected 81 digits from 0 to 9")
+    out, _ = _minlex_batch(raw, convention)
+    return out.tobytes().translate(_TO_TEXT).decode("ascii")
+
+
+def _check_givens(grid: Grid) -> None:
+    if not any(grid.givens) and (any(grid.placed) or grid.candidates is not None
+                                 or grid.eliminated is not None):
+        raise ValueError("no given to put in canonical form: the grid holds only placed "
+                         "digits or candidates (a candidate grid); the form is that of the "
+                         "givens")
+
+
+def canonical_many(grids: Sequence[Grid], convention: str = "string") -> list[str]:
+    """:func:`canonical` of many grids in one batch call of the kernel (``convention``:
+    ``"string"`` or ``"pattern"``); ``ValueError`` for a grid :func:`canonical` refuses."""
+    for g in grids:
+        _check_givens(g)
+    out, _ = _minlex_batch(b"".join(bytes(g.givens) for g in grids), convention)
+    return ["".join(map(str, row)) for row in out.tolist()]
 
 
 def unique_indices(puzzles: np.ndarray, convention: Convention = "string") -> np.ndarray:
     """Indices of the first puzzle of each equivalence class, in input order: ``puzzles[idx]``
     is the collection without duplicates up to symmetry and relabelling."""
-    import numpy as np
+    import numpy as np  # noqa: PLC0415 - the kernel loader's numpy (see _minlex_batch)
 
     forms = minlex_array(puzzles, convention)
     if forms.shape[0] == 0:
         return np.zeros(0, dtype=np.intp)
     _, first = np.unique(forms, axis=0, return_index=True)
     return np.sort(first)
+
+
+def _minlex_batch(
+    puzzles: np.ndarray | bytes, convention: str
+) -> tuple[np.ndarray, np.ndarray]:
+    """Forms and transformation words of ``(n, 81)`` cells (or their bytes, 81 a puzzle)."""
+    # The kernel loader: numpy and numba are imported on the first canonical form, not with
+    # the family, so that reading and writing never load them.
+    import numpy as np  # noqa: PLC0415 - the kernel loader
+
+    from puzzlefmt.sudoku import _canon_kernel  # noqa: PLC0415 - the kernel loader
+
+    notice_if_cold("the canonical-form kernels")
+    pattern = _pattern_flag(convention)
+    if isinstance(puzzles, bytes):
+        cells = np.frombuffer(puzzles, dtype=np.uint8).reshape(-1, 81)
+    else:
+        cells = np.asarray(puzzles)
+        if cells.ndim != 2 or cells.shape[1] != 81:
+            raise ValueError(f"puzzles must have shape (n, 81), found {cells.shape}")
+        if cells.size and (cells.dtype.kind not in "iub" or cells.min() < 0 or cells.max() > 9):
+            raise ValueError("puzzles must hold integers from 0 to 9")
+        cells = np.ascontiguousarray(cells, dtype=np.uint8)
+    out = np.empty(cells.shape, dtype=np.uint8)
+    trs = np.empty((cells.shape[0], _canon_kernel.TRANSFORM_WORDS), dtype=np.int64)
+    if cells.shape[0]:
+        _canon_kernel.minlex_batch(cells, pattern, out, trs)
+    return out, trs
 
 
 # ---------------------------------------------------------------------- helpers

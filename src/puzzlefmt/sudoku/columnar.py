@@ -4,8 +4,9 @@ one go.
 :func:`solve_lines` and :func:`canon_lines` are the block API for Python (and for
 :mod:`puzzlefmt.dask`'s partitions): lines in, numpy arrays out, with no per-record object.
 
-:data:`COLUMNAR` is what the batch commands use: for each job, the exact text the
-record-by-record path writes for every line it takes. It takes the lines that are nothing but
+The ``block_*`` functions are the family's :class:`~puzzlefmt.family.Columnar` fast path for
+the batch commands: for each job, the exact text the record-by-record path writes for every
+line it takes. It takes the lines that are nothing but
 81 cells — digits and one blank, ``.`` or ``0`` — which is what the large collections hold;
 any other line (a comment after the cells, another blank, a Sukaku or HoDoKu line, a broken
 line) and any record whose text needs the model (no solution: the reason is named) are left
@@ -21,9 +22,21 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from puzzlefmt.family import Columnar, LineResults
+from puzzlefmt.family import LineResults
+from puzzlefmt.sudoku.canon import minlex_array
+from puzzlefmt.sudoku.solver import solve_array
 
-__all__ = ["COLUMNAR", "LineArrays", "SolveArrays", "canon_lines", "parse_lines", "solve_lines"]
+__all__ = [
+    "LineArrays",
+    "SolveArrays",
+    "block_canon",
+    "block_convert",
+    "block_solve",
+    "block_validate",
+    "canon_lines",
+    "parse_lines",
+    "solve_lines",
+]
 
 _CELL = np.zeros(256, dtype=bool)
 _CELL[ord("1"): ord("9") + 1] = True
@@ -74,8 +87,6 @@ def parse_lines(lines: Sequence[str]) -> LineArrays:
 
 def solve_lines(lines: Sequence[str], limit: int = 2) -> SolveArrays:
     """Solve the plain 81-cell lines of a block (see :class:`SolveArrays`)."""
-    from puzzlefmt.sudoku.solver import solve_array  # noqa: PLC0415 - the kernel loader
-
     parsed = parse_lines(lines)
     counts, solutions = solve_array(parsed.cells, limit)
     return SolveArrays(parsed.ok, counts, solutions)
@@ -85,8 +96,6 @@ def canon_lines(lines: Sequence[str], convention: Literal["string", "pattern"] =
                 ) -> tuple[
         npt.NDArray[np.bool_], npt.NDArray[np.uint8]]:
     """The minlex forms of the plain 81-cell lines of a block: ``(ok, forms)``."""
-    from puzzlefmt.sudoku.canon import minlex_array  # noqa: PLC0415 - the kernel loader
-
     parsed = parse_lines(lines)
     if not len(parsed.cells):
         return parsed.ok, parsed.cells
@@ -111,8 +120,8 @@ def _spread(ok: npt.NDArray[np.bool_], found: list[str | None], kinds: list[str 
     return texts, names
 
 
-def _solve(lines: Sequence[str], numbers: Sequence[int], limit: int, count_only: bool
-           ) -> LineResults:
+def block_solve(lines: Sequence[str], numbers: Sequence[int], limit: int, count_only: bool
+                ) -> LineResults:
     got = solve_lines(lines, limit)
     counts = got.counts.tolist()
     firsts = _texts(got.solutions[:, 0, :])
@@ -135,7 +144,7 @@ def _solve(lines: Sequence[str], numbers: Sequence[int], limit: int, count_only:
     return _spread(got.ok, found, kinds)
 
 
-def _validate(lines: Sequence[str], numbers: Sequence[int], limit: int) -> LineResults:
+def block_validate(lines: Sequence[str], numbers: Sequence[int], limit: int) -> LineResults:
     got = solve_lines(lines, limit)
     picked = [n for n, keep in zip(numbers, got.ok.tolist(), strict=True) if keep]
     found: list[str | None] = []
@@ -154,7 +163,7 @@ def _validate(lines: Sequence[str], numbers: Sequence[int], limit: int) -> LineR
     return _spread(got.ok, found, kinds)
 
 
-def _canon(lines: Sequence[str], numbers: Sequence[int], convention: str) -> LineResults:
+def block_canon(lines: Sequence[str], numbers: Sequence[int], convention: str) -> LineResults:
     ok, forms = canon_lines(lines, "pattern" if convention == "pattern" else "string")
     texts = [t + "\n" for t in _texts(forms, "0")]
     return _spread(ok, list(texts), [None] * len(texts))
@@ -164,8 +173,8 @@ def _canon(lines: Sequence[str], numbers: Sequence[int], convention: str) -> Lin
 _TARGETS = {"line": (".", "\n"), "txt": (".", "\r\n"), "sdm": ("0", "\r\n")}
 
 
-def _convert(lines: Sequence[str], numbers: Sequence[int], target: str,
-             options: Mapping[str, Any]) -> LineResults | None:
+def block_convert(lines: Sequence[str], numbers: Sequence[int], target: str,
+                  options: Mapping[str, Any]) -> LineResults | None:
     if target not in _TARGETS:
         return None
     blank, newline = _TARGETS[target]
@@ -181,6 +190,3 @@ def _convert(lines: Sequence[str], numbers: Sequence[int], target: str,
     texts = [t + newline for t in _texts(parsed.cells, blank)]
     return _spread(parsed.ok, list(texts), [None] * len(texts))
 
-
-COLUMNAR = Columnar(formats=SOURCES, solve=_solve, validate=_validate, canon=_canon,
-                    convert=_convert)

@@ -4,116 +4,145 @@ An optional title line, a header ``#!sudoku -c1,PuzzleR,Label,Poster,q1,q2,ER,EP
 (``-cN``: the puzzle is in column N; then the column names), then one CSV row a puzzle. The
 puzzle column is read as an 81-character line; every other column goes to ``grid.meta`` under
 its name (empty values too), in order. Lines before the header are kept as comments.
+
+A :class:`~puzzlefmt.collection.LineCollection` with a header: :func:`header` reads the
+header line into a :class:`Layout`, :func:`parse_record` reads a row with it, and
+:func:`write_header` writes the header a collection needs when it has none (the puzzle column
+first, then the first record's metadata names).
 """
 
 from __future__ import annotations
 
 import csv
+import io
 import re
-from collections.abc import Iterator
+from dataclasses import dataclass
 
-from puzzlefmt.collection import Collection, write_collection
+from puzzlefmt.collection import LineCollection, is_comment_line
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.registry import NumberedLines, Record
+from puzzlefmt.format import Sniff
 from puzzlefmt.sudoku.grid import Grid
-from puzzlefmt.sudoku.line import read_line, write_line
-from puzzlefmt.textio import numbered_lines
+from puzzlefmt.sudoku.line import read_line
+from puzzlefmt.textio import split_lines
 
-__all__ = ["iter_forum_csv", "read_forum_csv", "write_forum_csv"]
+__all__ = [
+    "FORMAT",
+    "Layout",
+    "header",
+    "is_comment",
+    "parse_record",
+    "sniff",
+    "write_header",
+    "write_record",
+]
 
 FMT = "forum-csv"
 _HEADER = re.compile(r"^#!sudoku\s+-c(\d+),(.*)$")
+_LETTERS = re.compile(r"[A-WYZa-wyz]")  # letters that are not the blanks X and x
 
 
-class _Layout:
-    def __init__(self) -> None:
-        self.column = 0
-        self.names: list[str] = []
-        self.seen = False
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where the puzzle is (0-based ``column``) and what the columns are called."""
 
-    def header(self, n: int, line: str) -> bool:
-        m = _HEADER.match(line.strip())
-        if not m:
-            return False
-        self.column = int(m.group(1)) - 1
-        self.names = [x.strip() for x in m.group(2).split(",")]
-        if not 0 <= self.column < max(len(self.names), 1):
-            raise PuzzleFormatError.expecting(
-                f"a puzzle column from 1 to {len(self.names)}", m.group(1), format=FMT,
-                line=n, column=11, text=line)
-        self.seen = True
-        return True
-
-    def parse(self, n: int, line: str) -> Grid:
-        row = next(csv.reader([line]))
-        if len(row) <= self.column:
-            raise PuzzleFormatError.expecting(
-                f"at least {self.column + 1} columns", f"{len(row)}", format=FMT, line=n,
-                text=line)
-        grid = read_line(row[self.column].strip(), FMT, n)
-        meta = {}
-        for k, value in enumerate(row):
-            if k == self.column:
-                continue
-            name = self.names[k] if k < len(self.names) else f"column{k + 1}"
-            meta[name] = value
-        grid.meta.update(meta)
-        return grid
+    column: int
+    names: tuple[str, ...]
 
 
-def iter_forum_csv(lines: NumberedLines) -> Iterator[Record]:
-    layout = _Layout()
-    number = 0
-    for n, line in lines:
-        if not layout.seen:
-            layout.header(n, line)
-            continue
-        if not line.strip() or line.startswith("#"):
-            continue
-        number += 1
-        try:
-            yield Record(number, n, line, layout.parse(n, line))
-        except PuzzleFormatError as exc:
-            yield Record(number, n, line, error=exc.relocated(record=number))
-
-
-def read_forum_csv(text: str) -> Collection:
-    layout = _Layout()
-    items: list[Grid] = []
-    comments: dict[int, list[str]] = {}
-    number = 0
-    for n, line in numbered_lines(text):
-        if not layout.seen:
-            layout.header(n, line)
-            comments.setdefault(0, []).append(line)
-            continue
-        if not line.strip() or line.startswith("#"):
-            comments.setdefault(len(items), []).append(line)
-            continue
-        number += 1
-        try:
-            items.append(layout.parse(n, line))
-        except PuzzleFormatError as exc:
-            raise exc.relocated(record=number) from None
-    if not layout.seen:
+def header(line: str) -> Layout | None:
+    """The layout a ``#!sudoku -cN,...`` header line gives (``None`` for another line; a bad
+    ``-cN`` raises)."""
+    m = _HEADER.match(line.strip())
+    if not m:
+        return None
+    column = int(m.group(1)) - 1
+    names = tuple(x.strip() for x in m.group(2).split(","))
+    if not 0 <= column < max(len(names), 1):
         raise PuzzleFormatError.expecting(
-            "a '#!sudoku -cN,...' header line", "none", format=FMT, line=1)
-    return Collection(items, format=FMT, comments=comments)
+            f"a puzzle column from 1 to {len(names)}", m.group(1), format=FMT,
+            line=1, column=11, text=line)
+    return Layout(column, names)
 
 
-def record_forum_csv(grid: Grid) -> str:
-    cells = [write_line(grid, blank=".", comment=False)]
-    cells += [v for k, v in grid.meta.items() if k != "comment"]
-    out = []
+def is_comment(line: str) -> bool:
+    """Blank and ``#`` lines, and a title: a line with no comma, letters and fewer than 81
+    characters (``HardestDatabase110626`` above the header)."""
+    if is_comment_line(line):
+        return True
+    return "," not in line and len(line.strip()) < 81 and bool(_LETTERS.search(line))
+
+
+def parse_record(line: str, context: Layout) -> Grid:
+    """One CSV row read with the header's layout (errors at line 1: the collection places
+    them)."""
+    row = next(csv.reader([line]))
+    if len(row) <= context.column:
+        raise PuzzleFormatError.expecting(
+            f"at least {context.column + 1} columns", f"{len(row)}", format=FMT, line=1,
+            text=line)
+    grid = read_line(row[context.column].strip(), FMT, 1)
+    names = context.names
+    for k, value in enumerate(row):
+        if k != context.column:
+            grid.meta[names[k] if k < len(names) else f"column{k + 1}"] = value
+    return grid
+
+
+def write_record(grid: Grid, context: Layout | None = None) -> str:
+    """One row: the puzzle (``.`` blanks, then ``meta["comment"]`` if any, in the same field:
+    the reader keeps text after the 81 cells) and every other metadata value, quoted where
+    CSV needs it, in the layout of the header ``context`` (``None``: the puzzle first, as
+    :func:`write_header` writes). A value with a line break raises ``ValueError``."""
+    others = {k: v for k, v in grid.meta.items() if k != "comment"}
+    if context is None:
+        cells = [grid.line(), *others.values()]
+    else:
+        cells = []
+        for k, name in enumerate(context.names):
+            if k == context.column:
+                cells.append(grid.line())
+            else:
+                # (not others.pop(name, others.pop(...)): the default would be popped too)
+                key = name if name in others else f"column{k + 1}"
+                cells.append(others.pop(key, ""))
+        if len(context.names) <= context.column:
+            cells.append(grid.line())
+        cells += others.values()
     for c in cells:
-        out.append(f'"{c}"' if ("," in c or '"' in c) and not c.startswith('"') else c)
-    return ",".join(out)
+        if "\n" in c or "\r" in c:
+            raise ValueError(f"forum-csv cannot write {c!r}: a row is one line")
+    out = io.StringIO()
+    csv.writer(out, lineterminator="").writerow(cells)
+    return out.getvalue()
 
 
-def write_forum_csv(items: object, *, newline: str = "\r\n") -> str:
-    seq = [items] if isinstance(items, Grid) else items
-    if not (isinstance(seq, Collection) and seq.comments.get(0)):
-        first = next(iter(seq), None)  # type: ignore[call-overload]
-        names = ["Puzzle"] + [k for k in (first.meta if first else {}) if k != "comment"]
-        seq = Collection(seq, format=FMT, comments={0: ["#!sudoku -c1," + ",".join(names)]})  # type: ignore[arg-type]
-    return write_collection(seq, record_forum_csv, newline=newline)
+def write_header(first: Grid) -> str:
+    """The header for rows written by :func:`write_record`, named after ``first``'s metadata."""
+    names = ["Puzzle", *(k for k in first.meta if k != "comment")]
+    return "#!sudoku -c1," + ",".join(names)
+
+
+def sniff(text: str) -> Sniff | None:
+    for ln in split_lines(text)[:10]:
+        if _HEADER.match(ln.strip()):
+            return Sniff(0.97, "a '#!sudoku -cN,...' CSV header")
+    return None
+
+
+FORMAT = LineCollection(
+    name=FMT,
+    family="sudoku",
+    model=Grid,
+    extensions=("csv",),
+    description="forum CSV collection with a #!sudoku -cN header",
+    sniff_text=sniff,
+    parse_record=parse_record,
+    write_record=write_record,
+    is_comment=is_comment,
+    header=header,
+    write_header=write_header,
+    header_name="'#!sudoku -cN,...' header line",
+    newline="\r\n",
+    priority=49,
+    holds=frozenset({"givens", "metadata", "comments"}),
+)

@@ -17,12 +17,22 @@
   unknown letter), ``"comment"`` for text after a puzzle on its line, CSV columns by name.
 - ``sections``: extra ``.sdk`` sections (``[State]``, ``[PencilMarks]``...) kept verbatim, in
   order; the key ``"Puzzle"`` (empty list) records that the file started with ``[Puzzle]``.
+
+This module is the bottom of the family: it imports no format, solver or picture module.
+``Grid(text)``, ``grid.solve()`` and ``grid._repr_svg_()`` reach them through the engines that
+:mod:`puzzlefmt.sudoku.family` installs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from enum import IntFlag
 from typing import Any
+
+from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.model import Model, Problem, SolveResult, json_object
+from puzzlefmt.sudoku._draw import pm_grid_lines, ss_grid_lines
+from puzzlefmt.sudoku._text import cells_line, split_line
 
 __all__ = [
     "ALL",
@@ -32,8 +42,13 @@ __all__ = [
     "ROW",
     "UNITS",
     "Grid",
+    "Status",
+    "cell_name",
     "digits_of",
     "mask_of",
+    "struck_out",
+    "stuck_cells",
+    "unit_repeats",
 ]
 
 ALL = 0x1FF
@@ -59,6 +74,21 @@ PEERS: tuple[frozenset[int], ...] = tuple(
 )
 
 
+class Status(IntFlag):
+    """What :meth:`Grid.status` reports: ``VALID`` (0) when the grid breaks no rule on its
+    face, else the problems found (flags combine)."""
+
+    VALID = 0
+    #: A digit twice in a row, column or box (givens and placed digits alike).
+    REPEATED_DIGIT = 1
+    #: An empty cell left with no candidate: its recorded candidates (all nine when none are
+    #: recorded), less those struck out and those its row, column and box already hold.
+    NO_CANDIDATE = 2
+
+
+_CODES = {"repeated-digit": Status.REPEATED_DIGIT, "no-candidate": Status.NO_CANDIDATE}
+
+
 def mask_of(digits: Iterable[int]) -> int:
     """The candidate mask of some digits: ``mask_of([1, 3]) == 0b101``."""
     m = 0
@@ -70,6 +100,11 @@ def mask_of(digits: Iterable[int]) -> int:
 def digits_of(mask: int) -> str:
     """The digits of a mask, ascending, as text: ``digits_of(0b101) == "13"``."""
     return "".join(str(d) for d in range(1, 10) if mask >> (d - 1) & 1)
+
+
+def cell_name(i: int) -> str:
+    """``r1c1`` style name of cell index ``i`` (0-80)."""
+    return f"r{i // 9 + 1}c{i % 9 + 1}"
 
 
 def unit_repeats(values: Sequence[int]) -> list[tuple[int, int, int]]:
@@ -91,20 +126,55 @@ def unit_repeats(values: Sequence[int]) -> list[tuple[int, int, int]]:
     return out
 
 
-def cell_name(i: int) -> str:
-    """``r1c1`` style name of cell index ``i`` (0-80)."""
-    return f"r{i // 9 + 1}c{i % 9 + 1}"
+def stuck_cells(values: Sequence[int], masks: Sequence[int] | None = None) -> list[int]:
+    """Empty cells with no candidate left: ``masks`` (all nine digits when ``None``) less the
+    digits their peers hold, in cell order."""
+    out = []
+    for i in range(81):
+        if values[i]:
+            continue
+        left = ALL if masks is None else masks[i]
+        for j in PEERS[i]:
+            if values[j]:
+                left &= ~(1 << (values[j] - 1))
+        if left == 0:
+            out.append(i)
+    return out
 
 
-class Grid:
+def struck_out(grid: Grid) -> list[int]:
+    """Per cell, the candidates struck out: the recorded eliminations and, where the grid
+    records candidates, the digits an empty cell's peers leave open that are not among them.
+    This is how HoDoKu's ``.ss`` records and library lines hold candidates: by what was struck
+    out of what the digits leave open (a candidate that a peer's digit rules out cannot be
+    held that way)."""
+    out = [0] * 81 if grid.eliminated is None else list(grid.eliminated)
+    if grid.candidates is None:
+        return out
+    vals = grid.values
+    for i in range(81):
+        if vals[i]:
+            continue
+        seen = 0
+        for j in PEERS[i]:
+            if vals[j]:
+                seen |= 1 << (vals[j] - 1)
+        out[i] |= ALL & ~seen & ~grid.candidates[i]
+    return out
+
+
+class Grid(Model):
     """A 9x9 Sudoku: givens, placed digits, candidates, eliminations and metadata.
 
-    ``Grid(text)`` reads any Sudoku text the library knows (detected); ``Grid()`` is empty.
-    Keyword arguments build a grid from parts. Writers are methods (``line()``, ``sdk()``...)
-    and :func:`puzzlefmt.dumps`.
+    ``Grid(text)`` reads any Sudoku text the library knows (detected among the Sudoku
+    formats); ``Grid()`` is empty; keyword arguments build a grid from parts. ``grid.line()``
+    writes the 81-character line; :func:`puzzlefmt.dumps` (or a format's ``FORMAT.dumps``)
+    writes every other format.
     """
 
     __slots__ = ("candidates", "eliminated", "givens", "meta", "placed", "sections")
+
+    family = "sudoku"
 
     givens: list[int]
     placed: list[int]
@@ -121,63 +191,77 @@ class Grid:
         placed: Sequence[int] | str | None = None,
         candidates: Sequence[int] | None = None,
         eliminated: Sequence[int] | None = None,
-        meta: dict[str, str] | None = None,
-        sections: dict[str, list[str]] | None = None,
+        meta: Mapping[str, str] | None = None,
+        sections: Mapping[str, Sequence[str]] | None = None,
     ) -> None:
         if text is not None:
-            other = _read_any(text)
-            self.givens = other.givens
-            self.placed = other.placed
-            self.candidates = other.candidates
-            self.eliminated = other.eliminated
-            self.meta = other.meta
-            self.sections = other.sections
-            return
-        self.givens = _cells(givens)
-        self.placed = _cells(placed)
-        self.candidates = _masks(candidates)
-        self.eliminated = _masks(eliminated)
-        self.meta = dict(meta or {})
-        self.sections = {k: list(v) for k, v in (sections or {}).items()}
-        for i in range(81):
-            if self.givens[i] and self.placed[i]:
-                raise ValueError(f"{cell_name(i)} has both a given and a placed digit")
+            if any(x is not None for x in (givens, placed, candidates, eliminated, meta,
+                                           sections)):
+                raise TypeError("Grid() takes either a text or parts, not both")
+            other = self._read_text(text)
+            g, p, c, e = other.givens, other.placed, other.candidates, other.eliminated
+            m, s = other.meta, other.sections
+        else:
+            g = _cells(givens)
+            p = _cells(placed)
+            for i in range(81):
+                if g[i] and p[i]:
+                    raise ValueError(f"{cell_name(i)} has both a given and a placed digit")
+            c, e = _masks(candidates), _masks(eliminated)
+            m = dict(meta or {})
+            s = {k: list(v) for k, v in (sections or {}).items()}
+        self.givens = g
+        self.placed = p
+        self.candidates = c
+        self.eliminated = e
+        self.meta = m
+        self.sections = s
+
+    @classmethod
+    def _make(
+        cls,
+        givens: list[int],
+        placed: list[int] | None = None,
+        candidates: list[int] | None = None,
+        eliminated: list[int] | None = None,
+        meta: dict[str, str] | None = None,
+        sections: dict[str, list[str]] | None = None,
+    ) -> Grid:
+        """The fast constructor for readers and the solver, whose lists are already checked
+        (81 values 0-9, masks 0-511, no placed digit on a given): no copy, no check. With
+        ``__init__``, the only place the fields are filled."""
+        grid = cls.__new__(cls)
+        grid.givens = givens
+        grid.placed = [0] * 81 if placed is None else placed
+        grid.candidates = candidates
+        grid.eliminated = eliminated
+        grid.meta = {} if meta is None else meta
+        grid.sections = {} if sections is None else sections
+        return grid
 
     # ------------------------------------------------------------------ constructors
 
     @classmethod
     def from_line(cls, line: str) -> Grid:
-        """Read an 81-character line (any blank convention, trailing comment kept)."""
-        from puzzlefmt.sudoku.line import read_line
-
-        return read_line(line)
+        """Read an 81-character line (any blank convention; text after the cells is kept as
+        ``meta["comment"]``, see :mod:`puzzlefmt.sudoku.line`)."""
+        values, rest = split_line(line)
+        return cls._make(values, meta={"comment": rest} if rest else None)
 
     @classmethod
     def from_values(cls, values: Sequence[int] | str) -> Grid:
         """A grid whose givens are ``values`` (81 digits, 0 or ``.`` for empty)."""
         return cls(givens=values)
 
-    @classmethod
-    def _solved(cls, puzzle: Grid, placed: list[int]) -> Grid:
-        """A solution of ``puzzle``: its givens and metadata, the rest as placed digits
-        (``placed`` must be 0 wherever ``puzzle`` has a given; the solver guarantees it)."""
-        grid = cls.__new__(cls)
-        grid.givens = list(puzzle.givens)
-        grid.placed = placed
-        grid.candidates = None
-        grid.eliminated = None
-        grid.meta = dict(puzzle.meta)
-        grid.sections = {}
-        return grid
-
     def copy(self) -> Grid:
-        return Grid(
-            givens=self.givens,
-            placed=self.placed,
-            candidates=self.candidates,
-            eliminated=self.eliminated,
-            meta=self.meta,
-            sections=self.sections,
+        """An independent copy, equal to this grid."""
+        return self._make(
+            list(self.givens),
+            list(self.placed),
+            None if self.candidates is None else list(self.candidates),
+            None if self.eliminated is None else list(self.eliminated),
+            dict(self.meta),
+            {k: list(v) for k, v in self.sections.items()},
         )
 
     # ------------------------------------------------------------------ queries
@@ -228,64 +312,172 @@ class Grid:
         """Pairs of cells in one unit holding the same digit: ``(cell_a, cell_b, digit)``."""
         return sorted(unit_repeats(self.values))
 
-    def problems(self) -> list[str]:
-        """Rule problems in words: repeated digits, cells with no candidate left. Empty: the
-        grid breaks no rule on its face (it may still have 0 or several solutions)."""
-        msgs = [
-            f"{d} appears twice: {cell_name(a)} and {cell_name(b)}" for a, b, d in self.conflicts()
+    def constraint_masks(self) -> list[int] | None:
+        """The candidates a solution must respect: recorded candidates less eliminations, per
+        cell (all nine where none are recorded); ``None`` when the grid records neither."""
+        cand = self.candidates
+        elim = self.eliminated
+        if cand is None and elim is None:
+            return None
+        out = [ALL] * 81 if cand is None else list(cand)
+        if elim is not None:
+            out = [m & ~e for m, e in zip(out, elim, strict=True)]
+        return out
+
+    # ------------------------------------------------------------------ the Model protocol
+
+    def problems(self) -> list[Problem]:
+        """Rule problems: repeated digits (``"repeated-digit"``, ``where`` the two cells) and
+        empty cells with no candidate left (``"no-candidate"``). Empty: the grid breaks no rule
+        on its face (it may still have 0 or several solutions)."""
+        out = []
+        for a, b, d in self.conflicts():
+            out.append(Problem("repeated-digit",
+                               f"{d} appears twice: {cell_name(a)} and {cell_name(b)}",
+                               f"{cell_name(a)},{cell_name(b)}"))
+        for i in stuck_cells(self.values, self.constraint_masks()):
+            out.append(Problem("no-candidate", f"{cell_name(i)} has no candidate left",
+                               cell_name(i)))
+        return out
+
+    def status(self) -> Status:
+        """The problems as :class:`Status` flags (``Status.VALID``, 0, when there are none)."""
+        flags = Status.VALID
+        for p in self.problems():
+            flags |= _CODES[p.code]
+        return flags
+
+    def solve(self, limit: int = 2) -> SolveResult[Grid]:
+        """Solutions (up to ``limit`` counted, two kept), each a Grid with this grid's givens
+        and metadata and the rest of the solution as placed digits. Placed digits, recorded
+        candidates and eliminations are constraints (see :mod:`puzzlefmt.sudoku.solver`)."""
+        return self._solve(limit)
+
+    def contents(self) -> frozenset[str]:
+        """What the grid carries, in the words of ``Format.holds``: ``givens``, ``placed``,
+        ``candidates``, ``eliminations``, ``comments`` (``meta["comment"]``), ``metadata``
+        (any other ``meta``), ``sections``."""
+        meta = self.meta
+        found = [
+            ("givens", any(self.givens)),
+            ("placed", any(self.placed)),
+            ("candidates", self.candidates is not None),
+            ("eliminations", self.eliminated is not None and any(self.eliminated)),
+            ("comments", bool(meta.get("comment"))),
+            ("metadata", any(k != "comment" for k in meta)),
+            ("sections", bool(self.sections)),
         ]
-        if self.candidates is not None:
-            for i, m in enumerate(self.candidates):
-                if not self.values[i] and m == 0:
-                    msgs.append(f"{cell_name(i)} has no candidate left")
-        return msgs
+        return frozenset(name for name, present in found if present)
 
-    def is_valid(self) -> bool:
-        """No rule problem on the grid's face (see :meth:`problems`)."""
-        return not self.problems()
-
-    # ------------------------------------------------------------------ writers
-
-    def line(self, blank: str = ".", *, values: bool = False, comment: bool = False) -> str:
-        """The 81-character line. ``values=True`` includes placed digits; ``comment=True``
-        appends the ``comment`` metadata after a space."""
-        from puzzlefmt.sudoku.line import write_line
-
-        return write_line(self, blank=blank, values=values, comment=comment)
-
-    def sdk(self, **options: Any) -> str:
-        """SadMan/SudoCue ``.sdk`` text (see :func:`puzzlefmt.sudoku.sdk.write_sdk`)."""
-        from puzzlefmt.sudoku.sdk import write_sdk
-
-        return write_sdk(self, **options)
-
-    def ss(self, **options: Any) -> str:
-        """Simple Sudoku ``.ss`` text (see :func:`puzzlefmt.sudoku.ss.write_ss`)."""
-        from puzzlefmt.sudoku.ss import write_ss
-
-        return write_ss(self, **options)
-
-    def pm_grid(self, **options: Any) -> str:
-        """The candidate grid picture (see :func:`puzzlefmt.sudoku.pmgrid.write_pm_grid`)."""
-        from puzzlefmt.sudoku.pmgrid import write_pm_grid
-
-        return write_pm_grid(self, **options)
-
-    # ------------------------------------------------------------------ dunder
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Grid):
-            return NotImplemented
+    def _key(self) -> tuple[Any, ...]:
         return (
-            self.givens == other.givens
-            and self.placed == other.placed
-            and self.candidates == other.candidates
-            and self.eliminated == other.eliminated
-            and self.meta == other.meta
-            and self.sections == other.sections
+            tuple(self.givens),
+            tuple(self.placed),
+            None if self.candidates is None else tuple(self.candidates),
+            None if self.eliminated is None else tuple(self.eliminated),
+            frozenset(self.meta.items()),
+            frozenset((k, tuple(v)) for k, v in self.sections.items()),
         )
 
-    __hash__ = None  # type: ignore[assignment]  # mutable
+    def to_json(self) -> dict[str, Any]:
+        """Every field, JSON-ready (see ``schemas/sudoku.json``): cells as 81-character
+        strings with ``.`` for none, candidate masks as digit strings (``"157"``)."""
+        return {
+            "family": "sudoku",
+            "givens": cells_line(self.givens),
+            "placed": cells_line(self.placed),
+            "candidates": None if self.candidates is None
+            else [digits_of(m) for m in self.candidates],
+            "eliminated": None if self.eliminated is None
+            else [digits_of(m) for m in self.eliminated],
+            "meta": dict(self.meta),
+            "sections": {k: list(v) for k, v in self.sections.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | str) -> Grid:
+        """The inverse of :meth:`to_json` (a dict or JSON text); only ``givens`` is required.
+        Data the schema refuses raises :class:`~puzzlefmt.errors.PuzzleFormatError`."""
+        obj = json_object(data, format="sudoku")
+        unknown = sorted(set(obj) - _JSON_KEYS)
+        if unknown:
+            raise _bad_json("the object", f"only the keys {', '.join(sorted(_JSON_KEYS))}",
+                            f"the key {unknown[0]!r}")
+        if obj.get("family", "sudoku") != "sudoku":
+            raise _bad_json("family", "'sudoku'", repr(obj["family"]))
+        if "givens" not in obj:
+            raise _bad_json("the object", "the key 'givens'", "none")
+        givens = _json_cells(obj["givens"], "givens")
+        placed = _json_cells(obj.get("placed", "." * 81), "placed")
+        for i in range(81):
+            if givens[i] and placed[i]:
+                raise _bad_json("placed", f"'.' where a given is ({cell_name(i)})",
+                                repr(str(placed[i])))
+        meta = obj.get("meta", {})
+        if not isinstance(meta, Mapping) or not all(isinstance(v, str) for v in meta.values()):
+            raise _bad_json("meta", "an object of strings", _shown(meta))
+        sections = obj.get("sections", {})
+        if not isinstance(sections, Mapping) or not all(
+            isinstance(v, list) and all(isinstance(s, str) for s in v)
+            for v in sections.values()
+        ):
+            raise _bad_json("sections", "an object of lists of strings", _shown(sections))
+        return cls(
+            givens=givens,
+            placed=placed,
+            candidates=_json_masks(obj.get("candidates"), "candidates"),
+            eliminated=_json_masks(obj.get("eliminated"), "eliminated"),
+            meta=meta,
+            sections=sections,
+        )
+
+    # ------------------------------------------------------------------ text
+
+    def line(self, blank: str = ".", *, values: bool = False, comment: bool = True) -> str:
+        """The 81-character line, what the ``line`` format writes (without its newline), with
+        the same options and defaults: ``blank`` for empty cells, ``values=True`` to include
+        placed digits, ``comment=False`` to leave out ``meta["comment"]`` (written after one
+        space; a comment with a line break raises ``ValueError``)."""
+        out = cells_line(self.values if values else self.givens, blank)
+        note = self.meta.get("comment")
+        if not (comment and note):
+            return out
+        if "\n" in note or "\r" in note:
+            raise ValueError(f"the comment {note!r} has a line break: it cannot go on the line")
+        return out + " " + note
+
+    def __str__(self) -> str:
+        """Text picture: the Simple Sudoku grid of the values, or the candidate grid when the
+        grid records candidates."""
+        if self.candidates is not None:
+            masks = self.candidate_masks()
+            groups = [str(v) if v else digits_of(m)
+                      for v, m in zip(self.values, masks, strict=True)]
+            return "\n".join(pm_grid_lines(groups, "simple-sudoku"))
+        return "\n".join(ss_grid_lines(self.values, "current"))
+
+    def __repr__(self) -> str:
+        cells = self.line(comment=False)
+        if (
+            self.candidates is None
+            and not any(self.placed)
+            and self.eliminated is None
+            and not self.meta
+            and not self.sections
+        ):
+            return f"Grid({cells!r})"
+        parts = [f"givens={cells!r}"]
+        if any(self.placed):
+            parts.append(f"placed={''.join(str(d) for d in self.placed)!r}")
+        if self.candidates is not None:
+            parts.append(f"candidates={self.candidates!r}")
+        if self.eliminated is not None:
+            parts.append(f"eliminated={self.eliminated!r}")
+        if self.meta:
+            parts.append(f"meta={self.meta!r}")
+        if self.sections:
+            parts.append(f"sections={self.sections!r}")
+        return f"Grid({', '.join(parts)})"
 
     def __reduce__(self) -> tuple[object, ...]:
         # Compact pickles: batch workers receive grids by the thousand.
@@ -301,45 +493,6 @@ class Grid:
             ),
         )
 
-    def __repr__(self) -> str:
-        if (
-            self.candidates is None
-            and not any(self.placed)
-            and self.eliminated is None
-            and not self.meta
-            and not self.sections
-        ):
-            return f"Grid({self.line()!r})"
-        parts = [f"givens={self.line()!r}"]
-        if any(self.placed):
-            parts.append(f"placed={''.join(str(d) for d in self.placed)!r}")
-        if self.candidates is not None:
-            parts.append(f"candidates={self.candidates!r}")
-        if self.eliminated is not None:
-            parts.append(f"eliminated={self.eliminated!r}")
-        if self.meta:
-            parts.append(f"meta={self.meta!r}")
-        if self.sections:
-            parts.append(f"sections={self.sections!r}")
-        return f"Grid({', '.join(parts)})"
-
-    def __str__(self) -> str:
-        """Text picture: the Simple Sudoku grid, or the candidate grid when there are marks."""
-        from puzzlefmt.sudoku.pmgrid import write_pm_grid
-        from puzzlefmt.sudoku.ss import write_ss
-
-        if self.candidates is not None:
-            return write_pm_grid(self).rstrip("\n")
-        return write_ss(self, values=True, records=False).rstrip("\n")
-
-    def _repr_svg_(self) -> str:
-        from puzzlefmt import registry
-
-        fam = registry.family("sudoku")
-        if fam.svg is None:
-            raise NotImplementedError
-        return fam.svg(self)
-
 
 def _unpickle(
     givens: bytes,
@@ -349,14 +502,8 @@ def _unpickle(
     meta: dict[str, str] | None,
     sections: dict[str, list[str]] | None,
 ) -> Grid:
-    grid = Grid.__new__(Grid)
-    grid.givens = list(givens)
-    grid.placed = list(placed) if placed is not None else [0] * 81
-    grid.candidates = candidates
-    grid.eliminated = eliminated
-    grid.meta = meta or {}
-    grid.sections = sections or {}
-    return grid
+    return Grid._make(list(givens), list(placed) if placed is not None else None, candidates,
+                      eliminated, meta, sections)
 
 
 def _cells(src: Sequence[int] | str | None) -> list[int]:
@@ -366,10 +513,10 @@ def _cells(src: Sequence[int] | str | None) -> list[int]:
         if len(src) != 81:
             raise ValueError(f"expected 81 cells, found {len(src)}")
         return [int(c) if c in "123456789" else 0 for c in src]
-    out = list(src) if isinstance(src, list | bytes | bytearray) else [int(v) for v in src]
     try:
+        out = [int(v) for v in src]
         ok = len(out) == 81 and min(out) >= 0 and max(out) <= 9
-    except TypeError:
+    except (TypeError, ValueError):
         ok = False
     if not ok:
         raise ValueError("expected 81 digits from 0 to 9")
@@ -379,28 +526,53 @@ def _cells(src: Sequence[int] | str | None) -> list[int]:
 def _masks(src: Sequence[int] | None) -> list[int] | None:
     if src is None:
         return None
-    out = [int(v) for v in src]
-    if len(out) != 81 or any(not 0 <= v <= ALL for v in out):
+    try:
+        out = [int(v) for v in src]
+        ok = len(out) == 81 and all(0 <= v <= ALL for v in out)
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
         raise ValueError("expected 81 candidate masks from 0 to 511")
     return out
 
 
-def _read_any(text: str) -> Grid:
-    from puzzlefmt import registry
-    from puzzlefmt.errors import PuzzleFormatError
+# --------------------------------------------------------------------------- JSON
 
-    ranked = [c for c in registry.detect(text) if c.family == "sudoku"]
-    if not ranked:
-        raise PuzzleFormatError(
-            "expected a Sudoku in a known format, found text no Sudoku format recognises",
-            format="sudoku",
-        )
-    fmt = registry.get_format(ranked[0].format)
-    value = fmt.read(text)
-    if not isinstance(value, Grid):
-        if isinstance(value, list) and len(value) == 1 and isinstance(value[0], Grid):
-            return value[0]
-        raise PuzzleFormatError(
-            f"expected one Sudoku, found a collection of {len(value)}", format=fmt.name
-        )
-    return value
+_JSON_KEYS = frozenset({"family", "givens", "placed", "candidates", "eliminated", "meta",
+                        "sections"})
+_CELL_CHARS = frozenset(".123456789")
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _bad_json(field: str, expected: str, found: str) -> PuzzleFormatError:
+    return PuzzleFormatError(f"{field}: expected {expected}, found {found}", format="sudoku",
+                             expected=expected, found=found)
+
+
+def _json_cells(value: object, field: str) -> list[int]:
+    if not isinstance(value, str) or len(value) != 81 or not set(value) <= _CELL_CHARS:
+        raise _bad_json(field, "81 characters, digits 1-9 and '.'", _shown(value))
+    return [0 if c == "." else ord(c) - 48 for c in value]
+
+
+def _json_masks(value: object, field: str) -> list[int] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != 81:
+        raise _bad_json(field, "null or a list of 81 digit groups", _shown(value))
+    out = []
+    for k, group in enumerate(value):
+        mask = mask_of(_group_digits(group)) if isinstance(group, str) else -1
+        if mask < 0 or digits_of(mask) != group:
+            raise _bad_json(f"{field}[{k}]", "ascending digits 1-9, each once (\"157\")",
+                            _shown(group))
+        out.append(mask)
+    return out
+
+
+def _group_digits(group: str) -> list[int]:
+    return [ord(c) - 48 for c in group if c in "123456789"]

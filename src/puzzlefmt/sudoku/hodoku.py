@@ -4,7 +4,9 @@
 
 ``<cells>``: 81 cells, ``.`` or ``0`` blank, a ``+`` before a digit that was placed rather than
 given. ``<deleted candidates>``: digit-row-column triples (``421 422`` = r2c1<>4, r2c2<>4),
-candidates struck out after the givens; read into ``grid.eliminated``. The other fields are
+candidates struck out after the givens; read into ``grid.eliminated``. A grid's candidates are
+written HoDoKu's way too: as the triples of the candidates its digits leave open and it does
+not hold (a cell marked ``2467`` reads back as ``2467``). The other fields are
 kept verbatim in ``grid.meta`` (``technique``, ``candidates``, ``eliminations``,
 ``placements``, and ``extra`` when the line has that field), with any text before the first
 colon as ``prefix``. ``#`` lines and blank lines are comments.
@@ -12,19 +14,16 @@ colon as ``prefix``. ``#`` lines and blank lines are comments.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from puzzlefmt.collection import Collection, line_records, read_collection, write_collection
+from puzzlefmt.collection import LineCollection
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.registry import NumberedLines, Record
-from puzzlefmt.sudoku._text import bad_cell, digit_of
-from puzzlefmt.sudoku.grid import Grid
-from puzzlefmt.textio import numbered_lines
+from puzzlefmt.format import Option, Sniff
+from puzzlefmt.sudoku._text import DIGITS, bad_cell, digit_of
+from puzzlefmt.sudoku.grid import Grid, struck_out
+from puzzlefmt.textio import split_lines
 
-__all__ = ["iter_hodoku", "read_hodoku", "read_hodoku_line", "write_hodoku_line"]
+__all__ = ["FORMAT", "read_hodoku_line", "sniff", "write_hodoku_line"]
 
 FMT = "hodoku-lib"
-_FIELDS = ("technique", "candidates", "cells", "deleted", "eliminations", "placements", "extra")
 
 
 def read_hodoku_line(line: str) -> Grid:
@@ -87,7 +86,7 @@ def read_hodoku_line(line: str) -> Grid:
             if not tok:
                 col += 1
                 continue
-            if len(tok) != 3 or not tok.isdigit() or "0" in tok:
+            if len(tok) != 3 or tok.strip(DIGITS):
                 raise PuzzleFormatError.expecting(
                     "digit-row-column triples such as 421", repr(tok), format=FMT, column=col,
                     text=line)
@@ -101,21 +100,20 @@ def read_hodoku_line(line: str) -> Grid:
         meta["extra"] = fields[6]
     if prefix:
         meta["prefix"] = prefix
-    return Grid(givens=givens, placed=placed, eliminated=eliminated, meta=meta)
+    return Grid._make(givens, placed, None, eliminated, meta)
 
 
-def write_hodoku_line(grid: Grid) -> str:
+def write_hodoku_line(grid: Grid, *, blank: str = ".") -> str:
     meta = grid.meta
     cells = "".join(
-        f"+{p}" if p else (str(g) if g else ".")
+        f"+{p}" if p else (str(g) if g else blank)
         for g, p in zip(grid.givens, grid.placed, strict=True)
     )
     deleted = []
-    if grid.eliminated is not None:
-        for i, m in enumerate(grid.eliminated):
-            for d in range(1, 10):
-                if m >> (d - 1) & 1:
-                    deleted.append(f"{d}{i // 9 + 1}{i % 9 + 1}")
+    for i, m in enumerate(struck_out(grid)):
+        for d in range(1, 10):
+            if m >> (d - 1) & 1:
+                deleted.append(f"{d}{i // 9 + 1}{i % 9 + 1}")
     fields = [
         meta.get("technique", ""),
         meta.get("candidates", ""),
@@ -126,17 +124,41 @@ def write_hodoku_line(grid: Grid) -> str:
     ]
     if "extra" in meta:
         fields.append(meta["extra"])
-    return meta.get("prefix", "") + ":" + ":".join(fields)
+    prefix = meta.get("prefix", "")
+    for text in (prefix, *fields):
+        if ":" in text or "\n" in text or "\r" in text:
+            raise ValueError(f"hodoku-lib cannot write the field {text!r}: fields hold no ':' "
+                             "and no line break")
+    return prefix + ":" + ":".join(fields)
 
 
-def iter_hodoku(lines: NumberedLines) -> Iterator[Record]:
-    return line_records(lines, read_hodoku_line)
+def sniff(text: str) -> Sniff | None:
+    lines = [ln for ln in split_lines(text) if ln.strip() and not ln.startswith("#")]
+    if not lines:
+        return None
+    good = 0
+    for ln in lines[:20]:
+        try:
+            read_hodoku_line(ln)
+        except PuzzleFormatError:
+            continue
+        good += 1
+    if good < max(1, int(0.8 * min(len(lines), 20))):
+        return None
+    return Sniff(0.95, ":technique:candidates:cells:... HoDoKu library lines")
 
 
-def read_hodoku(text: str) -> Collection:
-    return read_collection(numbered_lines(text), read_hodoku_line, format=FMT)
-
-
-def write_hodoku(items: object, *, newline: str = "\r\n") -> str:
-    seq = [items] if isinstance(items, Grid) else items
-    return write_collection(seq, write_hodoku_line, newline=newline)  # type: ignore[arg-type]
+FORMAT = LineCollection(
+    name="hodoku-lib",
+    family="sudoku",
+    model=Grid,
+    description="HoDoKu library lines :technique:candidates:cells:...",
+    sniff_text=sniff,
+    parse_record=read_hodoku_line,
+    write_record=write_hodoku_line,
+    newline="\r\n",
+    priority=48,
+    write_options=(Option("blank", str, ".", "the character for an empty cell (HoDoKu's "
+                          "option: . or 0)", choices=(".", "0")),),
+    holds=frozenset({"givens", "placed", "candidates", "eliminations", "metadata"}),
+)

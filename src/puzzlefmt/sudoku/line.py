@@ -9,85 +9,38 @@ Reading (the Sudopedia rule, with what real files add):
 - After the 81 cells there may be text: a comment (``# ...``), ratings (``ED=11.3/1.2/1.2``),
   tags. It must be separated from the cells by white space, ``#``, ``,`` or ``;``, and it is
   kept as ``meta["comment"]``. An 82nd cell character is an error ("found 82 cells").
+- ``0`` and ``.`` together are both blanks (HoDoKu reads such lines): the one mix of blank
+  characters that cannot be misread. Any other mix is an error at the first blank that is not
+  the preferred one.
+- What people paste is read too: 81 cells separated by spaces or tabs (``5 . 3 . . 7 ...``:
+  the whole line is cells, nothing after them), and a line indented by spaces or tabs (read
+  without them when the line does not read as it stands, as when ``.`` is the blank). 81
+  groups of digits and nothing else (``5 7 1 6 ...``) are a candidate grid, not a line (see
+  :mod:`puzzlefmt.sudoku.candidates`); a line of a few cells too many or too few is refused
+  with the count ("expected 81 cells, found 80").
 
 Writing: ``blank`` chooses the blank character (``.`` by default); ``values=True`` writes
-placed digits too; ``comment=True`` writes ``meta["comment"]`` after one space.
+placed digits too, and so does a grid with no given (a candidate grid read from a PM grid
+holds placed digits only: they are the digits it has); ``comment`` (on by default) writes
+``meta["comment"]`` after one space. ``grid.line(...)`` is the same text without the newline,
+with the same options and defaults (but no exception for a grid with no given).
 """
 
 from __future__ import annotations
 
 from puzzlefmt.errors import PuzzleFormatError, quote
-from puzzlefmt.registry import Sniff
-from puzzlefmt.sudoku._text import BLANK_PREFERENCE, BLANKS, DIGITS, bad_cell
+from puzzlefmt.format import Format, Option, Sniff
+from puzzlefmt.sudoku._text import LINE_BLANKS, split_line
 from puzzlefmt.sudoku.grid import Grid
 from puzzlefmt.textio import split_lines
 
-__all__ = ["read_line", "sniff_line", "split_line", "write_line"]
-
-_TO_BYTES = str.maketrans({**{d: chr(int(d)) for d in DIGITS}, **dict.fromkeys(BLANKS, "\x00")})
-_DIGITSET = frozenset(DIGITS)
-_NO_DIGITS = str.maketrans("", "", DIGITS)
-_TABLES: dict[str, bytes] = {}
-_COMMENT_START = frozenset(" \t#,;")
-
-
-def split_line(line: str, fmt: str = "line", lineno: int | None = 1) -> tuple[list[int], str]:
-    """Return the 81 cell values and the text after them (without its separator)."""
-    cells = line[:81]
-    rest = line[81:]
-    if len(cells) < 81:
-        cells_stripped = cells.rstrip("\r\n")
-        raise PuzzleFormatError.expecting(
-            "81 cells",
-            f"{len(cells_stripped)}",
-            format=fmt,
-            line=lineno,
-            column=len(cells_stripped) + 1,
-            text=line,
-        )
-    blanks = cells.translate(_NO_DIGITS)
-    if blanks and (blanks[0] not in BLANKS or blanks.count(blanks[0]) != len(blanks)):
-        others = set(blanks)
-        blank = next((b for b in BLANK_PREFERENCE if b in others), None)
-        for i, ch in enumerate(cells):
-            if ch not in _DIGITSET and ch != blank:
-                if blank is None or ch not in BLANKS:
-                    raise bad_cell(fmt, ch, line=lineno, column=i + 1, text=line)
-                raise PuzzleFormatError.expecting(
-                    f"a digit or the blank {blank!r} (preferred over the others)",
-                    f"a second blank character {ch!r}",
-                    format=fmt,
-                    line=lineno,
-                    column=i + 1,
-                    text=line,
-                )
-    if rest:
-        if rest[0] not in _COMMENT_START:
-            extra = len(rest) - len(rest.lstrip("0123456789.X*_-x"))
-            raise PuzzleFormatError.expecting(
-                "81 cells, then white space or # before any comment",
-                f"{81 + max(extra, 1)} cells" if extra else repr(rest[0]),
-                format=fmt,
-                line=lineno,
-                column=82,
-                text=line,
-            )
-        rest = rest.strip()
-    values = list(cells.translate(_TO_BYTES).encode("latin-1"))
-    return values, rest
+__all__ = ["FORMAT", "LINE_OPTIONS", "read", "read_line", "sniff", "write"]
 
 
 def read_line(line: str, fmt: str = "line", lineno: int | None = 1) -> Grid:
-    """Read one 81-character line into a :class:`Grid` (givens only)."""
+    """One 81-character line into a :class:`Grid` (givens only); errors name ``fmt``."""
     values, rest = split_line(line, fmt, lineno)
-    grid = Grid.__new__(Grid)
-    grid.givens = values
-    grid.placed = [0] * 81
-    grid.candidates = None
-    grid.eliminated = None
-    grid.meta = {"comment": rest} if rest else {}
-    grid.sections = {}
-    return grid
+    return Grid._make(values, meta={"comment": rest} if rest else None)
 
 
 def read(text: str) -> Grid:
@@ -104,44 +57,70 @@ def read(text: str) -> Grid:
     return read_line(ln, "line", n)
 
 
-def write_line(grid: Grid, *, blank: str = ".", values: bool = False, comment: bool = True) -> str:
-    """The 81-character line (see the module docstring for the options)."""
-    if len(blank) != 1 or blank in DIGITS:
-        raise ValueError(f"blank must be one non-digit character, not {blank!r}")
-    cells = grid.values if values else grid.givens
-    if ord(blank) < 128:
-        table = _TABLES.get(blank)
-        if table is None:
-            table = _TABLES[blank] = bytes.maketrans(bytes(range(10)), (blank + DIGITS).encode())
-        out = bytes(cells).translate(table).decode("ascii")
-    else:
-        out = "".join(str(v) if v else blank for v in cells)
-    note = grid.meta.get("comment")
-    if comment and note:
-        out += " " + note
-    return out
-
-
 def write(grid: Grid, *, blank: str = ".", values: bool = False, comment: bool = True) -> str:
-    return write_line(grid, blank=blank, values=values, comment=comment) + "\n"
+    """The 81-character line and a newline (see the module docstring for the options)."""
+    return grid.line(blank, values=values or not any(grid.givens), comment=comment) + "\n"
 
 
-def sniff_line(text: str) -> Sniff | None:
+def sniff(text: str) -> Sniff | None:
     stripped = [ln for ln in split_lines(text) if ln.strip()]
     if len(stripped) != 1:
         return None
-    return _sniff_one(stripped[0])
+    return sniff_one(stripped[0])
 
 
-def _sniff_one(line: str) -> Sniff | None:
+def sniff_one(line: str) -> Sniff | None:
+    """How well one line looks like an 81-cell puzzle line. A line of nothing but cell
+    characters that is a few cells short or long gets a low score, so that reading it reports
+    how many cells it has."""
     if len(line) < 81:
-        return None
+        return _near_miss(line)
+    tokens = line.split()
+    if len(tokens) == 81 and not any(t.strip("123456789") for t in tokens):
+        return None  # 81 groups of digits: a candidate grid (the candidates format)
     try:
         values, rest = split_line(line)
     except PuzzleFormatError:
-        return None
+        return _near_miss(line)
     clues = sum(1 for v in values if v)
     reason = f"81 cells on one line, {clues} clues"
+    if len(tokens) == 81:
+        reason = f"81 cells separated by spaces, {clues} clues"
+    elif line[0] in " \t":
+        reason += " (indented)"
     if rest:
         reason += f", then {quote(rest, 20)}"
     return Sniff(0.9 if not rest else 0.85, reason)
+
+
+def _near_miss(line: str) -> Sniff | None:
+    """A low score for a line of 60 to 100 cell characters and nothing else: not a puzzle as
+    it stands, but what a reader should explain ("expected 81 cells, found 80")."""
+    body = line.strip()
+    if 60 <= len(body) <= 100 and not body.strip(_CELL_CHARACTERS):
+        return Sniff(0.05, f"{len(body)} cell characters on one line, not 81")
+    return None
+
+
+_CELL_CHARACTERS = "123456789.0X*_-x"
+
+#: The options of every writer of 81-character lines (``line``; ``txt`` takes them too).
+LINE_OPTIONS = (
+    Option("blank", str, ".", "the character written for an empty cell", choices=LINE_BLANKS),
+    Option("values", bool, False,
+           "write placed digits as cells too (they read back as givens)"),
+    Option("comment", bool, True, "write meta['comment'] after the cells and one space"),
+)
+
+FORMAT = Format(
+    name="line",
+    family="sudoku",
+    model=Grid,
+    description="81 characters on one line (any blank; comment after it kept)",
+    sniff_text=sniff,
+    read=read,
+    write=write,
+    priority=10,
+    write_options=LINE_OPTIONS,
+    holds=frozenset({"givens", "comments"}),
+)

@@ -23,11 +23,14 @@ from __future__ import annotations
 import re
 
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.sudoku._grid import read_value_rows, write_value_rows
+from puzzlefmt.format import Format, Option, Sniff
+from puzzlefmt.sudoku._draw import value_rows
+from puzzlefmt.sudoku._grid import read_value_rows
+from puzzlefmt.sudoku._text import NEWLINES
 from puzzlefmt.sudoku.grid import Grid
 from puzzlefmt.textio import split_lines
 
-__all__ = ["read_sdk", "write_sdk"]
+__all__ = ["FORMAT", "read_sdk", "sniff", "write_sdk"]
 
 _HEADER = re.compile(r"^#([A-Za-z])(.*)$")
 _SECTION = re.compile(r"^\[([^\]]*)\]\s*$")
@@ -36,7 +39,7 @@ ODD_HEADERS = "#"  # section key for '#' lines that are not '#' + letter
 
 def read_sdk(text: str) -> Grid:
     lines = list(enumerate(split_lines(text), 1))
-    meta: dict[str, str] = {}
+    headers: dict[str, list[str]] = {}  # joined once at the end: linear in the header lines
     sections: dict[str, list[str]] = {}
     i = 0
     while i < len(lines):
@@ -46,8 +49,7 @@ def read_sdk(text: str) -> Grid:
             continue
         m = _HEADER.match(ln)
         if m:
-            key, value = m.group(1), m.group(2)
-            meta[key] = meta[key] + "\n" + value if key in meta else value
+            headers.setdefault(m.group(1), []).append(m.group(2))
             i += 1
             continue
         if ln.startswith("#"):
@@ -55,8 +57,10 @@ def read_sdk(text: str) -> Grid:
             i += 1
             continue
         break
-    if i < len(lines) and _SECTION.match(lines[i][1].strip()):
-        name = _SECTION.match(lines[i][1].strip()).group(1)  # type: ignore[union-attr]
+    meta = {key: "\n".join(values) for key, values in headers.items()}
+    first = _SECTION.match(lines[i][1].strip()) if i < len(lines) else None
+    if first:
+        name = first.group(1)
         if name.lower() != "puzzle":
             n, ln = lines[i]
             raise PuzzleFormatError.expecting(
@@ -100,41 +104,41 @@ def read_sdk(text: str) -> Grid:
     for body in sections.values():
         while body and not body[-1].strip():
             body.pop()
-    return Grid(givens=givens, meta=meta, sections=sections)
+    return Grid._make(givens, None, None, None, meta, sections)
 
 
 def write_sdk(
     grid: Grid,
     *,
-    newline: str = "\r\n",
+    newline: str = "crlf",
     counts: bool = False,
     limit: int = 2,
 ) -> str:
-    """Write ``.sdk`` text; ``counts=True`` fills ``#N`` and ``#H``."""
+    """Write ``.sdk`` text; ``counts=True`` fills ``#N`` (the givens' solutions, counted up to
+    ``limit``) and ``#H`` (clues)."""
     meta = {k: v for k, v in grid.meta.items() if len(k) == 1 and k.isalpha()}
     if "comment" in grid.meta and "C" not in meta:
         meta["C"] = grid.meta["comment"]
     if counts:
-        from puzzlefmt.sudoku.solver import count_solutions
-
-        meta["N"] = str(count_solutions(grid, limit))
+        # The puzzle the file holds: its givens (placed digits and candidates are not kept).
+        meta["N"] = str(Grid._make(list(grid.givens)).solve(limit).count)
         meta["H"] = str(grid.clue_count)
     out: list[str] = list(grid.sections.get(ODD_HEADERS, []))
     for key, value in meta.items():
         out.extend(f"#{key}{part}" for part in value.split("\n"))
     if "Puzzle" in grid.sections:
         out.append("[Puzzle]")
-    out.extend(write_value_rows(grid.givens, blank=".", cell_sep="", box_sep=""))
+    out.extend(value_rows(grid.givens, blank=".", cell_sep="", box_sep=""))
     for name, body in grid.sections.items():
         if name in ("Puzzle", ODD_HEADERS):
             continue
         out.append(f"[{name}]")
         out.extend(body)
-    return newline.join(out) + newline
+    nl = NEWLINES[newline]
+    return nl.join(out) + nl
 
 
-def sniff_sdk(text: str) -> tuple[int, bool] | None:
-    """``(header lines, has [Puzzle])`` when ``text`` could be ``.sdk``."""
+def sniff(text: str) -> Sniff | None:
     lines = [ln.strip() for ln in split_lines(text) if ln.strip()]
     headers = 0
     while headers < len(lines) and _HEADER.match(lines[headers]):
@@ -151,4 +155,27 @@ def sniff_sdk(text: str) -> tuple[int, bool] | None:
     tail = rest[9:]
     if tail and not _SECTION.match(tail[0]):
         return None
-    return headers, puzzle or bool(tail)
+    if headers:
+        return Sniff(0.95, f"{headers} SudoCue #-header lines, then 9 rows")
+    if puzzle or tail:
+        return Sniff(0.95, "[Puzzle] or [sections] around 9 rows (SadMan)")
+    return Sniff(0.65, "9 rows of 9 cells (SadMan .sdk v1)")
+
+
+FORMAT = Format(
+    name="sdk",
+    family="sudoku",
+    model=Grid,
+    extensions=("sdk",),
+    description="SadMan/SudoCue .sdk: #-headers, [Puzzle], 9 rows, sections",
+    sniff_text=sniff,
+    read=read_sdk,
+    write=write_sdk,
+    priority=41,
+    write_options=(
+        Option("counts", bool, False, "fill #N (solutions found) and #H (clues)"),
+        Option("limit", int, 2, "with counts: count solutions up to this many", minimum=1),
+        Option("newline", str, "crlf", "line ending: crlf or lf", choices=tuple(NEWLINES)),
+    ),
+    holds=frozenset({"givens", "comments", "metadata", "sections"}),
+)

@@ -1,82 +1,39 @@
-"""Collections of one puzzle a line: ``.txt`` and ``.sdm`` (SudoCue's Sudoku Puzzle Collection).
+"""SudoCue's Sudoku Puzzle Collection ``.sdm``: one puzzle a line, ``0`` for a blank, CRLF.
 
-Each record is an 81-character line (see :mod:`puzzlefmt.sudoku.line`: any blank convention,
-a comment or rating after the cells kept as ``meta["comment"]``), a 729-character Sukaku
-line, or a HoDoKu library line (starting with ``:``; HoDoKu's exemplar file mixes them
-in). Lines starting with ``#`` and blank lines are comments, not puzzles, even when a comment
-is exactly 81 characters long. Files may use CRLF, LF or CR, lack a final newline, end with
-blank lines, or be UTF-16 with a BOM (decoding is done before these readers).
-
-Written with CRLF, as the programs that own the formats write them: ``.sdm`` with ``0`` for a
-blank, ``.txt`` with ``.``. A grid with candidates and no clues is written as a Sukaku line.
+Read as ``.txt`` is (see :mod:`puzzlefmt.sudoku.txt`: 81-character lines with any blank and
+a comment after them, Sukaku and HoDoKu library lines, ``#`` comments); written with ``0``
+blanks and CRLF, as SudoCue writes it.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator
 
-from puzzlefmt.collection import Collection, line_records, read_collection, write_collection
-from puzzlefmt.registry import NumberedLines, Record
+from puzzlefmt.collection import LineCollection
 from puzzlefmt.sudoku.grid import Grid
-from puzzlefmt.sudoku.hodoku import read_hodoku_line
-from puzzlefmt.sudoku.line import read_line, write_line
-from puzzlefmt.sudoku.sukaku import read_sukaku_line, write_sukaku
-from puzzlefmt.textio import numbered_lines
+from puzzlefmt.sudoku.line import LINE_OPTIONS
+from puzzlefmt.sudoku.txt import parse_record, sniff_collection
+from puzzlefmt.sudoku.txt import write_record as _write_txt_record
 
-__all__ = ["iter_sdm", "iter_txt", "read_sdm", "read_txt", "write_sdm", "write_txt"]
-
-
-def parse_record(fmt: str, line: str) -> Grid:
-    """One record line of a ``fmt`` collection (``"txt"`` or ``"sdm"``)."""
-    if line.startswith(":"):
-        return read_hodoku_line(line)
-    if len(line) >= 729 and len(line.rstrip()) == 729 and line[81] not in " \t#,;":
-        return read_sukaku_line(line, fmt)
-    return read_line(line, fmt)
+__all__ = ["FORMAT", "write_record"]
 
 
-def _parser(fmt: str) -> Callable[[str], Grid]:
-    return functools.partial(parse_record, fmt)
+def write_record(grid: Grid, *, values: bool = False, comment: bool = True) -> str:
+    """One record: the line with ``0`` blanks (or a Sukaku line of candidates only)."""
+    return _write_txt_record(grid, blank="0", values=values, comment=comment)
 
 
-def iter_txt(lines: NumberedLines) -> Iterator[Record]:
-    return line_records(lines, _parser("txt"))
-
-
-def iter_sdm(lines: NumberedLines) -> Iterator[Record]:
-    return line_records(lines, _parser("sdm"))
-
-
-def read_txt(text: str) -> Collection:
-    return read_collection(numbered_lines(text), _parser("txt"), format="txt")
-
-
-def read_sdm(text: str) -> Collection:
-    return read_collection(numbered_lines(text), _parser("sdm"), format="sdm")
-
-
-def record_txt(grid: Grid) -> str:
-    if grid.candidates is not None and not any(grid.values):
-        return write_sukaku(grid)
-    return write_line(grid, blank=".", comment=True)
-
-
-def record_sdm(grid: Grid) -> str:
-    if grid.candidates is not None and not any(grid.values):
-        return write_sukaku(grid, placeholder="0")
-    return write_line(grid, blank="0", comment=True)
-
-
-def _items(obj: object) -> list[Grid] | Collection:
-    if isinstance(obj, Grid):
-        return [obj]
-    return obj if isinstance(obj, Collection) else list(obj)  # type: ignore[call-overload]
-
-
-def write_txt(items: object, *, newline: str = "\r\n") -> str:
-    return write_collection(_items(items), record_txt, newline=newline)
-
-
-def write_sdm(items: object, *, newline: str = "\r\n") -> str:
-    return write_collection(_items(items), record_sdm, newline=newline)
+FORMAT = LineCollection(
+    name="sdm",
+    family="sudoku",
+    model=Grid,
+    extensions=("sdm",),
+    description="SudoCue collection: one puzzle a line, 0 for blanks, CRLF",
+    sniff_text=functools.partial(sniff_collection, fmt="sdm"),
+    parse_record=functools.partial(parse_record, "sdm"),
+    write_record=write_record,
+    newline="\r\n",
+    priority=21,
+    write_options=tuple(o for o in LINE_OPTIONS if o.name != "blank"),
+    holds=frozenset({"givens", "candidates", "comments"}),
+)

@@ -21,17 +21,19 @@ the grid's face: a digit twice in a unit, or an empty cell with no candidate lef
 ``count == 0`` and a ``reason`` naming the cells.
 
 The search runs in a numba kernel (:mod:`puzzlefmt.sudoku._solve_kernel`), compiled on first
-use and cached on disk; numba and numpy are imported only when a function here is called.
+use and cached on disk; numba and numpy are imported only when something is solved (the two
+imports inside functions below are that kernel loader), so reading and writing never load
+them. ``grid.solve(limit)`` is :func:`solve` with the default options.
 """
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from puzzlefmt.registry import SolveResult
-from puzzlefmt.sudoku.grid import ALL, PEERS, Grid, cell_name, unit_repeats
+from puzzlefmt._jit import notice_if_cold
+from puzzlefmt.model import SolveResult
+from puzzlefmt.sudoku.grid import ALL, Grid, cell_name, stuck_cells, unit_repeats
 
 if TYPE_CHECKING:
     import numpy as np
@@ -55,38 +57,16 @@ def solve_array(
         ``counts``: int32 ``(n,)``, each capped at ``limit``; ``solutions``: uint8
         ``(n, 2, 81)``, the first two solutions found (zeros where there are fewer).
     """
-    import numpy as np
+    # The kernel loader: numpy and numba are imported on the first solve, not with the family.
+    from puzzlefmt.sudoku import _solve_kernel  # noqa: PLC0415 - the kernel loader
 
-    from puzzlefmt.sudoku import _solve_kernel
-
-    grid = _as_cells(puzzles, "puzzles", 9, np.uint8)
-    try:
-        limit = operator.index(limit)
-    except TypeError:
-        raise ValueError(f"limit must be a positive integer, found {limit!r}") from None
-    if limit < 1:
-        raise ValueError(f"limit must be a positive integer, found {limit!r}")
-    n = grid.shape[0]
-    if candidates is None:
-        masks = np.full((1, 81), ALL, dtype=np.uint16)
-        use_masks = False
-    else:
-        masks = _as_cells(candidates, "candidates", ALL, np.uint16)
-        if masks.shape[0] != n:
-            raise ValueError(
-                f"candidates has {masks.shape[0]} rows but puzzles has {n}; expected one each"
-            )
-        use_masks = True
-    counts = np.zeros(n, dtype=np.int32)
-    solutions = np.zeros((n, 2, 81), dtype=np.uint8)
-    if n:
-        _solve_kernel.solve_batch(grid, masks, use_masks, limit, counts, solutions)
-    return counts, solutions
+    notice_if_cold("the Sudoku solver")
+    return _solve_kernel.solve_arrays(puzzles, limit, candidates)
 
 
 def solve(
     grid: Grid, limit: int = 2, *, use_placed: bool = True, use_candidates: bool = True
-) -> SolveResult:
+) -> SolveResult[Grid]:
     """Solve one grid.
 
     ``SolveResult.solutions`` holds up to two :class:`Grid` objects: the original givens, the
@@ -103,33 +83,27 @@ def solve_many(
     *,
     use_placed: bool = True,
     use_candidates: bool = True,
-) -> list[SolveResult]:
+) -> list[SolveResult[Grid]]:
     """Solve many grids through one batch call of the kernel (see :func:`solve`)."""
-    import numpy as np
+    # The kernel loader: numpy and numba are imported on the first solve, not with the family.
+    from puzzlefmt.sudoku import _solve_kernel  # noqa: PLC0415 - the kernel loader
 
-    n = len(grids)
+    notice_if_cold("the Sudoku solver")
     rows = [g.values if use_placed and any(g.placed) else g.givens for g in grids]
-    values = np.frombuffer(b"".join(map(bytes, rows)), dtype=np.uint8).reshape(n, 81).copy()
-    masks: np.ndarray | None = None
-    constrained = use_candidates and any(
+    masks: list[list[int]] | None = None
+    if use_candidates and any(
         g.candidates is not None or g.eliminated is not None for g in grids
-    )
-    if constrained:
-        masks = np.full((n, 81), ALL, dtype=np.uint16)
-        for k, g in enumerate(grids):
-            masks[k] = _grid_masks(g, rows[k])
-    counts, sols = solve_array(values, limit, masks)
-    # Placed digits of each solution: what the solver filled in around the givens.
-    givens = np.frombuffer(b"".join(bytes(g.givens) for g in grids), dtype=np.uint8)
-    placed = np.where(givens.reshape(n, 1, 81) == 0, sols, 0).tolist()
-    out = []
+    ):
+        masks = [_grid_masks(g, rows[k]) for k, g in enumerate(grids)]
+    counts, placed = _solve_kernel.solve_rows(rows, [g.givens for g in grids], masks, limit)
+    out: list[SolveResult[Grid]] = []
     for k, g in enumerate(grids):
-        count = int(counts[k])
+        count = counts[k]
         if count == 0:
-            reason = contradiction(rows[k], masks[k].tolist() if masks is not None else None)
+            reason = contradiction(rows[k], masks[k] if masks is not None else None)
             out.append(SolveResult(0, limit, [], reason))
             continue
-        found = [Grid._solved(g, placed[k][j]) for j in range(min(count, 2))]
+        found = [_solution(g, placed[k][j]) for j in range(min(count, 2))]
         out.append(SolveResult(count, limit, found))
     return out
 
@@ -147,45 +121,21 @@ def contradiction(values: Sequence[int], masks: Sequence[int] | None = None) -> 
     candidate masks, when given).
     """
     found = [f"{cell_name(a)} and {cell_name(b)} both hold {v}" for a, b, v in unit_repeats(values)]
-    for i in range(81):
-        if values[i]:
-            continue
-        left = ALL if masks is None else masks[i]
-        for j in PEERS[i]:
-            if values[j]:
-                left &= ~(1 << (values[j] - 1))
-        if left == 0:
-            found.append(f"{cell_name(i)} has no candidate left")
+    found += [f"{cell_name(i)} has no candidate left" for i in stuck_cells(values, masks)]
     return "; ".join(found)
 
 
 # ---------------------------------------------------------------------- helpers
 
 
-def _as_cells(arr: object, name: str, top: int, dtype: type) -> np.ndarray:
-    import numpy as np
-
-    a = np.asarray(arr)
-    if a.ndim != 2 or a.shape[1] != 81:
-        raise ValueError(f"{name} must have shape (n, 81), found {a.shape}")
-    if a.size and (a.dtype.kind not in "iub" or int(a.min()) < 0 or int(a.max()) > top):
-        raise ValueError(f"{name} must hold integers from 0 to {top}")
-    return np.ascontiguousarray(a, dtype=dtype)
+def _solution(puzzle: Grid, placed: list[int]) -> Grid:
+    """A solution of ``puzzle``: its givens and metadata, the rest as placed digits
+    (``placed`` is 0 wherever ``puzzle`` has a given: :func:`_solve_kernel.solve_rows`)."""
+    return Grid._make(list(puzzle.givens), placed, None, None, dict(puzzle.meta))
 
 
 def _grid_masks(grid: Grid, values: Sequence[int]) -> list[int]:
     """Candidate constraints of a grid: recorded candidates less eliminations; a cell with a
     digit is held to it."""
-    cand = grid.candidates
-    elim = grid.eliminated
-    out = []
-    for i in range(81):
-        if values[i]:
-            out.append(1 << (values[i] - 1))
-            continue
-        m = ALL if cand is None else cand[i]
-        if elim is not None:
-            m &= ~elim[i]
-        out.append(m)
-    return out
-
+    masks = grid.constraint_masks() or [ALL] * 81
+    return [1 << (v - 1) if v else m for v, m in zip(values, masks, strict=True)]

@@ -10,10 +10,14 @@ shows it.
 
 from __future__ import annotations
 
-from puzzlefmt.sudoku._grid import read_value_grid, write_value_rows
+from puzzlefmt.format import Format, Option, Sniff
+from puzzlefmt.sudoku._draw import value_rows
+from puzzlefmt.sudoku._grid import read_value_grid
+from puzzlefmt.sudoku._text import NEWLINES, is_border
 from puzzlefmt.sudoku.grid import Grid
+from puzzlefmt.textio import split_lines
 
-__all__ = ["read_spf", "write_spf"]
+__all__ = ["FORMAT", "read_spf", "sniff", "write_spf"]
 
 RULE = "-------+-------+------"
 
@@ -22,8 +26,43 @@ def read_spf(text: str) -> Grid:
     return read_value_grid(text, "spf")
 
 
-def write_spf(grid: Grid, *, newline: str = "\r\n", values: bool = False) -> str:
+def write_spf(grid: Grid, *, newline: str = "crlf", values: bool = False) -> str:
     cells = grid.values if values else grid.givens
-    rows = write_value_rows(cells, blank=".", cell_sep=" ", box_sep=" | ", prefix=" ")
+    rows = value_rows(cells, blank=".", cell_sep=" ", box_sep=" | ", prefix=" ")
     out = [*rows[0:3], RULE, *rows[3:6], RULE, *rows[6:9]]
-    return newline.join(out) + newline
+    nl = NEWLINES[newline]
+    return nl.join(out) + nl
+
+
+def sniff(text: str) -> Sniff | None:
+    lines = [ln for ln in split_lines(text) if ln.strip()]
+    if len(lines) != 11:
+        return None
+    rules = [ln.strip() for ln in lines if is_border(ln)]
+    if len(rules) != 2 or any(r.startswith(("*", "|", "+", ".")) for r in rules):
+        return None
+    if not all("+" in r for r in rules):
+        return None
+    body = [ln for ln in lines if not is_border(ln)]
+    if not all(ln.count("|") == 2 and len(ln.split()) == 11 for ln in body):
+        return None
+    return Sniff(0.92, "spaced cells with | and -------+------- rules, no frame")
+
+
+FORMAT = Format(
+    name="spf",
+    family="sudoku",
+    model=Grid,
+    extensions=("spf",),
+    description="SuDoku Solver (. . . | . . . rows, -------+------- rules)",
+    sniff_text=sniff,
+    read=read_spf,
+    write=write_spf,
+    priority=34,
+    write_options=(
+        Option("newline", str, "crlf", "line ending: crlf or lf", choices=tuple(NEWLINES)),
+        Option("values", bool, False,
+               "write placed digits as cells too (they read back as givens)"),
+    ),
+    holds=frozenset({"givens"}),
+)

@@ -16,29 +16,47 @@ Print (``ss-print``): the current grid, each line after one space, then the bann
 ``Simple Sudoku`` / ``Version 4.2n`` (the banner's digits are not cells).
 
 After the grid, HoDoKu writes a blank line and records ``Innd`` (cell ``nn``, 0-80, set to ``d``:
-a placed digit) and ``Enndd..`` (cell ``nn``, candidate ``ddd`` struck out, three digits each).
-HoDoKu's Simple Sudoku export instead appends a second grid (givens and placed digits) and a
-candidate grid. All of these are read; writing uses records for placed digits and struck-out
-candidates, and appends a candidate grid when the grid has candidates.
+a placed digit) and ``Enndd..`` (cell ``nn``, candidate ``ddd`` struck out; HoDoKu writes one
+candidate a record and reads only the first three digits, so a record of several, ``E24008009``,
+is read here but never written). HoDoKu's Simple Sudoku export instead appends a second grid
+(givens and placed digits) and a candidate grid. All of these are read; a candidate grid alone
+is read as :mod:`puzzlefmt.sudoku.pmgrid` reads it (a one-candidate cell is placed unless a
+peer still has its digit), after a puzzle grid as it stands (the grids before it say what is
+placed). Writing uses records for placed digits and struck-out candidates, one ``E`` record a
+candidate as HoDoKu writes them; a grid's candidates are written HoDoKu's way too, as the
+records of the candidates its digits leave open and it does not hold (HoDoKu ignores a
+candidate grid after the records).
 """
 
 from __future__ import annotations
 
+import functools
 import re
-from typing import Literal
+from typing import Any
 
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.sudoku._grid import blocks, read_grid_block, write_value_rows
-from puzzlefmt.sudoku._text import is_border
-from puzzlefmt.sudoku.grid import Grid
+from puzzlefmt.format import Format, Option, Sniff
+from puzzlefmt.sudoku._draw import BANNER, SsStyle, ss_grid_lines
+from puzzlefmt.sudoku._grid import blocks, read_grid_block
+from puzzlefmt.sudoku._pm import settled
+from puzzlefmt.sudoku._text import NEWLINES, is_border
+from puzzlefmt.sudoku.grid import Grid, cell_name, struck_out
 from puzzlefmt.textio import split_lines
 
-__all__ = ["read_ss", "sniff_ss", "write_ss"]
+__all__ = ["FORMAT", "FORMATS", "OLD", "PRINT", "SPACED", "read_ss", "sniff_ss", "write_ss"]
 
-Style = Literal["current", "spaced", "old"]
+_RECORD = re.compile(r"^\s*([IE])([0-9]{2})([0-9]+)\s*$")
+_LIKE_RECORD = re.compile(r"^\s*[IE][^\s|]*\s*$")  # what a record line looks like, right or wrong
 
-_RECORD = re.compile(r"^\s*([IE])(\d{2})(\d+)\s*$")
-BANNER = ("Simple Sudoku", "Version 4.2n")
+
+class _Cells:
+    """What a Simple Sudoku text has said so far about each cell."""
+
+    def __init__(self) -> None:
+        self.givens = [0] * 81
+        self.placed = [0] * 81
+        self.candidates: list[int] | None = None
+        self.eliminated: list[int] | None = None
 
 
 def read_ss(text: str, fmt: str = "ss") -> Grid:
@@ -48,57 +66,63 @@ def read_ss(text: str, fmt: str = "ss") -> Grid:
     if not parts:
         raise PuzzleFormatError.expecting("a Sudoku grid", "empty text", format=fmt)
     cells, is_cands, nxt = read_grid_block(parts[0], fmt)
-    grid = Grid()
+    seen = _Cells()
     if is_cands:
-        grid.candidates = cells
+        seen.candidates = cells
+        seen.placed = settled(cells)
     else:
-        grid.givens = cells
+        seen.givens = cells
     rest = [parts[0][nxt:], *parts[1:]]
     for block in rest:
         if not block:
             continue
-        if all(_RECORD.match(ln) for _, ln in block):
-            _apply_records(grid, block, fmt)
+        if all(_LIKE_RECORD.match(ln) for _, ln in block):
+            _apply_records(seen, block, fmt)
             continue
         if all(_is_banner(ln) for _, ln in block):
             continue
         cells, is_cands, nxt = read_grid_block(block, fmt)
         if is_cands:
-            grid.candidates = cells
+            seen.candidates = cells
         else:
-            _apply_values(grid, cells, block[0][0], fmt)
+            _apply_values(seen, cells, block[0][0], fmt)
         leftover = [x for x in block[nxt:] if not _is_banner(x[1])]
         if leftover:
             n, ln = leftover[0]
             raise PuzzleFormatError.expecting(
                 "a blank line, records or another grid", "more text", format=fmt, line=n,
                 text=ln.strip())
-    return grid
+    return Grid._make(seen.givens, seen.placed, seen.candidates, seen.eliminated)
 
 
 def _is_banner(line: str) -> bool:
     return line.strip() in BANNER or line.strip().startswith(("Simple Sudoku", "Version"))
 
 
-def _apply_values(grid: Grid, values: list[int], line: int, fmt: str) -> None:
+def _apply_values(seen: _Cells, values: list[int], line: int, fmt: str) -> None:
     for i, v in enumerate(values):
-        g = grid.givens[i]
+        g = seen.givens[i]
         if g and v != g:
             raise PuzzleFormatError(
                 f"the values grid has {v or 'a blank'} where the puzzle has the given {g} "
-                f"(r{i // 9 + 1}c{i % 9 + 1})",
+                f"({cell_name(i)})",
                 format=fmt, line=line, expected=f"{g}", found=f"{v}")
         if not g and v:
-            grid.placed[i] = v
+            seen.placed[i] = v
 
 
-def _apply_records(grid: Grid, block: list[tuple[int, str]], fmt: str) -> None:
+def _apply_records(seen: _Cells, block: list[tuple[int, str]], fmt: str) -> None:
     for n, ln in block:
         m = _RECORD.match(ln)
-        assert m is not None
+        col = len(ln) - len(ln.lstrip()) + 1
+        if m is None:
+            kind = ln.strip()[0]
+            what = ("I, a cell number 00-80 and a digit 1-9 (I388)" if kind == "I" else
+                    "E, a cell number 00-80 and a candidate as three digits (E78007)")
+            raise PuzzleFormatError.expecting(what, repr(ln.strip()), format=fmt, line=n,
+                                              column=col, text=ln)
         kind, cell_s, rest = m.groups()
         cell = int(cell_s)
-        col = ln.index(kind) + 1
         if cell > 80:
             raise PuzzleFormatError.expecting(
                 "a cell number 00-80", cell_s, format=fmt, line=n, column=col + 1, text=ln)
@@ -107,93 +131,65 @@ def _apply_records(grid: Grid, block: list[tuple[int, str]], fmt: str) -> None:
                 raise PuzzleFormatError.expecting(
                     "one digit 1-9 after the cell number", repr(rest), format=fmt, line=n,
                     column=col + 3, text=ln)
-            if grid.givens[cell]:
+            if seen.givens[cell]:
                 raise PuzzleFormatError(
-                    f"a placement in r{cell // 9 + 1}c{cell % 9 + 1}, which holds a given",
+                    f"a placement in {cell_name(cell)}, which holds a given",
                     format=fmt, line=n, column=col, text=ln)
-            grid.placed[cell] = int(rest)
+            seen.placed[cell] = int(rest)
         else:
             if len(rest) % 3 or not rest:
                 raise PuzzleFormatError.expecting(
                     "candidates as three digits each (007 for 7)", repr(rest), format=fmt,
                     line=n, column=col + 3, text=ln)
-            if grid.eliminated is None:
-                grid.eliminated = [0] * 81
+            if seen.eliminated is None:
+                seen.eliminated = [0] * 81
             for k in range(0, len(rest), 3):
                 d = int(rest[k : k + 3])
                 if not 1 <= d <= 9:
                     raise PuzzleFormatError.expecting(
                         "a candidate 001-009", rest[k : k + 3], format=fmt, line=n,
                         column=col + 3 + k, text=ln)
-                grid.eliminated[cell] |= 1 << (d - 1)
+                seen.eliminated[cell] |= 1 << (d - 1)
 
 
 def write_ss(
     grid: Grid,
     *,
-    style: Style = "current",
-    newline: str = "\r\n",
-    indent: str = "",
+    style: SsStyle = "current",
+    newline: str = "crlf",
+    indent: int = 0,
     values: bool = False,
     records: bool = True,
     footer: bool = False,
 ) -> str:
     """Write Simple Sudoku text.
 
-    ``style``: ``"current"`` (default), ``"spaced"`` or ``"old"``. ``indent``: text before
-    every line (HoDoKu writes one space). ``values=True`` draws placed digits in the grid
-    (a picture; the placed digits are then indistinguishable from givens). ``records``: write
-    placed digits and struck-out candidates as ``I``/``E`` records, and candidates as a
-    candidate grid. ``footer``: the Simple Sudoku print banner (the ``ss-print`` format).
+    ``style``: ``"current"`` (default), ``"spaced"`` or ``"old"``. ``indent``: spaces before
+    every line of the grid (HoDoKu's print writes one). ``values=True`` draws placed digits
+    in the grid (a picture; the placed digits are then indistinguishable from givens).
+    ``records``: write placed digits and struck-out candidates as ``I``/``E`` records (a
+    grid's candidates as the candidates struck out of those its digits leave open, see the
+    module docstring). ``footer``: the Simple Sudoku print banner (the
+    ``ss-print`` format). ``newline``: ``"crlf"`` or ``"lf"``.
     """
     cells = grid.values if values else grid.givens
-    lines = _grid_lines(cells, style)
-    out = [indent + ln for ln in lines]
+    out = [" " * indent + ln for ln in ss_grid_lines(cells, style)]
     if footer:
         out += [" " + BANNER[0], "  " + BANNER[1]]
     if records and not values:
         recs = [f"I{i:02d}{d}" for i, d in enumerate(grid.placed) if d]
-        if grid.eliminated is not None:
-            for i, m in enumerate(grid.eliminated):
-                if m:
-                    recs.append(
-                        f"E{i:02d}" + "".join(f"{d:03d}" for d in range(1, 10) if m >> (d - 1) & 1)
-                    )
+        for i, m in enumerate(struck_out(grid)):
+            recs.extend(f"E{i:02d}{d:03d}" for d in range(1, 10) if m >> (d - 1) & 1)
         if recs:
             out += ["", *recs]
-    if records and grid.candidates is not None:
-        from puzzlefmt.sudoku.pmgrid import write_pm_grid
-
-        out += ["", *write_pm_grid(grid, newline="\n").rstrip("\n").split("\n")]
-    return newline.join(out) + newline
+    nl = NEWLINES[newline]
+    return nl.join(out) + nl
 
 
-def _grid_lines(cells: list[int], style: Style) -> list[str]:
-    if style == "old":
-        rows = write_value_rows(cells, blank=".", cell_sep="", box_sep="|")
-        rule = "-" * 11
-        return [*rows[0:3], rule, *rows[3:6], rule, *rows[6:9]]
-    if style == "spaced":
-        rows = write_value_rows(cells, blank=".", cell_sep=" ", box_sep=" | ", prefix="| ",
-                                suffix=" |")
-        frame = "*" + "-" * 23 + "*"
-        rule = "|" + "+".join(["-" * 7] * 3) + "|"
-    else:
-        rows = write_value_rows(cells, blank=".", cell_sep="", box_sep="|", prefix="|",
-                                suffix="|")
-        frame = "*" + "-" * 11 + "*"
-        rule = "|---+---+---|"
-    return [frame, *rows[0:3], rule, *rows[3:6], rule, *rows[6:9], frame]
-
-
-def _first_grid_lines(text: str) -> list[str]:
-    lines = [ln.strip() for ln in split_lines(text)]
-    return [ln for ln in lines if ln]
-
-
-def sniff_ss(text: str) -> tuple[Style, bool] | None:
+def sniff_ss(text: str) -> tuple[SsStyle, bool] | None:
     """``(style, is_print)`` when ``text`` looks like Simple Sudoku, else ``None``."""
-    lines = _first_grid_lines(text)
+    lines = [ln.strip() for ln in split_lines(text)]
+    lines = [ln for ln in lines if ln]
     if len(lines) < 11:
         return None
     first = lines[0]
@@ -203,7 +199,7 @@ def sniff_ss(text: str) -> tuple[Style, bool] | None:
             return None
         body = row.strip("|").replace("|", "")
         if len(body) == 9:
-            style: Style = "current"
+            style: SsStyle = "current"
         elif " " in body and len(body.split()) == 9 and all(len(t) == 1 for t in body.split()):
             style = "spaced"
         else:
@@ -219,3 +215,69 @@ def sniff_ss(text: str) -> tuple[Style, bool] | None:
         return "old", False
     return None
 
+
+_WHAT = {"current": "*---* frame, |...| rows", "spaced": "*---* frame, | . 3 . | rows",
+         "old": "...|...|... rows and ----------- rules"}
+
+
+def _sniff(text: str, *, style: SsStyle, printed: bool) -> Sniff | None:
+    found = sniff_ss(text)
+    if found is None or found != (style, printed):
+        return None
+    if printed:
+        return Sniff(0.97, f"Simple Sudoku print: {_WHAT[style]} and its banner")
+    return Sniff(0.95, f"Simple Sudoku: {_WHAT[style]}")
+
+
+def _newline(default: str) -> Option:
+    return Option("newline", str, default, "line ending: crlf or lf", choices=tuple(NEWLINES))
+
+
+def _indent(default: int) -> Option:
+    return Option("indent", int, default, "spaces before every line of the grid",
+                  minimum=0, maximum=8)
+
+
+_VALUES = Option("values", bool, False,
+                 "draw placed digits in the grid (they read back as givens)")
+_RECORDS = Option("records", bool, True,
+                  "write placed digits and struck-out candidates (candidates as those struck "
+                  "out) as I/E records after the puzzle")
+_HOLDS = frozenset({"givens", "placed", "eliminations", "candidates"})
+
+
+def _variant(name: str, style: SsStyle, description: str, priority: int, **kw: Any) -> Format:
+    return Format(
+        name=name,
+        family="sudoku",
+        model=Grid,
+        description=description,
+        sniff_text=functools.partial(_sniff, style=style, printed=False),
+        read=functools.partial(read_ss, fmt=name),
+        write=functools.partial(write_ss, style=style),
+        priority=priority,
+        write_options=(_newline("crlf"), _indent(0), _VALUES, _RECORDS),
+        holds=_HOLDS,
+        **kw,
+    )
+
+
+FORMAT = _variant("ss", "current", "Simple Sudoku (*---* frame), HoDoKu I/E records", 30,
+                  extensions=("ss",))
+SPACED = _variant("ss-spaced", "spaced", "Simple Sudoku with extra spaces (| . 3 . |)", 31)
+OLD = _variant("ss-old", "old", "old Simple Sudoku (...|...|... rows, ----------- rules)", 32)
+PRINT = Format(
+    name="ss-print",
+    family="sudoku",
+    model=Grid,
+    description="Simple Sudoku clipboard print of a puzzle (with its banner)",
+    sniff_text=functools.partial(_sniff, style="current", printed=True),
+    read=functools.partial(read_ss, fmt="ss-print"),
+    write=functools.partial(write_ss, style="current", footer=True, records=False),
+    priority=33,
+    write_options=(_newline("crlf"), _indent(1), _VALUES),
+    holds=frozenset({"givens"}),
+)
+
+#: The four Simple Sudoku formats (one reader, four writers).
+FORMATS = (FORMAT, SPACED, OLD, PRINT)

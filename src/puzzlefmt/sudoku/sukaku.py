@@ -1,19 +1,22 @@
 """The 729-character Sukaku line: 9 characters a cell, row by row; in a cell's nine, position
 ``k`` holds the digit ``k+1`` when it is a candidate, or a placeholder (``.`` or ``0``) when it
-is not. Every cell has candidates only: nothing is a given."""
+is not. Every cell has candidates only: nothing is a given. Written with ``.`` placeholders
+(option ``placeholder``)."""
 
 from __future__ import annotations
 
 from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.format import Format, Option, Sniff
 from puzzlefmt.sudoku.grid import Grid
 from puzzlefmt.textio import split_lines
 
-__all__ = ["read_sukaku_line", "write_sukaku"]
+__all__ = ["FORMAT", "read", "read_sukaku_line", "sniff", "sukaku_line", "write"]
 
 _PLACEHOLDERS = ".0"
 
 
 def read_sukaku_line(line: str, fmt: str = "sukaku", lineno: int | None = 1) -> Grid:
+    """One 729-character line into a grid of candidates; errors name ``fmt``."""
     body = line.rstrip()
     if len(body) != 729:
         raise PuzzleFormatError.expecting(
@@ -32,12 +35,10 @@ def read_sukaku_line(line: str, fmt: str = "sukaku", lineno: int | None = 1) -> 
                     want, repr(ch), format=fmt, line=lineno, column=cell * 9 + k + 1,
                     text=body[cell * 9 : cell * 9 + 9])
         masks.append(m)
-    grid = Grid()
-    grid.candidates = masks
-    return grid
+    return Grid._make([0] * 81, candidates=masks)
 
 
-def read_sukaku(text: str) -> Grid:
+def read(text: str) -> Grid:
     lines = [(n, ln) for n, ln in enumerate(split_lines(text), 1) if ln.strip()]
     if len(lines) != 1:
         raise PuzzleFormatError.expecting(
@@ -45,15 +46,39 @@ def read_sukaku(text: str) -> Grid:
     return read_sukaku_line(lines[0][1], "sukaku", lines[0][0])
 
 
-def write_sukaku(grid: Grid, *, placeholder: str = ".") -> str:
-    masks = grid.candidate_masks()
+def sukaku_line(grid: Grid, *, placeholder: str = ".") -> str:
+    """The 729 characters of a grid's candidates (:meth:`Grid.candidate_masks`)."""
     return "".join(
-        "".join(str(k + 1) if m >> k & 1 else placeholder for k in range(9)) for m in masks
+        "".join(str(k + 1) if m >> k & 1 else placeholder for k in range(9))
+        for m in grid.candidate_masks()
     )
 
 
-def sniff_sukaku(text: str) -> bool:
+def write(grid: Grid, *, placeholder: str = ".") -> str:
+    return sukaku_line(grid, placeholder=placeholder) + "\n"
+
+
+def sniff(text: str) -> Sniff | None:
     lines = [ln.rstrip() for ln in split_lines(text) if ln.strip()]
-    return bool(lines) and all(
+    if len(lines) != 1 or not all(
         len(ln) == 729 and all(c in "123456789.0" for c in ln) for ln in lines
-    )
+    ):
+        return None
+    return Sniff(0.95, "729 characters: 9 candidate places per cell")
+
+
+FORMAT = Format(
+    name="sukaku",
+    family="sudoku",
+    model=Grid,
+    description="729 characters: 9 candidate places per cell",
+    sniff_text=sniff,
+    read=read,
+    write=write,
+    priority=47,
+    write_options=(
+        Option("placeholder", str, ".", "the character for a digit that is not a candidate",
+               choices=(".", "0")),
+    ),
+    holds=frozenset({"candidates", "eliminations"}),
+)

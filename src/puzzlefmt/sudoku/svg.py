@@ -19,8 +19,10 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
+from puzzlefmt.format import Option, Renderer
 from puzzlefmt.sudoku.grid import COL, ROW, Grid
 from puzzlefmt.svg import (
+    THEMES,
     Svg,
     ThemeName,
     element,
@@ -33,7 +35,7 @@ from puzzlefmt.svg import (
     text,
 )
 
-__all__ = ["COLORS", "CandidateMode", "Cell", "sudoku_svg"]
+__all__ = ["COLORS", "RENDERER", "CandidateMode", "Cell", "draw", "sudoku_svg"]
 
 CandidateMode = Literal["auto", "computed", "none"]
 
@@ -250,3 +252,40 @@ def _candidates(
         return shown, none
     struck = [0 if values[i] else eliminated[i] & ~shown[i] for i in range(81)]
     return shown, struck
+
+
+def draw(
+    grid: Grid,
+    *,
+    highlight: str | Mapping[Cell, str | None] | Iterable[Cell] | int | None = None,
+    **options: Any,
+) -> Svg:
+    """:func:`sudoku_svg`, where ``highlight`` may also be text naming cells separated by
+    commas or spaces (``"r1c1,r5c5"``), as the picture's declared option gives it."""
+    if isinstance(highlight, str):
+        highlight = [c for c in re.split(r"[\s,]+", highlight) if c]
+    return sudoku_svg(grid, highlight=highlight, **options)
+
+
+#: The SVG picture as a renderer, with the options that can be given as text.
+RENDERER = Renderer(
+    name="sudoku-svg",
+    family="sudoku",
+    model=Grid,
+    kind="svg",
+    description="SVG picture: givens, placed digits, candidates, conflicts, highlights",
+    draw=draw,
+    options=(
+        Option("size", int, None, "width in pixels (default: the picture's own, 458)",
+               minimum=1),
+        Option("theme", str, "light", "colour theme", choices=THEMES),
+        Option("candidates", str, "auto",
+               "auto: those recorded; computed: recorded or else those left open; none",
+               choices=("auto", "computed", "none")),
+        Option("conflicts", bool, True, "draw digits repeated in a unit in the conflict colour"),
+        Option("highlight", str, None, "cells to shade, e.g. r1c1,r5c5"),
+        Option("solution", str, None, "81 digits to draw in the empty cells (0 or . for none)",
+               length=81),
+        Option("title", str, None, "the picture's <title> (default: the number of givens)"),
+    ),
+)

@@ -1,0 +1,280 @@
+"""Keen save files (``.sav``) of Simon Tatham's puzzles: the game and the player's progress.
+
+Reading gives a :class:`~puzzlefmt.keen.model.Puzzle` built from ``CPARAMS`` and ``DESC``
+(with the solution when ``AUXINFO`` carries it) whose ``state`` is the player's grid at the
+current position of the undo chain (``STATEPOS``), after replaying the ``MOVE``, ``SOLVE``
+and ``RESTART`` records as keen.c's ``execute_move`` does:
+
+- ``R<x>,<y>,<n>`` enters digit ``n`` at column ``x``, row ``y`` (``n`` = 0 clears it) and
+  clears the cell's pencil marks; ``P<x>,<y>,<n>`` toggles pencil mark ``n``;
+- ``M`` pencil-marks every digit in every empty cell;
+- ``S<digits>`` (a ``SOLVE`` record) fills the solution, one digit per cell, and clears every
+  pencil mark;
+- a ``RESTART`` record (its value is the game's description) empties the grid.
+
+Everything the game's loader refuses is refused, with its own message quoted. Writing gives
+a save the game loads: a new one (the game, then the state as ``R``/``P`` moves), or, for a
+puzzle read from a save with more in it (undo history, seed, unknown records), that save
+with the moves from its current state to the puzzle's appended (its redo history dropped,
+as the game drops it when a move follows an undo).
+
+Declared options: write ``history`` (bool, default true): keep the save the state was read
+from; false writes a new save.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from puzzlefmt import sgtsave
+from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.format import Format, Option, Sniff
+from puzzlefmt.keen.model import Puzzle
+from puzzlefmt.keen.parts import UPSTREAM_SIZES, Difficulty
+from puzzlefmt.keen.rules import UPSTREAM_TARGET_LIMIT
+from puzzlefmt.keen.state import PlayerState
+from puzzlefmt.keen.upstream import upstream_desc_error
+
+__all__ = ["FORMAT", "GAME", "read", "sniff", "write"]
+
+FMT = "keen-save"
+#: The name in the ``GAME`` record.
+GAME = "Keen"
+
+WRITE_OPTIONS = (
+    Option("history", bool, True, "keep the undo history, seed and other records of the "
+           "save the state was read from (false: a new save of the game and the current "
+           "state)"),
+)
+
+_DIFF_LETTERS = "enhxu"
+
+
+def sniff(text: str) -> Sniff | None:
+    """A save file naming Keen scores 1; one naming no game a little; one of another game
+    very little (so that reading it says which game it is)."""
+    found = sgtsave.sniff_save(text)
+    if found is None:
+        return None
+    game, reason = found
+    if game == GAME:
+        return Sniff(1.0, reason)
+    if game is None:
+        return Sniff(0.2, reason)
+    return Sniff(0.05, reason + f", not {GAME}")
+
+
+# ---------------------------------------------------------------------- parameters
+
+
+def decode_params(text: str) -> tuple[int, int, bool]:
+    """keen.c ``decode_params`` over the default parameters: ``(size, difficulty index,
+    multiplication only)``; an unknown difficulty letter gives index 5 (invalid)."""
+    size = sgtsave.c_atoi(text)
+    i = 0
+    while i < len(text) and text[i].isdigit():
+        i += 1
+    diff = 1  # Normal, keen.c's default
+    if text[i:i + 1] == "d":
+        i += 1
+        diff = len(_DIFF_LETTERS) + 1
+        if i < len(text):
+            if text[i] in _DIFF_LETTERS:
+                diff = _DIFF_LETTERS.index(text[i])
+            i += 1
+    mult = text[i:i + 1] == "m"
+    return size, diff, mult
+
+
+def params_problem(size: int, diff: int) -> str | None:
+    """keen.c ``validate_params``: the game's message, or ``None``."""
+    if size < 3 or size > 9:
+        return "Grid size must be between 3 and 9"
+    if diff >= len(_DIFF_LETTERS):
+        return "Unknown difficulty rating"
+    return None
+
+
+def encode_params(puzzle: Puzzle) -> str:
+    """keen.c ``encode_params`` in full: size, ``d`` + difficulty letter (Normal when the
+    puzzle has none), ``m`` for multiplication only."""
+    diff = puzzle.difficulty if puzzle.difficulty is not None else Difficulty.NORMAL
+    return f"{puzzle.size}d{diff.letter}" + ("m" if puzzle.multiplication_only else "")
+
+
+def _solve_move(size: int) -> Callable[[str], tuple[int, ...] | None]:
+    def parse(move: str) -> tuple[int, ...] | None:
+        # keen.c: 'S' then exactly one digit 1..w per cell, then the end.
+        body = move[1:]
+        if len(body) != size * size or any(not "1" <= ch <= str(size) for ch in body):
+            return None
+        return tuple(int(ch) for ch in body)
+    return parse
+
+
+# ---------------------------------------------------------------------- reading
+
+
+def read(text: str) -> Puzzle:
+    """Read a Keen save file; raises :class:`PuzzleFormatError` where the game's loader
+    refuses it (and for a save of another game, naming it)."""
+    save = sgtsave.parse(text, format=FMT)
+
+    def fail(key: str, expected: str, found: str, upstream: str | None = None,
+             record: sgtsave.Record | None = None) -> PuzzleFormatError:
+        return sgtsave.error_at(save, text, key, expected, found, format=FMT,
+                                upstream=upstream, record=record)
+
+    game = save.game
+    if game is not None and game != GAME:
+        raise sgtsave.wrong_game(save, text, game, GAME, format=FMT)
+    for key, words in (("PARAMS", "Long-term"), ("CPARAMS", "Short-term")):
+        value = save.get(key) or ""
+        size, diff, _ = decode_params(value)
+        bad = params_problem(size, diff)
+        if bad is not None:
+            raise fail(key, "Keen parameters (size 3 to 9, d + e/n/h/x/u, m)", repr(value),
+                       f"{words} parameters in save file are invalid ({bad})")
+    cparams = save.get("CPARAMS") or ""
+    size, diff, mult = decode_params(cparams)
+    desc = save.get("DESC") or ""
+    bad = upstream_desc_error(desc, size)
+    if bad is not None:
+        raise fail("DESC", f"a Keen description for a {size}x{size} grid", repr(desc),
+                   f"Game description in save file is invalid ({bad})")
+    privdesc = save.get("PRIVDESC")
+    if privdesc is not None:
+        bad = upstream_desc_error(privdesc, size)
+        if bad is not None:
+            raise fail("PRIVDESC", f"a Keen description for a {size}x{size} grid",
+                       repr(privdesc),
+                       f"Game private description in save file is invalid ({bad})")
+    real_desc = privdesc if privdesc is not None else desc
+    params = f"{size}d{_DIFF_LETTERS[diff]}" + ("m" if mult else "")
+    try:
+        base = Puzzle.from_game_id(f"{params}:{real_desc}", runs="upstream")
+    except PuzzleFormatError as exc:  # what the game reads but the model cannot hold
+        raise fail("DESC", "a Keen description puzzlefmt can hold", exc.message) from None
+    solution = _aux_solution(save.aux, size)
+    state = _replay(save, text, size, desc, fail)
+    try:
+        same = _fresh(base.replace(solution=solution), state).records == save.records
+    except ValueError:  # a game only its own writer reproduces (a misread run, a huge target)
+        same = False
+    keep = None if same else save.text()
+    return base.replace(solution=solution,
+                        state=PlayerState(state.digits, state.marks, keep))
+
+
+def _aux_solution(aux: str | None, size: int) -> tuple[int, ...] | None:
+    """The solution in Keen's ``AUXINFO`` (``S`` + one digit per cell), if well formed."""
+    if aux is None:
+        return None
+    return _solve_move(size)(aux)
+
+
+def _replay(save: sgtsave.SaveFile, text: str, size: int, desc: str,
+            fail: Any) -> sgtsave.DigitState:
+    """The state at ``STATEPOS``; every state record is executed, as the loader does."""
+    empty = sgtsave.DigitState((0,) * (size * size), (0,) * (size * size))
+    state = empty
+    current = empty if save.statepos == 1 else None
+    parse_solve = _solve_move(size)
+    for index, rec in enumerate(save.states, start=2):
+        if rec.key == "RESTART":
+            bad = upstream_desc_error(rec.value, size)
+            if bad is not None:
+                raise fail(rec.key, "a valid description in RESTART", repr(rec.value),
+                           f"Save file contained an invalid restart move ({bad})", rec)
+            if rec.value != desc:
+                raise fail(rec.key, "a restart of this game (its DESC)", repr(rec.value),
+                           None, rec)
+            state = empty
+        else:
+            after = sgtsave.apply_digit_move(state, rec.value, size,
+                                             parse_solve=parse_solve,
+                                             solve_clears_marks=True)
+            if after is None:
+                raise fail(rec.key, f"a Keen move (R/P<x>,<y>,<n> with x, y below {size} "
+                           f"and n up to {size}, M, or S and {size * size} digits)",
+                           repr(rec.value), "Save file contained an invalid move", rec)
+            state = after
+        if index == save.statepos:
+            current = state
+    assert current is not None
+    return current
+
+
+# ---------------------------------------------------------------------- writing
+
+
+def _game_parts(puzzle: Puzzle) -> tuple[str, str]:
+    """``(params, desc)`` as the game must read them; ValueError if it cannot."""
+    if puzzle.is_seed:
+        raise ValueError("a random-seed ID has no cages to save; expand it first")
+    if puzzle.size not in UPSTREAM_SIZES:
+        raise ValueError(f"Keen saves grids of 3 to 9, not {puzzle.size}")
+    big = next((c for c in puzzle.cages if (c.target or 0) >= UPSTREAM_TARGET_LIMIT), None)
+    if big is not None:
+        raise ValueError(f"Keen cannot hold the target {big.target} (2**29 or more)")
+    desc = puzzle.desc(on_misread="error")
+    return encode_params(puzzle), desc
+
+
+def _state_of(puzzle: Puzzle) -> sgtsave.DigitState:
+    st = puzzle.state
+    if st is None:
+        n = puzzle.size * puzzle.size
+        return sgtsave.DigitState((0,) * n, (0,) * n)
+    return sgtsave.DigitState(st.digits, st.marks)
+
+
+def _fresh(puzzle: Puzzle, state: sgtsave.DigitState) -> sgtsave.SaveFile:
+    params, desc = _game_parts(puzzle)
+    n = puzzle.size * puzzle.size
+    empty = sgtsave.DigitState((0,) * n, (0,) * n)
+    moves = sgtsave.as_moves(sgtsave.digit_moves(empty, state, puzzle.size))
+    aux = None
+    if puzzle.solution is not None:
+        aux = "S" + "".join(str(v) for v in puzzle.solution)
+    return sgtsave.build(game=GAME, params=params, cparams=params, desc=desc,
+                         moves=moves, aux=aux)
+
+
+def write(puzzle: Puzzle, *, history: bool = True) -> str:
+    """A save file of ``puzzle`` and its ``state`` that the game loads (see the module
+    docstring). Raises :class:`ValueError` for a puzzle the game cannot hold (size outside
+    3..9, a random-seed ID, a target of 2**29 or more)."""
+    state = _state_of(puzzle)
+    kept = puzzle.state.save if puzzle.state is not None else None
+    if history and kept is not None:
+        try:
+            before = read(kept)
+        except PuzzleFormatError:
+            before = None
+        if (before is not None and before.size == puzzle.size
+                and before.cages == puzzle.cages and before.state is not None):
+            save = sgtsave.parse(kept, format=FMT)
+            old = sgtsave.DigitState(before.state.digits, before.state.marks)
+            if old == state:
+                return save.text()
+            moves = sgtsave.as_moves(sgtsave.digit_moves(old, state, puzzle.size))
+            return save.with_history(moves, save.statepos).text()
+    return _fresh(puzzle, state).text()
+
+
+FORMAT = Format(
+    name="keen-save",
+    family="keen",
+    model=Puzzle,
+    extensions=("sav",),
+    description="Simon Tatham's Keen save file: the game, the player's entries and pencil "
+                "marks, the undo history",
+    sniff_text=sniff,
+    read=read,
+    write=write,
+    priority=60,
+    write_options=WRITE_OPTIONS,
+    holds=frozenset({"givens", "metadata", "solution", "state"}),
+)

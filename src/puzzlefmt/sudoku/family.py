@@ -1,0 +1,167 @@
+"""The Sudoku family: its formats in detection order, its pictures, its batch operations, and
+the engines installed on :class:`~puzzlefmt.sudoku.grid.Grid` (reading any Sudoku text,
+drawing, solving).
+
+Where two formats read the same text (nine plain rows are ``rows``, ``msk`` and ``sdk``
+alike), the file extension decides; without one, the most general reading wins (lower
+``priority`` first on equal scores).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import ModuleType
+from typing import Any
+
+from puzzlefmt.collection import Collection
+from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.family import Columnar, Family, LineResults
+from puzzlefmt.format import Renderer
+from puzzlefmt.model import Engines, SolveResult, install
+from puzzlefmt.sudoku import (
+    candidates,
+    forumcsv,
+    fpuzzles,
+    gsfq2,
+    hodoku,
+    hodokugrid,
+    hodokutxt,
+    line,
+    msk,
+    plusgrid,
+    pmgrid,
+    rows,
+    sdk,
+    sdm,
+    solo,
+    solo_save,
+    spf,
+    ss,
+    sudokupad,
+    sudokuwiki,
+    sukaku,
+    txt,
+)
+from puzzlefmt.sudoku.canon import canonical_many
+from puzzlefmt.sudoku.grid import Grid
+from puzzlefmt.sudoku.solver import solve, solve_many
+from puzzlefmt.sudoku.svg import RENDERER as SVG
+from puzzlefmt.sudoku.svg import sudoku_svg
+
+__all__ = ["COLUMNAR", "FAMILY", "TEXT", "read_grid", "solution_text"]
+
+
+def _text_picture(grid: Grid) -> str:
+    return str(grid) + "\n"
+
+
+#: ``str(grid)`` as a renderer: the Simple Sudoku grid, or the candidate grid.
+TEXT = Renderer(
+    name="sudoku-text",
+    family="sudoku",
+    model=Grid,
+    kind="text",
+    description="text picture: the Simple Sudoku grid, or the candidate grid when there are "
+                "candidates",
+    draw=_text_picture,
+)
+
+
+def solution_text(grid: Grid, result: SolveResult[Grid]) -> str:
+    """The one-line record ``puzzlefmt solve`` writes: the solution's 81 digits, ``none``
+    (with the reason when one shows), or ``multiple`` and two solutions."""
+    if result.count == 0:
+        return "none" + (f" ({result.reason})" if result.reason else "")
+    sols = [s.line(values=True, comment=False) for s in result.solutions]
+    if result.count == 1:
+        return sols[0]
+    return "multiple " + " ".join(sols)
+
+
+def _fast() -> ModuleType:
+    """The kernel loader: the fast path and its numpy load on the first batch job, not with
+    the family, so that reading and writing never load them."""
+    from puzzlefmt.sudoku import columnar  # noqa: PLC0415 - the kernel loader
+
+    return columnar
+
+
+def _block_solve(lines: Sequence[str], numbers: Sequence[int], limit: int, count: bool
+                 ) -> LineResults:
+    result: LineResults = _fast().block_solve(lines, numbers, limit, count)
+    return result
+
+
+def _block_validate(lines: Sequence[str], numbers: Sequence[int], limit: int) -> LineResults:
+    result: LineResults = _fast().block_validate(lines, numbers, limit)
+    return result
+
+
+def _block_canon(lines: Sequence[str], numbers: Sequence[int], convention: str) -> LineResults:
+    result: LineResults = _fast().block_canon(lines, numbers, convention)
+    return result
+
+
+def _block_convert(lines: Sequence[str], numbers: Sequence[int], target: str,
+                   options: Mapping[str, Any]) -> LineResults | None:
+    result: LineResults | None = _fast().block_convert(lines, numbers, target, options)
+    return result
+
+
+#: The batch commands' fast path for plain 81-cell lines (:mod:`puzzlefmt.sudoku.columnar`).
+COLUMNAR = Columnar(formats=frozenset({"line", "txt", "sdm"}), solve=_block_solve,
+                    validate=_block_validate, canon=_block_canon, convert=_block_convert)
+
+
+FAMILY = Family(
+    name="sudoku",
+    models=(Grid,),
+    formats=(
+        line.FORMAT,
+        txt.FORMAT,
+        sdm.FORMAT,
+        *ss.FORMATS,
+        spf.FORMAT,
+        plusgrid.FORMAT,
+        hodokugrid.FORMAT,
+        hodokutxt.FORMAT,
+        rows.FORMAT,
+        sdk.FORMAT,
+        *msk.FORMATS,
+        candidates.FORMAT,
+        *pmgrid.FORMATS,
+        sukaku.FORMAT,
+        hodoku.FORMAT,
+        forumcsv.FORMAT,
+        gsfq2.FORMAT,
+        sudokuwiki.FORMAT,
+        sudokuwiki.LINK_FORMAT,
+        fpuzzles.FORMAT,
+        fpuzzles.LINK_FORMAT,
+        sudokupad.FORMAT,
+        solo.FORMAT,
+        solo_save.FORMAT,
+    ),
+    renderers=(TEXT, SVG),
+    solve_many=solve_many,
+    solution_text=solution_text,
+    canon_many=canonical_many,
+    canon_conventions=("string", "pattern"),
+    columnar=COLUMNAR,
+)
+
+
+def read_grid(text: str) -> Grid:
+    """Any Sudoku text, in whichever Sudoku format fits it best, as one Grid (a collection of
+    one record gives that record)."""
+    value = FAMILY.read(text)
+    if isinstance(value, Grid):
+        return value
+    if isinstance(value, Collection) and len(value) == 1 and isinstance(value[0], Grid):
+        return value[0]
+    found = f"a collection of {len(value)}" if isinstance(value, list) else type(value).__name__
+    raise PuzzleFormatError.expecting("one Sudoku", found, format=getattr(value, "format",
+                                                                            "sudoku"))
+
+
+install(Grid, Engines(read=read_grid, svg=sudoku_svg, solve=solve))

@@ -1,0 +1,16 @@
+"""``puzzlefmt serve``: one page in the browser for every family (needs the ``web`` extra).
+
+- :mod:`puzzlefmt.web.service`: the only module that calls the library; every operation of
+  the page as a function from text to JSON-ready data.
+- :mod:`puzzlefmt.web.engines`: worker processes that run solvers, canonical forms and grades
+  under a time limit.
+- :mod:`puzzlefmt.web.app`: the JSON API under ``/api`` (FastAPI) and the page's static assets.
+- :mod:`puzzlefmt.web.cli`: the ``serve`` command.
+
+Nothing here is imported by ``import puzzlefmt``.
+"""
+
+DEFAULT_MAX_BYTES = 2 * 1024 * 1024
+"""The largest request body the server takes by default (2 MiB)."""
+DEFAULT_SOLVE_TIMEOUT = 10.0
+"""Seconds a solve, canonical form or grade may take by default."""

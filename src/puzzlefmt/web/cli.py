@@ -1,0 +1,140 @@
+"""``puzzlefmt serve``: the page in the browser, served on this computer.
+
+::
+
+    puzzlefmt serve                    # http://127.0.0.1:8000/
+    puzzlefmt serve --port 0 --open    # any free port, and open the browser on it
+
+Needs the ``web`` extra (``pip install "puzzlefmt[web]"``); building the parser imports none
+of it, so the other commands do not pay for it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import socket
+import sys
+import threading
+import time
+import webbrowser
+from typing import Any
+
+from puzzlefmt.web import DEFAULT_MAX_BYTES, DEFAULT_SOLVE_TIMEOUT
+
+__all__ = ["MISSING_EXTRA", "add_parser", "cmd_serve", "is_loopback"]
+
+MISSING_EXTRA = 'puzzlefmt serve needs the web extra: pip install "puzzlefmt[web]"'
+_EXIT_USAGE = 2
+
+
+def add_parser(sub: Any) -> None:
+    """Add the ``serve`` command to the command line's subparsers."""
+    p = sub.add_parser(
+        "serve",
+        help="a page in the browser: paste, detect, draw, convert, solve",
+        description="Serve the puzzlefmt page on this computer (needs the web extra: "
+        'pip install "puzzlefmt[web]"). Local only unless --host says otherwise.',
+    )
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default: 127.0.0.1, this computer only)")
+    p.add_argument("--port", type=int, default=8000,
+                   help="port (default: 8000; 0 picks a free one)")
+    p.add_argument("--open", action="store_true", help="open the page in the browser")
+    p.add_argument("--solve-timeout", type=float, default=DEFAULT_SOLVE_TIMEOUT,
+                   metavar="SECONDS",
+                   help="give up a solve, canonical form or grade after this long "
+                   f"(default: {DEFAULT_SOLVE_TIMEOUT:g})")
+    p.add_argument("--max-bytes", type=int, default=DEFAULT_MAX_BYTES, metavar="N",
+                   help=f"largest request body (default: {DEFAULT_MAX_BYTES})")
+    p.add_argument("--solvers", type=int, default=2, metavar="N",
+                   help="solver worker processes (default: 2)")
+    p.set_defaults(func=cmd_serve)
+
+
+def is_loopback(host: str) -> bool:
+    """True for names and addresses that only this computer can reach."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """A bound socket for ``host``:``port`` (port 0: a free one)."""
+    infos = socket.getaddrinfo(host.strip("[]"), port, type=socket.SOCK_STREAM,
+                               flags=socket.AI_PASSIVE)
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def _url(host: str, port: int) -> str:
+    shown = host.strip("[]")
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/"
+
+
+def _open_when_up(server: Any, url: str) -> None:
+    deadline = time.monotonic() + 60
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    if server.started:
+        webbrowser.open(url)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Serve the page until interrupted."""
+    try:
+        import uvicorn  # noqa: PLC0415 - optional dependency (the web extra)
+
+        from puzzlefmt.web.app import create_app  # noqa: PLC0415 - needs the web extra
+    except ImportError:
+        print(MISSING_EXTRA, file=sys.stderr)
+        return _EXIT_USAGE
+
+    problems = []
+    if not 0 <= args.port <= 65535:
+        problems.append(f"--port must be 0 to 65535, not {args.port}")
+    if not args.solve_timeout > 0:
+        problems.append(f"--solve-timeout must be more than 0, not {args.solve_timeout:g}")
+    if args.max_bytes < 1024:
+        problems.append(f"--max-bytes must be at least 1024, not {args.max_bytes}")
+    if args.solvers < 1:
+        problems.append(f"--solvers must be 1 or more, not {args.solvers}")
+    if problems:
+        print(f"puzzlefmt serve: {'; '.join(problems)}", file=sys.stderr)
+        return _EXIT_USAGE
+
+    if not is_loopback(args.host):
+        print(f"puzzlefmt serve: warning: listening on {args.host}: other computers that can "
+              "reach this one can use the page and its solvers; there is no login. Leave "
+              "out --host to stay on 127.0.0.1.", file=sys.stderr)
+    sock = _bind(args.host, args.port)
+    port = int(sock.getsockname()[1])
+    app = create_app(max_bytes=args.max_bytes, solve_timeout=args.solve_timeout,
+                     solvers=args.solvers)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
+    server = uvicorn.Server(config)
+    url = _url(args.host, port)
+    print(f"puzzlefmt: serving on {url} (Ctrl+C stops)", flush=True)
+    if args.open:
+        local = url if is_loopback(args.host) else _url("127.0.0.1", port)
+        threading.Thread(target=_open_when_up, args=(server, local), daemon=True).start()
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn shuts down cleanly, then passes Ctrl+C on
+        pass
+    finally:
+        sock.close()
+    print("puzzlefmt: stopped", flush=True)
+    return 0

@@ -1,0 +1,721 @@
+"""Everything the page does, as functions from text to JSON-ready data.
+
+This is the only module of :mod:`puzzlefmt.web` that calls the library: the HTTP layer
+(:mod:`puzzlefmt.web.app`) and the worker processes (:mod:`puzzlefmt.web.engines`) call these
+functions and nothing else, so a change of the library's API is adapted here alone.
+
+Every request carries its text: nothing is stored between requests and nothing is read from
+or written to the file system. A failure is a :class:`ServiceError` with a ``kind``, the HTTP
+status it maps to, and details (a parse error's line and column, say).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import urllib.parse
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import puzzlefmt
+from puzzlefmt import registry
+from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.keen import format_solution
+from puzzlefmt.sudoku.canon import canonical
+from puzzlefmt.svg import svg
+
+__all__ = [
+    "ENGINE_JOBS",
+    "MAX_PAGE_SIZE",
+    "ServiceError",
+    "canon",
+    "capabilities",
+    "convert",
+    "detect",
+    "formats",
+    "game",
+    "game_available",
+    "grade",
+    "move",
+    "picture",
+    "read",
+    "records",
+    "run_job",
+    "solve",
+    "warm_up",
+]
+
+#: The most records one page of the records table holds.
+MAX_PAGE_SIZE = 100
+#: The largest solution count a caller may ask for (counting stops there).
+MAX_LIMIT = 10**9
+#: How many records a conversion reads back to check what the target keeps.
+_CHECK_RECORDS = 500
+_THEMES = ("light", "dark", "print")
+# Texts longer than this are detected from their first _DETECT_LINES lines.
+_DETECT_WHOLE = 64 * 1024
+_DETECT_LINES = 64
+
+# JSON keys of the models' to_json forms, in words, for "the target drops ..." notes.
+_FIELD_WORDS = {
+    "candidates": "pencil marks (candidates)",
+    "eliminations": "eliminated candidates",
+    "placed": "placed digits",
+    "givens": "givens",
+    "meta": "metadata",
+    "metadata": "metadata",
+    "comments": "comments",
+    "sections": "extra sections",
+    "solution": "solution",
+    "seed": "random seed",
+    "state": "game state",
+    "operations": "operations",
+}
+
+
+class ServiceError(Exception):
+    """A request the service cannot answer: ``kind`` names the case, ``status`` is the HTTP
+    status, ``details`` more fields for the JSON answer (``line``, ``column``...)."""
+
+    def __init__(self, kind: str, message: str, *, status: int = 400, **details: Any) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+        self.status = status
+        self.details = details
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "message": self.message, **self.details}
+
+
+# ---------------------------------------------------------------------- library adapters
+# The few places where the page needs more than ``loads``/``dumps``/``detect`` and the Model
+# protocol (docs/protocol.md) are these small functions.
+
+
+def _family_name(obj: object) -> str:
+    return str(registry.family_of(obj).name)
+
+
+def _get_format(name: str) -> Any:
+    try:
+        return registry.get_format(name)
+    except KeyError:
+        known = ", ".join(f.name for f in registry.formats())
+        raise ServiceError(
+            "unknown-format", f"unknown format {name!r}; known formats: {known}"
+        ) from None
+
+
+def _problems(obj: Any) -> list[str]:
+    return [str(p) for p in obj.problems()]
+
+
+def _svg(obj: Any, *, theme: str, size: int | None = None, solution: Any = None) -> str:
+    options: dict[str, Any] = {"theme": theme}
+    if size is not None:
+        options["size"] = size
+    if solution is not None:
+        options["solution"] = solution
+    return str(svg(obj, **options))
+
+
+def _can_solve(obj: Any) -> bool:
+    return callable(getattr(obj, "solve", None))
+
+
+def _canon_conventions(obj: Any) -> tuple[str, ...]:
+    return tuple(registry.family_of(obj).canon_conventions)
+
+
+def _solution_view(puzzle: Any, solution: Any, theme: str) -> dict[str, Any]:
+    """One solution (a model of the puzzle's type) as text and picture."""
+    family = _family_name(puzzle)
+    if family == "keen":
+        text = format_solution([int(v) for v in solution.solution], solution.size)
+        return {"text": text, "picture": _svg(solution, theme=theme, solution=True)}
+    if family == "sudoku":
+        return {"text": solution.line(values=True, comment=False),
+                "picture": _svg(solution, theme=theme)}
+    return {"text": str(solution), "picture": _svg(solution, theme=theme)}  # pragma: no cover
+
+
+def _to_json(obj: Any) -> dict[str, Any]:
+    data: dict[str, Any] = obj.to_json()
+    return data
+
+
+def _declared_loss(obj: Any, target: Any) -> set[str]:
+    """What the record holds that the target format declares it cannot keep."""
+    holds = target.holds
+    contents = getattr(obj, "contents", None)
+    if not holds or not callable(contents):
+        return set()
+    return set(contents() - holds)
+
+
+def _records_of(text: str, fmt: Any) -> Iterator[Any]:
+    """The records of ``text`` read as ``fmt`` (one record for a single document), lazily;
+    bad records come with ``error`` set."""
+    return puzzlefmt.iter_records(io.StringIO(text), fmt.name, errors="collect")
+
+
+def _parse_error(exc: PuzzleFormatError) -> ServiceError:
+    return ServiceError(
+        "parse",
+        exc.message,
+        status=422,
+        format=exc.format,
+        line=exc.line,
+        column=exc.column,
+        record=exc.record,
+        text=exc.text,
+        where=exc.where(),
+        full=str(exc),
+    )
+
+
+def _is_game(obj: Any) -> bool:
+    """A game record (GCG): events replayed into positions."""
+    return hasattr(obj, "events") and callable(getattr(obj, "position", None))
+
+
+def _picture(obj: Any, *, theme: str, size: int | None = None) -> str:
+    """The picture of a record; of a game, its last position."""
+    if _is_game(obj):
+        obj = obj.position(len(obj.events))
+    return _svg(obj, theme=theme, size=size)
+
+
+def _game_module() -> Any:
+    """The GCG game module (``puzzlefmt.cgp.game``) when the library has it, else ``None``."""
+    if importlib.util.find_spec("puzzlefmt.cgp.game") is None:
+        return None
+    return importlib.import_module("puzzlefmt.cgp.game")
+
+
+# ---------------------------------------------------------------------- shared steps
+
+
+def _theme(theme: str) -> str:
+    if theme not in _THEMES:
+        raise ServiceError("bad-request", f"unknown theme {theme!r}; themes: {', '.join(_THEMES)}")
+    return theme
+
+
+def _offset(text: str, line: int, column: int) -> int:
+    """The character offset of a 1-based line and column."""
+    lines = text.splitlines(keepends=True)
+    return sum(len(x) for x in lines[: line - 1]) + max(column - 1, 0)
+
+
+def _closest(text: str) -> PuzzleFormatError | None:
+    """For a text no format recognises: the error of the format that reads furthest into it,
+    when that is a fifth of the way or more (a puzzle with a typo, not some other text).
+    Errors at the very end (too few cells...) say the text ran out, not where it is wrong."""
+    best: PuzzleFormatError | None = None
+    best_offset = -1
+    end = len(text.rstrip())
+    for fmt in registry.formats():
+        try:
+            puzzlefmt.loads(text, fmt.name)
+        except PuzzleFormatError as exc:
+            if exc.line is None:
+                continue
+            offset = _offset(text, exc.line, exc.column or 1)
+            if best_offset < offset < end:
+                best, best_offset = exc, offset
+        except (ValueError, TypeError, IndexError, KeyError):  # a reader's own bug: skip it
+            continue
+    if best is None or best_offset < max(8, end / 5):
+        return None
+    return best
+
+
+def _resolve(text: str, format: str | None) -> Any:
+    """The format named, else the best detected one."""
+    if format:
+        return _get_format(format)
+    ranked = puzzlefmt.detect(_head(text))
+    if not ranked:
+        message = "no format recognises this text (expected a Sudoku, Keen or CGP text)"
+        near = _closest(text)
+        if near is None:
+            raise ServiceError("unrecognised", message, status=422)
+        details = _parse_error(near).details
+        raise ServiceError(
+            "unrecognised",
+            f"{message}; the closest is {near.format}, which stops at {near.where()}: "
+            f"{near.message}",
+            status=422,
+            closest=near.format,
+            **details,
+        )
+    return _get_format(ranked[0].format)
+
+
+def _pick(text: str, fmt: Any, record: int) -> Any:
+    """Record ``record`` (from 1) of ``text`` read as ``fmt``."""
+    if record < 1:
+        raise ServiceError("bad-request", f"records are numbered from 1, not {record}")
+    seen = 0
+    try:
+        for rec in _records_of(text, fmt):
+            seen = rec.number
+            if rec.number == record:
+                if rec.error is not None:
+                    raise _parse_error(rec.error)
+                return rec.value
+    except PuzzleFormatError as exc:
+        raise _parse_error(exc) from None
+    shown = "record" if seen == 1 else "records"
+    raise ServiceError("bad-request", f"no record {record}: the text has {seen} {shown}")
+
+
+def _count(text: str, fmt: Any) -> tuple[int, int]:
+    total = bad = 0
+    try:
+        for rec in _records_of(text, fmt):
+            total += 1
+            bad += rec.error is not None
+    except PuzzleFormatError as exc:
+        raise _parse_error(exc) from None
+    return total, bad
+
+
+def _status_words(problems: list[str]) -> str:
+    if not problems:
+        return "Follows the rules: no problem found."
+    if len(problems) == 1:
+        return "1 rule problem."
+    return f"{len(problems)} rule problems."
+
+
+# ---------------------------------------------------------------------- operations
+
+
+def formats() -> list[dict[str, Any]]:
+    """Every format: name, family, description, extensions, collection, writable."""
+    return [
+        {
+            "name": f.name,
+            "family": f.family,
+            "description": f.description,
+            "extensions": list(f.extensions),
+            "collection": bool(f.collection),
+            "writable": True,
+        }
+        for f in registry.formats()
+    ]
+
+
+def game_available() -> bool:
+    """Whether the library can step through GCG games (``puzzlefmt.cgp.game``)."""
+    return _game_module() is not None
+
+
+def capabilities() -> dict[str, Any]:
+    return {
+        "version": puzzlefmt.__version__,
+        "families": sorted({f.family for f in registry.formats()}),
+        "game": game_available(),
+    }
+
+
+def _head(text: str) -> str:
+    """What detection looks at: a large text's first lines, as the library's streaming
+    reader does (every sniffer over megabytes of records would take seconds)."""
+    if len(text) <= _DETECT_WHOLE:
+        return text
+    return "".join(text.splitlines(keepends=True)[:_DETECT_LINES])
+
+
+def _candidates(text: str, filename: str | None) -> list[dict[str, Any]]:
+    # Only the extension of the name reaches the library: nothing is opened.
+    ext = filename.rsplit(".", 1)[1] if filename and "." in filename else ""
+    name = f"upload.{ext}" if ext else None
+    return [
+        {"format": c.format, "family": c.family, "score": c.score, "reason": c.reason}
+        for c in puzzlefmt.detect(_head(text), filename=name)
+    ]
+
+
+def _link_pieces(url: str) -> list[str]:
+    """The parts of a share link that may hold a puzzle: our own ``text=``, the fragment,
+    then every query value."""
+    parts = urllib.parse.urlsplit(url)
+    pieces: list[str] = []
+    for field in (parts.fragment, parts.query):
+        values = urllib.parse.parse_qs(field, keep_blank_values=False)
+        pieces.extend(values.get("text", []))
+    if parts.fragment:
+        pieces.append(urllib.parse.unquote(parts.fragment))
+    for query_values in urllib.parse.parse_qs(parts.query).values():
+        pieces.extend(query_values)
+    return [p for p in pieces if p.strip()]
+
+
+def detect(text: str, *, filename: str | None = None) -> dict[str, Any]:
+    """The ranked candidates for ``text``, best first. A text that is one ``http(s)`` link
+    is a share link: the first part of it that some format recognises is taken instead and
+    returned as ``text`` (the link is never fetched)."""
+    stripped = text.strip()
+    if stripped.startswith(("http://", "https://")) and not any(c.isspace() for c in stripped):
+        for piece in _link_pieces(stripped):
+            found = _candidates(piece, None)
+            if found:
+                return {"candidates": found, "text": piece, "source": "link"}
+    return {"candidates": _candidates(text, filename), "text": None, "source": None}
+
+
+def _actions(obj: Any) -> dict[str, Any]:
+    return {
+        "solve": _can_solve(obj),
+        "canon": list(_canon_conventions(obj)),
+        "grade": callable(getattr(obj, "grade", None)),
+        "move": callable(getattr(obj, "play", None)),
+        "game": _is_game(obj),
+    }
+
+
+def _targets(fmt: Any, obj: Any) -> list[dict[str, Any]]:
+    """The formats that can write ``obj`` (a game record is written by the formats of games,
+    a position by those of positions)."""
+    return [
+        {
+            "format": f.name,
+            "description": f.description,
+            "collection": bool(f.collection),
+            "extension": f.extensions[0] if f.extensions else "txt",
+        }
+        for f in registry.formats(fmt.family)
+        if isinstance(obj, f.model)
+    ]
+
+
+def read(text: str, format: str | None = None, *, record: int = 1,
+         theme: str = "light") -> dict[str, Any]:
+    """Read record ``record`` of ``text``: its picture, problems, status and what can be done
+    with it. A collection also gives how many records it has and how many fail to read."""
+    theme = _theme(theme)
+    fmt = _resolve(text, format)
+    obj = _pick(text, fmt, record)
+    counts = None
+    if fmt.collection:
+        total, bad = _count(text, fmt)
+        counts = {"total": total, "bad": bad}
+    problems = _problems(obj)
+    return {
+        "format": fmt.name,
+        "family": _family_name(obj),
+        "collection": bool(fmt.collection),
+        "record": record,
+        "records": counts,
+        "picture": _picture(obj, theme=theme),
+        "problems": problems,
+        "status": _status_words(problems),
+        "text_picture": str(obj),
+        "actions": _actions(obj),
+        "targets": _targets(fmt, obj),
+    }
+
+
+def records(text: str, format: str | None = None, *, page: int = 1,
+            size: int = 25) -> dict[str, Any]:
+    """One page of the records table: number, first line, status (read or not, rule
+    problems), and the totals."""
+    if not 1 <= size <= MAX_PAGE_SIZE:
+        raise ServiceError("bad-request", f"page size must be 1 to {MAX_PAGE_SIZE}, not {size}")
+    if page < 1:
+        raise ServiceError("bad-request", f"pages are numbered from 1, not {page}")
+    fmt = _resolve(text, format)
+    first = (page - 1) * size + 1
+    last = first + size - 1
+    rows: list[dict[str, Any]] = []
+    total = bad = 0
+    try:
+        for rec in _records_of(text, fmt):
+            total += 1
+            bad += rec.error is not None
+            if not first <= rec.number <= last:
+                continue
+            row: dict[str, Any] = {
+                "number": rec.number,
+                "line": rec.line,
+                "excerpt": rec.text.strip().splitlines()[0][:80] if rec.text.strip() else "",
+            }
+            if rec.error is not None:
+                row.update(ok=False, status=f"does not read: {rec.error.message}",
+                           error=_parse_error(rec.error).to_json())
+            else:
+                problems = _problems(rec.value)
+                status = ("follows the rules" if not problems
+                          else problems[0] if len(problems) == 1 else _status_words(problems))
+                row.update(ok=not problems, status=status, error=None)
+            rows.append(row)
+    except PuzzleFormatError as exc:
+        raise _parse_error(exc) from None
+    pages = max(1, -(-total // size))
+    return {"format": fmt.name, "total": total, "bad": bad, "page": page, "pages": pages,
+            "size": size, "rows": rows}
+
+
+def picture(text: str, format: str | None = None, *, record: int = 1, theme: str = "light",
+            size: int | None = None) -> dict[str, Any]:
+    """The SVG picture of one record (``size``: width in pixels)."""
+    theme = _theme(theme)
+    if size is not None and not 16 <= size <= 4000:
+        raise ServiceError("bad-request", f"size must be 16 to 4000 pixels, not {size}")
+    fmt = _resolve(text, format)
+    obj = _pick(text, fmt, record)
+    return {"format": fmt.name, "record": record,
+            "picture": _picture(obj, theme=theme, size=size)}
+
+
+def _field_words(key: str) -> str:
+    return _FIELD_WORDS.get(key, key.replace("_", " "))
+
+
+def _differences(before: dict[str, Any], after: dict[str, Any]) -> tuple[set[str], set[str]]:
+    dropped: set[str] = set()
+    changed: set[str] = set()
+    for key in set(before) | set(after):
+        if key in ("format", "version", "problems"):
+            continue
+        old, new = before.get(key), after.get(key)
+        if old == new:
+            continue
+        (dropped if old and not new else changed).add(key)
+    return dropped, changed
+
+
+def _loss_notes(source: list[Any], out: str, target: Any) -> list[str]:
+    """What the target does not keep: what it declares it cannot hold (as ``puzzlefmt
+    convert`` reports it), and, where nothing is declared lost, a check by reading the output
+    back (the first records)."""
+    declared: set[str] = set()
+    for obj in source:
+        declared |= _declared_loss(obj, target)
+    if declared:
+        what = ", ".join(sorted(_field_words(k) for k in declared))
+        them = "it" if len(declared) == 1 else "them"
+        return [f"Left out: {what} ({target.name} cannot hold {them})."]
+    try:
+        back = puzzlefmt.loads(out, target.name)
+    except PuzzleFormatError as exc:
+        return [f"Reading the {target.name} text back fails, so what it keeps was not "
+                f"checked: {exc}"]
+    items = list(back) if isinstance(back, list) else [back]
+    if len(items) != len(source):
+        return [f"Read back, the {target.name} text gives {len(items)} records, "
+                f"not {len(source)}."]
+    dropped: set[str] = set()
+    changed: set[str] = set()
+    for a, b in zip(source[:_CHECK_RECORDS], items[:_CHECK_RECORDS], strict=True):
+        d, c = _differences(_to_json(a), _to_json(b))
+        dropped |= d
+        changed |= c
+    notes: list[str] = []
+    if dropped or changed:
+        notes.append(f"Read back, the {target.name} text differs in "
+                     + ", ".join(sorted(_field_words(k) for k in dropped | changed)) + ".")
+    if notes and len(source) > _CHECK_RECORDS:
+        notes.append(f"Checked the first {_CHECK_RECORDS} records of {len(source)}.")
+    return notes
+
+
+def convert(text: str, format: str | None = None, *, to: str, record: int = 1) -> dict[str, Any]:
+    """Write ``text`` in format ``to``: the whole collection when both are collection
+    formats, else record ``record``. ``notes`` say what the target drops or changes."""
+    src = _resolve(text, format)
+    target = _get_format(to)
+    if target.family != src.family:
+        raise ServiceError("bad-request", f"{target.name} is a {target.family} format; this "
+                           f"text is {src.family}: convert within a family")
+    notes: list[str] = []
+    if src.collection and target.collection:
+        try:
+            whole = puzzlefmt.loads(text, src.name)
+        except PuzzleFormatError as exc:
+            raise _parse_error(exc) from None
+        items = list(whole)
+        out = puzzlefmt.dumps(whole, target.name)
+        scope = "collection"
+    else:
+        obj = _pick(text, src, record)
+        items = [obj]
+        try:
+            out = puzzlefmt.dumps([obj] if target.collection else obj, target.name)
+        except (TypeError, ValueError) as exc:  # a record the target cannot write at all
+            raise ServiceError("unsupported", f"{target.name} cannot write this record: "
+                               f"{exc}") from None
+        scope = "record"
+        if src.collection:
+            total, _ = _count(text, src)
+            if total > 1:
+                notes.append(f"{target.name} holds one record: this is record {record} of "
+                             f"{total}.")
+    notes.extend(_loss_notes(items, out, target))
+    ext = target.extensions[0] if target.extensions else "txt"
+    return {"format": target.name, "scope": scope, "record": record if scope == "record" else None,
+            "text": out, "extension": ext, "notes": notes, "lossless": not notes}
+
+
+def _solve_words(result: Any, limit: int) -> str:
+    status = result.status
+    if status == "unknown":
+        return "The solver could not decide" + (f": {result.reason}." if result.reason else ".")
+    if status == "none":
+        return "No solution" + (f": {result.reason}." if result.reason else ".")
+    if status == "unique":
+        return "One solution (unique)."
+    if result.count >= limit:
+        return f"Several solutions (at least {result.count}); two of them:"
+    return f"Several solutions ({result.count}); two of them:"
+
+
+def solve(text: str, format: str | None = None, *, record: int = 1, limit: int = 2,
+          theme: str = "light") -> dict[str, Any]:
+    """Count the solutions of one record up to ``limit``, with up to two of them drawn."""
+    theme = _theme(theme)
+    if not 2 <= limit <= MAX_LIMIT:
+        raise ServiceError("bad-request", f"limit must be 2 to {MAX_LIMIT}, not {limit}")
+    fmt = _resolve(text, format)
+    obj = _pick(text, fmt, record)
+    if not _can_solve(obj):
+        raise ServiceError("unsupported", f"the {_family_name(obj)} family has no solver")
+    try:
+        result = obj.solve(limit)
+    except ValueError as exc:  # a puzzle the solver does not take (e.g. a random-seed ID)
+        raise ServiceError("unsupported", str(exc)) from None
+    return {
+        "status": result.status,
+        "count": result.count,
+        "limit": limit,
+        "complete": bool(result.complete),
+        "reason": result.reason or "",
+        "words": _solve_words(result, limit),
+        "solutions": [_solution_view(obj, s, theme) for s in list(result.solutions)[:2]],
+    }
+
+
+def canon(text: str, format: str | None = None, *, record: int = 1,
+          convention: str = "string", theme: str = "light") -> dict[str, Any]:
+    """The canonical (minlex) form of a Sudoku record, as text and picture."""
+    theme = _theme(theme)
+    fmt = _resolve(text, format)
+    obj = _pick(text, fmt, record)
+    conventions = _canon_conventions(obj)
+    if not conventions:
+        raise ServiceError("unsupported", f"the {_family_name(obj)} family has no canonical form")
+    if convention not in conventions:
+        raise ServiceError("bad-request", f"unknown convention {convention!r}; conventions: "
+                           + ", ".join(conventions))
+    form = canonical(obj, "pattern" if convention == "pattern" else "string")
+    shown = puzzlefmt.loads(form, "line")
+    return {"canonical": form, "convention": convention, "picture": _svg(shown, theme=theme)}
+
+
+def grade(text: str, format: str | None = None, *, record: int = 1) -> dict[str, Any]:
+    """The difficulty the real Keen program gives one record."""
+    fmt = _resolve(text, format)
+    obj = _pick(text, fmt, record)
+    if not callable(getattr(obj, "grade", None)):
+        raise ServiceError("unsupported", f"the {_family_name(obj)} family has no grader")
+    try:
+        level = obj.grade()
+    except ValueError as exc:  # too large for the real grader, a random-seed ID...
+        raise ServiceError("unsupported", str(exc)) from None
+    if level is None:
+        return {"grade": None, "words": "No grade: the puzzle has no unique solution."}
+    title = str(getattr(level, "title", level))
+    return {"grade": title, "words": f"Keen would grade it {title}."}
+
+
+def move(text: str, format: str | None = None, *, record: int = 1, notation: str,
+         check_rack: bool | None = None, theme: str = "light") -> dict[str, Any]:
+    """Play a move in notation on a CGP record: its score and the next position, or why it
+    is illegal. ``check_rack`` (default: when the rack is known): the tiles must be on the
+    rack of the player to move."""
+    theme = _theme(theme)
+    fmt = _resolve(text, format)
+    obj = _pick(text, fmt, record)
+    if not callable(getattr(obj, "play", None)):
+        raise ServiceError("unsupported", f"the {_family_name(obj)} family has no moves")
+    notation = notation.strip()
+    if not notation:
+        raise ServiceError("bad-request", "type a move, e.g. 8G QAT, - (pass) or -ABC")
+    if check_rack is None:
+        check_rack = bool(obj.racks[0])
+    try:
+        mv = obj.parse_move(notation)
+    except ValueError as exc:  # PuzzleFormatError too
+        raise ServiceError("bad-move", f"not a move: {exc}") from None
+    illegal = obj.illegal_reason(mv, check_rack=check_rack)
+    if illegal is not None:
+        return {"legal": False, "move": str(mv), "score": None,
+                "reason": illegal.reason.value, "words": f"Illegal: {illegal.message}.",
+                "next": None}
+    score = int(obj.score(mv))
+    nxt = obj.play(mv, check_rack=check_rack)
+    return {"legal": True, "move": str(mv), "score": score, "reason": None,
+            "words": f"{mv} scores {score}.",
+            "next": {"text": nxt.cgp(), "picture": _svg(nxt, theme=theme)}}
+
+
+def _event_words(game: Any, n: int) -> str:
+    event = game.events[n - 1]
+    players = getattr(game, "players", [])
+    who = (players[event.player].nickname if 0 <= event.player < len(players)
+           else f"player {event.player + 1}")
+    what = str(event.move) if event.move is not None else event.kind.value.replace("-", " ")
+    return (f"Event {n} of {len(game.events)}: {who}, {what}, {event.score:+d} "
+            f"(total {event.cumulative}).")
+
+
+def game(text: str, format: str | None = None, *, record: int = 1, move: int = 0,
+         theme: str = "light") -> dict[str, Any]:
+    """Step through a game record (GCG): the position after its first ``move`` events."""
+    theme = _theme(theme)
+    if not game_available():
+        raise ServiceError("unsupported", "this puzzlefmt cannot read GCG games")
+    fmt = _resolve(text, format)
+    obj = _pick(text, fmt, record)
+    if not _is_game(obj):
+        raise ServiceError("unsupported", "only game records (GCG) can be stepped through")
+    total = len(obj.events)
+    n = max(0, min(move, total))
+    position = obj.position(n)
+    words = (f"The start; the game has {total} events." if n == 0
+             else _event_words(obj, n))
+    return {"move": n, "events": total, "words": words, "cgp": position.cgp(),
+            "picture": _svg(position, theme=theme)}
+
+
+# ---------------------------------------------------------------------- engine jobs
+
+#: The operations that run in a worker process under the time limit.
+ENGINE_JOBS: dict[str, Callable[..., dict[str, Any]]] = {
+    "solve": solve,
+    "canon": canon,
+    "grade": grade,
+}
+
+
+def run_job(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
+    """Run one engine job (what a worker process does with each request)."""
+    return ENGINE_JOBS[kind](**payload)
+
+
+_WARM_SUDOKU = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+_WARM_KEEN = "3:a_a3_a_,a3m6m3s1"
+
+
+def warm_up() -> None:
+    """Load the engines' compiled kernels (numba, from its on-disk cache; compiled the first
+    time), so that the time limit measures solving, not loading."""
+    solve(_WARM_SUDOKU, "line")
+    canon(_WARM_SUDOKU, "line")
+    canon(_WARM_SUDOKU, "line", convention="pattern")
+    solve(_WARM_KEEN, "keen")
+    grade(_WARM_KEEN, "keen")

@@ -1,0 +1,59 @@
+"""The CGP package's import graph (built by grimp, import-linter's graph library, imports
+inside functions and under TYPE_CHECKING included): no circle, the models at the bottom,
+nothing above the family, the kernel outside what ``import puzzlefmt.cgp`` loads."""
+
+from __future__ import annotations
+
+import itertools
+
+import grimp
+
+GRAPH = grimp.build_graph("puzzlefmt", include_external_packages=False)
+CGP = sorted(m for m in GRAPH.modules if m.startswith("puzzlefmt.cgp."))
+# Below the models: text helpers, data and the codecs of the text forms.
+BELOW = {"puzzlefmt.cgp.tiles", "puzzlefmt.cgp.distributions", "puzzlefmt.cgp.layouts",
+         "puzzlefmt.cgp.moves", "puzzlefmt.cgp.rules", "puzzlefmt.cgp._cgpcodec",
+         "puzzlefmt.cgp._cgpjson", "puzzlefmt.cgp._gcgcodec"}
+
+
+def test_no_import_circle_inside_the_family() -> None:
+    circles = [(a, b) for a, b in itertools.combinations(CGP, 2)
+               if GRAPH.chain_exists(a, b) and GRAPH.chain_exists(b, a)]
+    assert circles == []
+
+
+def test_the_models_import_only_what_is_below_them() -> None:
+    below_position = GRAPH.find_upstream_modules("puzzlefmt.cgp.position")
+    assert {m for m in below_position if m.startswith("puzzlefmt.cgp.")} <= BELOW
+    below_game = GRAPH.find_upstream_modules("puzzlefmt.cgp.game")
+    assert {m for m in below_game if m.startswith("puzzlefmt.cgp.")} <= BELOW | {
+        "puzzlefmt.cgp.position"}
+    for module in ("puzzlefmt.cgp.position", "puzzlefmt.cgp.game"):
+        assert not {m for m in GRAPH.find_upstream_modules(module)
+                    if not m.startswith("puzzlefmt.cgp")} - {
+            "puzzlefmt.errors", "puzzlefmt.model", "puzzlefmt.textio"}, module
+
+
+def test_the_family_knows_nothing_above_it() -> None:
+    above = ("puzzlefmt.registry", "puzzlefmt.api", "puzzlefmt.cli", "puzzlefmt.jobs",
+             "puzzlefmt.batch", "puzzlefmt.sudoku", "puzzlefmt.keen", "puzzlefmt.survey",
+             "puzzlefmt.dask")
+    for module in CGP:
+        reached = GRAPH.find_upstream_modules(module)
+        assert not [m for m in reached if m.startswith(above)], module
+
+
+def test_formats_sit_above_the_models_and_below_the_family() -> None:
+    assert GRAPH.find_modules_that_directly_import("puzzlefmt.cgp.family") == {"puzzlefmt.cgp"}
+    engines = {"puzzlefmt.cgp.svg", "puzzlefmt.cgp.scoring", "puzzlefmt.cgp._kernels"}
+    for name in ("cgp", "cgplist", "cgpjson", "gcg", "text"):
+        module = f"puzzlefmt.cgp.{name}"
+        assert not GRAPH.find_upstream_modules(module) & engines, module
+
+
+def test_the_kernel_is_not_loaded_by_the_package() -> None:
+    package = GRAPH.find_upstream_modules("puzzlefmt.cgp") | GRAPH.find_upstream_modules(
+        "puzzlefmt.cgp.family")
+    assert "puzzlefmt.cgp.scoring" not in package
+    assert "puzzlefmt.cgp._kernels" not in package
+    assert "puzzlefmt._jit" not in package

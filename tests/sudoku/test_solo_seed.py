@@ -1,0 +1,121 @@
+"""Solo random-seed IDs expanded as Simon Tatham's Solo expands them (solo_seed)."""
+
+from __future__ import annotations
+
+import doctest
+from pathlib import Path
+
+import pytest
+
+from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.sudoku.solo_seed import SoloParams, expand, expand_seed, parse_params
+
+from helpers import shared_path
+
+HERE = Path(__file__).resolve().parent
+
+
+def _tsv(path: Path) -> list[list[str]]:
+    return [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()
+            if line and not line.startswith("#")]
+
+
+def _split(seed_id: str) -> tuple[str, str]:
+    params, seed = seed_id.split("#", 1)
+    return params, seed
+
+
+def _unsupported(params: str) -> bool:
+    return "k" in params
+
+
+def test_every_solo_id_seed_expands_to_its_game_id() -> None:
+    rows = _tsv(shared_path("vectors", "sgt", "solo", "solo_ids.tsv"))
+    assert len(rows) == 43
+    done = 0
+    for seed_id, game_id, _, solution in rows:
+        params, seed = _split(seed_id)
+        if _unsupported(params):
+            with pytest.raises(PuzzleFormatError, match="killer"):
+                expand_seed(params, seed)
+            continue
+        assert expand_seed(params, seed) == game_id, seed_id
+        _, _, grid, _ = expand(params, seed)
+        shown = "".join(map(str, grid)) if max(grid) < 10 else ",".join(map(str, grid))
+        assert shown == solution, seed_id
+        done += 1
+    assert done == 42  # all but the one killer seed
+
+
+def test_every_seed_of_the_solo_saves_expands_to_its_game_id() -> None:
+    rows = [r for r in _tsv(shared_path("vectors", "sgt", "solo", "solo_saves.tsv"))
+            if r[2] != "-"]
+    assert len(rows) == 4
+    for row in rows:
+        assert expand_seed(*_split(row[2])) == row[1], row[2]
+
+
+@pytest.mark.parametrize("row", _tsv(HERE / "data" / "solo_c_seed_ids.tsv"),
+                         ids=lambda row: row[0])
+def test_solo_c_made_these_from_their_seeds(row: list[str]) -> None:
+    given, reported, game_id = row
+    assert expand_seed(*_split(given)) == game_id
+    assert expand_seed(*_split(reported)) == game_id
+
+
+def test_parameters() -> None:
+    assert parse_params("3x3") == SoloParams(3, 3, False, "r2", 0)
+    assert parse_params("3") == SoloParams(3, 3, False, "r2", 0)
+    assert parse_params("2x3md4dex") == SoloParams(2, 3, True, "md4", 4)
+    assert parse_params("3x4adu").short() == "3x4"
+    assert parse_params("3x3xdi").short() == "3x3x"
+    assert parse_params("3x3j") == SoloParams(9, 1, False, "r2", 0)
+    assert parse_params("9jx").short() == "9jx"
+    assert parse_params("3x1").jigsaw
+
+
+def test_jigsaw_regions_come_with_the_puzzle() -> None:
+    p, clues, solution, regions = expand("6j", "puzzlefmt")
+    assert p.jigsaw
+    assert sorted(regions) == [r for r in range(6) for _ in range(6)]
+    for r in range(6):
+        assert sorted(solution[i] for i in range(36) if regions[i] == r) == [1, 2, 3, 4, 5, 6]
+    assert all(c in (0, s) for c, s in zip(clues, solution, strict=True))
+
+
+@pytest.mark.parametrize(
+    ("params", "column", "message"),
+    [
+        ("", 1, "expected Solo parameters"),
+        ("x3", 1, "box size"),
+        ("3x3dq", 5, "difficulty letter"),
+        ("3x3d", 5, "difficulty letter"),
+        ("3x3m3", 4, "symmetry"),
+        ("3x3!", 4, "found '!'"),
+        ("3x3kdi", 4, "killer"),
+        ("1x3", 1, "Both dimensions must be at least 2"),
+        ("3x0", 1, "Both dimensions must be at least 2"),
+        ("8x4", 1, "31 distinct symbols"),
+        ("32j", 1, "31 distinct symbols"),
+        ("3x1x", 1, "X-type puzzle dimensions must be larger than 3"),
+    ],
+)
+def test_bad_parameters_raise_the_library_error(params: str, column: int,
+                                                message: str) -> None:
+    with pytest.raises(PuzzleFormatError) as info:
+        expand_seed(params, "1")
+    assert info.value.format == "solo"
+    assert info.value.column == column
+    assert message in str(info.value)
+
+
+def test_bad_seed_text() -> None:
+    with pytest.raises(PuzzleFormatError, match="seed text on one line"):
+        expand_seed("3x3", "a\nb")
+
+
+def test_module_doctest() -> None:
+    from puzzlefmt.sudoku import solo_seed
+
+    assert doctest.testmod(solo_seed).attempted > 0
+    assert doctest.testmod(solo_seed).failed == 0

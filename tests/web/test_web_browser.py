@@ -1,0 +1,405 @@
+"""End to end in a real browser: Chromium (Debian's ``chromium`` and ``chromium-driver``)
+driven by Selenium against ``puzzlefmt serve`` started on 127.0.0.1 and a free port.
+
+Screenshots go to ``test-artifacts/web/`` (not in git). These tests skip, saying why, only
+where Chromium is not installed.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import urllib.parse
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support.ui import Select, WebDriverWait
+from webtools import ARTIFACTS, EXAMPLES, ROOT, SUDOKU, Server, example_id
+
+import puzzlefmt
+from puzzlefmt.web import service
+
+CHROMIUM = shutil.which("chromium")
+CHROMEDRIVER = shutil.which("chromedriver")
+
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None or CHROMEDRIVER is None,
+    reason="no Chromium installed (apt-get install chromium chromium-driver): the browser "
+    "tests drive the system's Chromium",
+)
+
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync")
+DESKTOP = (1280, 1000)
+PHONE = (390, 844)
+WAIT = 30.0
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    srv = Server("--solvers", "1", "--solve-timeout", "60")
+    try:
+        yield srv
+    finally:
+        assert srv.stop() == 0, "".join(srv.stderr)
+
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[WebDriver]:
+    assert CHROMIUM is not None
+    assert CHROMEDRIVER is not None
+    profile = tempfile.mkdtemp(prefix="puzzlefmt-chromium-")
+    options = Options()
+    options.binary_location = CHROMIUM
+    for flag in FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={profile}")
+    options.add_argument(f"--window-size={DESKTOP[0]},{DESKTOP[1]}")
+    browser = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    browser.set_page_load_timeout(WAIT)
+    browser.set_script_timeout(WAIT)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    try:
+        yield browser
+    finally:
+        browser.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def until(browser: WebDriver, check: Callable[[WebDriver], Any], what: str) -> Any:
+    # the page replaces elements as answers come in: a stale one means "look again"
+    wait = WebDriverWait(browser, WAIT, ignored_exceptions=(StaleElementReferenceException,))
+    return wait.until(check, message=f"waiting for {what}")
+
+
+def by_id(browser: WebDriver, name: str) -> WebElement:
+    return browser.find_element(By.ID, name)
+
+
+def shown(browser: WebDriver, name: str) -> bool:
+    return by_id(browser, name).is_displayed()
+
+
+def open_page(browser: WebDriver, server: Server, fragment: str = "",
+              size: tuple[int, int] = DESKTOP) -> None:
+    browser.set_window_size(*size)
+    browser.get(server.url + fragment)
+    until(browser, lambda b: b.find_element(By.TAG_NAME, "body").get_attribute("data-ready")
+          == "true", "the page to start")
+
+
+def paste(browser: WebDriver, text: str) -> None:
+    """Put ``text`` in the paste box as a paste does (one input event)."""
+    browser.execute_script(
+        "const box = document.getElementById('paste'); box.value = arguments[0];"
+        "box.dispatchEvent(new Event('input', {bubbles: true}));", text)
+
+
+def wait_view(browser: WebDriver, fmt: str) -> None:
+    until(browser, lambda b: shown(b, "view") and f"· {fmt}" in by_id(b, "view-title").text,
+          f"the {fmt} view")
+
+
+def image_ok(browser: WebDriver, element: WebElement) -> bool:
+    """The <img> holds a decoded SVG picture."""
+    src = element.get_attribute("src") or ""
+    width = browser.execute_script(
+        "return arguments[0].complete ? arguments[0].naturalWidth : 0;", element)
+    return src.startswith("data:image/svg+xml") and int(width) > 0
+
+
+def open_action(browser: WebDriver, name: str) -> None:
+    details = by_id(browser, name)
+    if details.get_attribute("open") is None:
+        details.find_element(By.TAG_NAME, "summary").click()
+
+
+def outcome(browser: WebDriver, name: str, busy: str) -> str:
+    text: str = until(browser, lambda b: (t := by_id(b, name).text)
+                      and not t.startswith(busy) and t, f"#{name}")
+    return text
+
+
+def shot(browser: WebDriver, name: str) -> Path:
+    path = ARTIFACTS / f"{name}.png"
+    browser.save_screenshot(str(path))
+    return path
+
+
+def no_horizontal_scroll(browser: WebDriver) -> bool:
+    return bool(browser.execute_script(
+        "return document.documentElement.scrollWidth <= window.innerWidth;"))
+
+
+# ---------------------------------------------------------------------- every example
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=example_id)
+def test_paste_each_example(driver: WebDriver, server: Server, path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    fmt = puzzlefmt.detect(text)[0].format
+    open_page(driver, server)
+    paste(driver, text)
+    wait_view(driver, fmt)
+
+    checked = driver.find_element(By.CSS_SELECTOR, "#candidate-list input:checked")
+    assert checked.get_attribute("value") == fmt
+    assert image_ok(driver, by_id(driver, "picture"))
+    assert by_id(driver, "status").text == "Follows the rules: no problem found."
+
+    # a conversion, the same as the API's
+    choice = Select(by_id(driver, "convert-to"))
+    target = next(o.get_attribute("value") for o in choice.options
+                  if o.get_attribute("value") != fmt)
+    assert target is not None
+    choice.select_by_value(target)
+    by_id(driver, "convert-go").click()
+    until(driver, lambda b: by_id(b, "convert-out").is_displayed(), "the conversion")
+    expected = service.convert(text, fmt, to=target)
+    shown_text = by_id(driver, "convert-text").get_attribute("value")
+    assert shown_text == expected["text"].replace("\r\n", "\n")  # a textarea shows LF
+
+    family = service.read(text, fmt)["family"]
+    if family in ("sudoku", "keen"):
+        open_action(driver, "act-solve")
+        by_id(driver, "solve-go").click()
+        assert outcome(driver, "solve-msg", "Solving…") == "One solution (unique)."
+        (solution,) = driver.find_elements(By.CSS_SELECTOR, "#solutions img")
+        until(driver, lambda b: image_ok(b, solution), "the solution's picture")
+    if family == "keen":
+        open_action(driver, "act-grade")
+        by_id(driver, "grade-go").click()
+        assert outcome(driver, "grade-msg", "Grading…").startswith("Keen would grade it ")
+    if family == "cgp":
+        open_action(driver, "act-move")
+        by_id(driver, "move-text").send_keys("B1 KIT", Keys.ENTER)
+        assert outcome(driver, "move-msg", "Playing…") == "B1 KIT scores 29."
+        until(driver, lambda b: image_ok(b, by_id(b, "move-picture")), "the next position")
+        assert by_id(driver, "move-cgp").text.startswith("1K3BERGS5/1I2PA3U5/1TQAID3R5/")
+    shot(driver, "example-" + example_id(path).replace("/", "-"))
+
+
+def test_download_keeps_the_exact_text(driver: WebDriver, server: Server,
+                                       tmp_path: Path) -> None:
+    driver.execute_cdp_cmd("Browser.setDownloadBehavior",
+                           {"behavior": "allow", "downloadPath": str(tmp_path)})
+    open_page(driver, server)
+    paste(driver, SUDOKU)
+    wait_view(driver, "line")
+    Select(by_id(driver, "convert-to")).select_by_value("sdk")
+    by_id(driver, "convert-go").click()
+    until(driver, lambda b: by_id(b, "convert-out").is_displayed(), "the conversion")
+    by_id(driver, "convert-download").click()
+    target = tmp_path / "puzzle.sdk"
+    until(driver, lambda b: target.exists() and target.stat().st_size > 0, "the download")
+    expected = service.convert(SUDOKU, "line", to="sdk")["text"]
+    assert "\r\n" in expected  # SudoCue files have CRLF line endings
+    assert target.read_bytes() == expected.encode("utf-8")
+
+
+def test_a_broken_text_shows_the_line_and_column(driver: WebDriver, server: Server) -> None:
+    lines = (ROOT / "examples/sudoku/sudocue.sdk").read_text(encoding="utf-8").splitlines()
+    lines[10] = lines[10][:4] + "?" + lines[10][5:]
+    open_page(driver, server)
+    box = by_id(driver, "paste")
+    box.send_keys("\n".join(lines))  # typed, key by key
+    until(driver, lambda b: shown(b, "error") and "line 11" in by_id(b, "error-where").text,
+          "the parse error")
+    assert by_id(driver, "error-where").text in ("sdk: line 11, column 5",
+                                                 "ss: line 11, column 5")
+    bad = driver.find_element(By.CSS_SELECTOR, "#error-lines .bad")
+    assert bad.text == "11" + lines[10]
+    assert bad.find_element(By.CSS_SELECTOR, ".col").text == "?"
+    assert driver.find_element(By.CSS_SELECTOR, "#error-lines .caret").text.endswith("^")
+    assert not shown(driver, "view")
+    shot(driver, "broken-sdk")
+
+
+def test_pasted_html_is_shown_as_text(driver: WebDriver, server: Server) -> None:
+    attack = '<img src=x onerror="window.pwned=1"><script>window.pwned=2</script>'
+    open_page(driver, server)
+    paste(driver, attack)
+    until(driver, lambda b: shown(b, "error"), "the error")
+    sdk = (ROOT / "examples/sudoku/sudocue.sdk").read_text(encoding="utf-8")
+    paste(driver, sdk.replace("#ARuud", "#A" + attack))
+    wait_view(driver, "sdk")
+    by_id(driver, "text-picture")  # shown as text
+    lines = sdk.splitlines()
+    lines[9] = attack
+    paste(driver, "\n".join(lines))
+    until(driver, lambda b: shown(b, "error") and "line 10" in by_id(b, "error-where").text,
+          "the error on the line with the HTML")
+    assert attack in by_id(driver, "error-lines").get_attribute("textContent")
+    assert driver.execute_script("return window.pwned === undefined;")
+    assert driver.find_elements(By.CSS_SELECTOR, "img[src='x']") == []
+    scripts = driver.find_elements(By.TAG_NAME, "script")
+    assert [s.get_attribute("src") for s in scripts] == [server.url + "static/app.js"]
+
+
+# ---------------------------------------------------------------------- more of the page
+
+
+def test_keyboard_only(driver: WebDriver, server: Server) -> None:
+    open_page(driver, server)
+    body = driver.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.TAB)
+    skip = driver.switch_to.active_element
+    assert skip.text == "Skip to the paste box"
+    skip.send_keys(Keys.ENTER)
+    box = driver.switch_to.active_element
+    assert box.get_attribute("id") == "paste"
+    box.send_keys(SUDOKU, Keys.CONTROL, Keys.ENTER)
+    wait_view(driver, "line")
+    # every control is a native one, reachable with Tab
+    controls = driver.find_elements(By.CSS_SELECTOR, "#input button, #view button, #view select")
+    assert controls
+    assert all(c.tag_name in ("button", "select") for c in controls)
+    assert all(c.get_attribute("tabindex") in (None, "0") for c in controls)
+
+
+GCG = """#player1 alice Alice
+#player2 bob Bob
+>alice: AEINQST 8G QAT +24 24
+>bob: EGLNORT H7 O.T +3 3
+"""
+
+
+def test_step_through_a_game(driver: WebDriver, server: Server) -> None:
+    assert service.game_available()
+    open_page(driver, server)
+    paste(driver, GCG)
+    wait_view(driver, "gcg")
+    assert by_id(driver, "view-title").text.startswith("Crossword game record")
+    assert not shown(driver, "act-move")
+    open_action(driver, "act-game")
+    by_id(driver, "game-next").click()
+    until(driver, lambda b: by_id(b, "game-msg").text
+          == "Event 1 of 2: alice, 8G QAT, +24 (total 24).", "the first event")
+    by_id(driver, "game-end").click()
+    until(driver, lambda b: by_id(b, "game-msg").text.startswith("Event 2 of 2: bob"),
+          "the last event")
+    assert by_id(driver, "game-next").get_attribute("disabled") is not None
+    assert image_ok(driver, by_id(driver, "game-picture"))
+    assert by_id(driver, "game-cgp").text.startswith("15/15/15/15/15/15/7O7/6QAT6/7T7/")
+    by_id(driver, "game-start").click()
+    until(driver, lambda b: by_id(b, "game-msg").text.startswith("The start"), "the start")
+    shot(driver, "gcg-game")
+
+
+def test_collection_table_holds_one_page(driver: WebDriver, server: Server) -> None:
+    lines = (ROOT / "examples/sudoku/seed-collection.sdm").read_text().split()
+    body = [lines[i % len(lines)] for i in range(60)]
+    body[39] = body[39][:40] + "x" + body[39][41:]
+    open_page(driver, server)
+    paste(driver, "\n".join(body) + "\n")
+    until(driver, lambda b: shown(b, "records") and len(rows(b)) == 25, "page 1 of the table")
+    assert by_id(driver, "records-summary").text == \
+        "60 records, 1 does not read; showing 1–25."
+    by_id(driver, "page-next").click()
+    until(driver, lambda b: rows(b)[0].get_attribute("data-record") == "26", "page 2")
+    assert len(rows(driver)) == 25
+    bad = next(r for r in rows(driver) if r.get_attribute("data-record") == "40")
+    assert "bad" in (bad.get_attribute("class") or "")
+    good = next(r for r in rows(driver) if r.get_attribute("data-record") == "41")
+    good.find_element(By.CSS_SELECTOR, "button.thumb-button").click()
+    thumb = until(driver, lambda b: b.find_elements(By.CSS_SELECTOR, "img.thumb"),
+                  "the thumbnail")[0]
+    until(driver, lambda b: image_ok(b, thumb), "the thumbnail's picture")
+    shot(driver, "collection-page-2")
+    bad.find_element(By.CSS_SELECTOR, "td:last-child button").click()
+    until(driver, lambda b: shown(b, "error") and "line 40" in by_id(b, "error-where").text,
+          "record 40's error")
+    by_id(driver, "page-last").click()
+    until(driver, lambda b: rows(b)[0].get_attribute("data-record") == "51", "the last page")
+    assert len(rows(driver)) == 10
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#records-body tr")) <= 25
+
+
+def rows(browser: WebDriver) -> list[WebElement]:
+    return browser.find_elements(By.CSS_SELECTOR, "#records-body tr")
+
+
+def test_several_solutions_side_by_side(driver: WebDriver, server: Server) -> None:
+    open_page(driver, server)
+    paste(driver, "1" + "." * 80)
+    wait_view(driver, "line")
+    open_action(driver, "act-solve")
+    by_id(driver, "solve-go").click()
+    assert outcome(driver, "solve-msg", "Solving…") == \
+        "Several solutions (at least 2); two of them:"
+    first, second = driver.find_elements(By.CSS_SELECTOR, "#solutions figure")
+    assert first.location["y"] == second.location["y"]
+    assert first.location["x"] < second.location["x"]
+    driver.execute_script("arguments[0].scrollIntoView();", first)
+    shot(driver, "solve-two-solutions")
+
+
+def test_share_link_opens_the_puzzle(driver: WebDriver, server: Server) -> None:
+    fragment = "#" + urllib.parse.urlencode({"format": "line", "text": SUDOKU})
+    open_page(driver, server, fragment)
+    wait_view(driver, "line")
+    assert by_id(driver, "paste").get_attribute("value") == SUDOKU
+    paste(driver, "https://www.sudokuwiki.org/sudoku.htm?bd=" + SUDOKU)
+    until(driver, lambda b: by_id(b, "paste").get_attribute("value") == SUDOKU,
+          "the puzzle taken out of the link")
+    by_id(driver, "share").click()
+    until(driver, lambda b: "text=" in b.execute_script("return location.hash;"),
+          "the share link in the address")
+
+
+def test_open_a_file_uses_its_extension(driver: WebDriver, server: Server) -> None:
+    open_page(driver, server)
+    path = ROOT / "examples/sudoku/seed-collection.sdm"
+    assert puzzlefmt.detect(path.read_text())[0].format == "txt"  # without the name
+    driver.execute_script("document.getElementById('file').hidden = false;")
+    by_id(driver, "file").send_keys(str(path))
+    wait_view(driver, "sdm")
+
+
+def test_drop_a_file_on_the_box(driver: WebDriver, server: Server) -> None:
+    open_page(driver, server)
+    text = (ROOT / "examples/keen/real-ids.keens").read_text(encoding="utf-8")
+    driver.execute_script(
+        "const data = new DataTransfer();"
+        "data.items.add(new File([arguments[0]], 'ids.keens', {type: 'text/plain'}));"
+        "const box = document.getElementById('drop');"
+        "box.dispatchEvent(new DragEvent('dragover', {dataTransfer: data, bubbles: true,"
+        " cancelable: true}));"
+        "box.dispatchEvent(new DragEvent('drop', {dataTransfer: data, bubbles: true,"
+        " cancelable: true}));", text)
+    wait_view(driver, "keen-list")
+    assert by_id(driver, "paste").get_attribute("value") == text
+
+
+@pytest.mark.parametrize(("size", "theme"), [(PHONE, "light"), (PHONE, "dark"),
+                                             (DESKTOP, "dark")])
+def test_themes_and_phone_width(driver: WebDriver, server: Server, size: tuple[int, int],
+                                theme: str) -> None:
+    open_page(driver, server, size=size)
+    Select(by_id(driver, "theme")).select_by_value(theme)
+    text = (ROOT / "examples/keen/real-ids.keens").read_text(encoding="utf-8")
+    paste(driver, text)
+    wait_view(driver, "keen-list")
+    assert driver.execute_script("return document.documentElement.dataset.theme;") == theme
+    background = driver.execute_script(
+        "return getComputedStyle(document.body).backgroundColor;")
+    assert background == ("rgb(20, 21, 23)" if theme == "dark" else "rgb(246, 246, 243)")
+    assert no_horizontal_scroll(driver)
+    name = f"{'phone' if size == PHONE else 'desktop'}-{theme}"
+    shot(driver, name)
+    driver.execute_script("document.getElementById('view').scrollIntoView();")
+    shot(driver, name + "-picture")
+    Select(by_id(driver, "theme")).select_by_value("auto")
