@@ -68,7 +68,11 @@ def test_family_shape() -> None:
     assert not FORMATS["keen"].collection
 
 
-@pytest.mark.parametrize("name", list(FORMATS))
+# The game-ID formats; the save file has its own round trips (tests/test_sgt_formats.py).
+ID_FORMATS = ["keen", "keen-list", "keen-json"]
+
+
+@pytest.mark.parametrize("name", ID_FORMATS)
 @given(data=st.data())
 @settings(max_examples=80)
 def test_write_read_same_object(name: str, data: st.DataObject) -> None:
@@ -78,7 +82,7 @@ def test_write_read_same_object(name: str, data: st.DataObject) -> None:
     assert _one(fmt, fmt.loads(written)) == p
 
 
-@pytest.mark.parametrize("name", list(FORMATS))
+@pytest.mark.parametrize("name", ID_FORMATS)
 @given(p=puzzles())
 @settings(max_examples=60)
 def test_read_write_same_text(name: str, p: Puzzle) -> None:
@@ -91,7 +95,7 @@ _NOISE = st.sampled_from([*"0123456789_abcdemsuxyz,:#S \t\r\n{}[]\":", "é", "\x
                           "6:", "_61", "a12", "null", "true", "-1"])
 
 
-@pytest.mark.parametrize("name", list(FORMATS))
+@pytest.mark.parametrize("name", ID_FORMATS)
 @given(data=st.data())
 @settings(max_examples=150)
 def test_mutated_text_that_reads_writes_back_stably(name: str, data: st.DataObject) -> None:
