@@ -21,7 +21,7 @@ SIX_SOLUTION = "245361612543354126421635536412163254"
 
 def test_registered() -> None:
     names = [f.name for f in puzzlefmt.formats("keen")]
-    assert names == ["keen", "keen-list", "keen-json"]
+    assert names == ["keen", "keen-list", "keen-json", "keen-save"]  # save files: issue 12
     # keen-text is a picture now, not a format with a reader that always fails.
     assert [r.name for r in puzzlefmt.registry.renderers("keen")] == ["keen-text", "keen-svg"]
     assert puzzlefmt.get_format(".keens").name == "keen-list"
