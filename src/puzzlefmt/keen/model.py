@@ -266,8 +266,9 @@ class Puzzle(Model):
         seed is any text the real program takes (it ends at a NUL, so none may be in it)."""
         if not isinstance(size, int) or not 1 <= size <= MAX_SIZE:
             raise ValueError(f"size must be an integer from 1 to {MAX_SIZE}, not {size!r}")
-        if not isinstance(seed, str) or "\x00" in seed:
-            raise ValueError(f"a seed is text without NUL characters, not {seed!r}")
+        if not isinstance(seed, str) or "\x00" in seed or not _encodable(seed):
+            raise ValueError(f"a seed is text without NUL characters (or unpaired surrogates), "
+                             f"not {seed!r}")
         level = _difficulty_of(difficulty)
         mult = bool(multiplication_only)
         cages, cell_cage = _expand(size, seed, level, mult)
@@ -654,6 +655,16 @@ def _rebuild(size: int, cages: tuple[Cage, ...], cell_cage: tuple[int, ...],
 
 
 # ---------------------------------------------------------------------- helpers
+
+
+def _encodable(text: str) -> bool:
+    """Whether ``text`` is real text (no unpaired surrogate): what the real program, and the
+    seed's SHA-1, take as bytes."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _timeout(value: float | None) -> float | None:
