@@ -285,3 +285,8 @@ def test_schema_and_reader_refuse_alike(change: dict[str, object]) -> None:
         jsonschema.validate(data, Puzzle.json_schema())
     with pytest.raises(PuzzleFormatError):
         Puzzle.from_json(data)
+
+
+def test_json_dict_with_an_integer_too_long_to_print() -> None:
+    with pytest.raises(PuzzleFormatError, match=r"size: expected .* found a number of about"):
+        Puzzle.from_json({**Puzzle(SMALL).to_json(), "size": 10**5000})

@@ -239,6 +239,10 @@ def test_seed_ids_keep_any_seed_text() -> None:
                                                                  ("seed", "warning")]
     with pytest.raises(ValueError, match="NUL"):
         Puzzle.from_seed(6, "1\x002")
+    with pytest.raises(ValueError, match="unpaired surrogates"):
+        Puzzle.from_seed(6, "1\ud8002")  # not text: it has no UTF-8 bytes to seed from
+    with pytest.raises(PuzzleFormatError, match="expected seed text"):
+        Puzzle("6dn#1\ud8002")
 
 
 def test_solve_gives_puzzles() -> None:

@@ -218,6 +218,11 @@ def test_validate_keeps_seed_text_as_keen_does() -> None:
         assert p.is_valid()  # the seed warning is only a warning
 
 
+def test_validate_refuses_a_seed_that_is_not_text() -> None:
+    with pytest.raises(PuzzleFormatError, match="seed text"):
+        validate("6dn#1\ud800")
+
+
 def test_validate_reads_a_c_string() -> None:
     """The real program's text ends at a NUL."""
     assert upstream_verdict(GOOD + "\x00junk") is None

@@ -132,9 +132,73 @@ def _dyn_clues(masks: np.ndarray, w: int, level: int, ccells: np.ndarray, s: int
 @njit
 def _clues(masks: np.ndarray, w: int, level: int, cstart: np.ndarray, ccells: np.ndarray,
            cell_cage: np.ndarray, tstart: np.ndarray, tcount: np.ndarray, tbuf: np.ndarray,
-           scratch: np.ndarray, dyn: np.ndarray, dst: np.ndarray) -> int:
-    """keen.c's clue deductions at ``level`` (Easy, Normal or Hard); -2 when a dynamic cage
-    has too many layouts to enumerate."""
+           scratch: np.ndarray) -> int:
+    """keen.c's clue deductions at ``level`` (Easy, Normal or Hard), for a puzzle whose
+    cages' layouts are all stored (:func:`_clues_dyn` when some are dynamic)."""
+    ncages = tcount.shape[0]
+    full = (1 << w) - 1
+    ret = 0
+    for c in range(ncages):
+        s = cstart[c]
+        k = cstart[c + 1] - s
+        base = tstart[c]
+        if level == HARD:
+            for i in range(2 * w):
+                scratch[i] = full
+        else:
+            for i in range(k):
+                scratch[i] = 0
+        for t in range(tcount[c]):
+            off = base + t * k
+            if not kern.layout_fits(tbuf, off, masks, ccells, s, k):
+                continue
+            if level == EASY:
+                pooled = 0
+                for j in range(k):
+                    pooled |= tbuf[off + j]
+                for j in range(k):
+                    scratch[j] |= pooled
+            elif level == NORMAL:
+                for j in range(k):
+                    scratch[j] |= tbuf[off + j]
+            else:
+                for i in range(2 * w):
+                    scratch[2 * w + i] = 0
+                for j in range(k):
+                    cell = ccells[s + j]
+                    scratch[2 * w + cell % w] |= tbuf[off + j]  # columns first
+                    scratch[3 * w + cell // w] |= tbuf[off + j]  # then rows
+                for i in range(2 * w):
+                    scratch[i] &= scratch[2 * w + i]
+        if level != HARD:
+            for j in range(k):
+                cell = ccells[s + j]
+                kept = masks[cell] & scratch[j]
+                if kept != masks[cell]:
+                    masks[cell] = kept
+                    ret = 1
+        else:
+            for i in range(2 * w):
+                need = scratch[i]
+                if need == 0:
+                    continue
+                for q in range(w):
+                    cell = q * w + i if i < w else (i - w) * w + q
+                    if cell_cage[cell] != c and (masks[cell] & need):
+                        masks[cell] &= ~need
+                        ret = 1
+            if ret:
+                return ret
+    return ret
+
+
+@njit
+def _clues_dyn(masks: np.ndarray, w: int, level: int, cstart: np.ndarray, ccells: np.ndarray,
+               cell_cage: np.ndarray, tstart: np.ndarray, tcount: np.ndarray,
+               tbuf: np.ndarray, scratch: np.ndarray, dyn: np.ndarray, dst: np.ndarray) -> int:
+    """:func:`_clues` for a puzzle with dynamic cages, in the same order (-2 when one has
+    too many layouts to enumerate). The same loop with one more case: a copy, so that the
+    common case keeps its own tight loop (grading is some 6% faster for it)."""
     ncages = tcount.shape[0]
     full = (1 << w) - 1
     ret = 0
@@ -386,11 +450,35 @@ def _valid(grid: np.ndarray, w: int, cstart: np.ndarray, ccells: np.ndarray,
 
 
 @njit
+def _dyn_state(w: int, cstart: np.ndarray,
+               tcount: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Scratch for dynamic cages' enumerations (a token one when there are none)."""
+    maxk = 0
+    for c in range(tcount.shape[0]):
+        if tcount[c] == kern.DYNAMIC:
+            maxk = max(maxk, cstart[c + 1] - cstart[c])
+    cols = max(maxk + 1, w) if maxk else 1
+    return np.zeros((kern.DYN_ROWS, cols), np.int64), np.zeros(4, np.int64)
+
+
+@njit
 def _run(w: int, maxdiff: int, cstart: np.ndarray, ccells: np.ndarray, cop: np.ndarray,
          ctarget: np.ndarray, cell_cage: np.ndarray, tstart: np.ndarray, tcount: np.ndarray,
          tbuf: np.ndarray) -> int:
     """latin.c's ``latin_solver_top`` with Keen's deductions, up to ``maxdiff`` (no search):
-    the hardest level used, or IMPOSSIBLE / UNFINISHED."""
+    the hardest level used, or IMPOSSIBLE / UNFINISHED (TOO_LARGE: a dynamic cage with too
+    many layouts)."""
+    dyn, dst = _dyn_state(w, cstart, tcount)
+    return _run_with(w, maxdiff, cstart, ccells, cop, ctarget, cell_cage, tstart, tcount, tbuf,
+                     dyn, dst)
+
+
+@njit
+def _run_with(w: int, maxdiff: int, cstart: np.ndarray, ccells: np.ndarray, cop: np.ndarray,
+              ctarget: np.ndarray, cell_cage: np.ndarray, tstart: np.ndarray,
+              tcount: np.ndarray, tbuf: np.ndarray, dyn: np.ndarray, dst: np.ndarray) -> int:
+    """:func:`_run` with the dynamic cages' scratch given (``_dyn_state``)."""
+    has_dyn = dyn.shape[1] > 1
     n = w * w
     masks = np.full(n, (1 << w) - 1, np.int64)
     grid = np.zeros(n, np.int64)
@@ -403,11 +491,6 @@ def _run(w: int, maxdiff: int, cstart: np.ndarray, ccells: np.ndarray, cop: np.n
     colidx = np.zeros(w, np.int64)
     number = np.zeros(n, np.int64)
     queue = np.zeros(n, np.int64)
-    maxk = 1
-    for c in range(cop.shape[0]):
-        maxk = max(maxk, cstart[c + 1] - cstart[c])
-    dyn = np.zeros((kern.DYN_ROWS, max(maxk + 1, w)), np.int64)
-    dst = np.zeros(4, np.int64)
     diff = EASY
     while True:
         progress = False
@@ -415,16 +498,28 @@ def _run(w: int, maxdiff: int, cstart: np.ndarray, ccells: np.ndarray, cop: np.n
             ret = 0
             if i == EASY:
                 if maxdiff == EASY:
-                    ret = _clues(masks, w, EASY, cstart, ccells, cell_cage, tstart, tcount,
-                                 tbuf, scratch, dyn, dst)
+                    if has_dyn:
+                        ret = _clues_dyn(masks, w, EASY, cstart, ccells, cell_cage, tstart,
+                                         tcount, tbuf, scratch, dyn, dst)
+                    else:
+                        ret = _clues(masks, w, EASY, cstart, ccells, cell_cage, tstart, tcount,
+                                     tbuf, scratch)
                 if ret == 0:
                     ret = _simple(masks, grid, rowdone, coldone, w)
             elif i == NORMAL:
-                ret = _clues(masks, w, NORMAL, cstart, ccells, cell_cage, tstart, tcount,
-                             tbuf, scratch, dyn, dst)
+                if has_dyn:
+                    ret = _clues_dyn(masks, w, NORMAL, cstart, ccells, cell_cage, tstart,
+                                     tcount, tbuf, scratch, dyn, dst)
+                else:
+                    ret = _clues(masks, w, NORMAL, cstart, ccells, cell_cage, tstart, tcount,
+                                 tbuf, scratch)
             elif i == HARD:
-                ret = _clues(masks, w, HARD, cstart, ccells, cell_cage, tstart, tcount, tbuf,
-                             scratch, dyn, dst)
+                if has_dyn:
+                    ret = _clues_dyn(masks, w, HARD, cstart, ccells, cell_cage, tstart,
+                                     tcount, tbuf, scratch, dyn, dst)
+                else:
+                    ret = _clues(masks, w, HARD, cstart, ccells, cell_cage, tstart, tcount,
+                                 tbuf, scratch)
                 if ret == 0:
                     ret = _sets(masks, w, False, rows, reduced, rowidx, colidx)
             elif i == EXTREME:
@@ -456,8 +551,10 @@ def grade_one(w: int, cstart: np.ndarray, ccells: np.ndarray, cop: np.ndarray,
     does (then only search can: Unreasonable, or no unique solution); -2 for a cage too
     large to enumerate."""
     tstart, tcount, tbuf, _ = kern.cage_layouts(w, cstart, ccells, cop, ctarget)
+    dyn, dst = _dyn_state(w, cstart, tcount)
     for maxdiff in range(EXTREME + 1):
-        ret = _run(w, maxdiff, cstart, ccells, cop, ctarget, cell_cage, tstart, tcount, tbuf)
+        ret = _run_with(w, maxdiff, cstart, ccells, cop, ctarget, cell_cage, tstart, tcount,
+                        tbuf, dyn, dst)
         if ret == TOO_LARGE:
             return -2
         if ret <= maxdiff:

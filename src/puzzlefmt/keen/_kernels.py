@@ -32,9 +32,11 @@ SUB = 2
 DIV = 3
 
 #: A cage with more layouts than this, or whose enumeration takes more than
-#: :data:`LAYOUT_STEPS` steps, is enumerated when needed instead of once (a dynamic cage).
+#: :data:`LAYOUT_STEPS` steps, or of more than :data:`DYNAMIC_CELLS` cells, is enumerated
+#: when needed instead of once (a dynamic cage).
 DYNAMIC_LAYOUTS = 50_000
 LAYOUT_STEPS = 2_000_000
+DYNAMIC_CELLS = 12
 #: ``tcount`` of a dynamic cage.
 DYNAMIC = -1
 #: One enumeration of a dynamic cage's layouts gives up after this many steps: in the solver
@@ -146,7 +148,7 @@ def enumerate_cage(
     digits[0] = 0
     steps = 0
     while i >= 0:
-        steps += 1 + i  # a step looks back over the cells before this one
+        steps += 1
         if steps > max_steps:
             return -2
         left = k - i - 1  # cells after this one
@@ -191,7 +193,6 @@ def enumerate_cage(
                     d += 1
                     continue
             clash = False
-            steps += i
             for j in range(i):
                 if digits[j] == d:
                     cj = cells[j]
@@ -240,7 +241,8 @@ def build_layouts(
         cells = ccells[cstart[c] : cstart[c + 1]]
         k = cells.shape[0]
         limit_end = used + DYNAMIC_LAYOUTS * k
-        while True:
+        got = -1  # a cage of more than DYNAMIC_CELLS cells is dynamic without trying
+        while k <= DYNAMIC_CELLS:
             end = min(buf.shape[0], limit_end)
             got = enumerate_cage(w, cells, cop[c], ctarget[c], buf, used, digits, rem, powcap,
                                  end, LAYOUT_STEPS)
@@ -452,8 +454,8 @@ def propagate(
     ``scr`` is scratch space of at least 7 times the largest cage's size; ``ucell`` holds w
     cells, ``sub`` 2**k masks: rows and columns with more than k open cells are not searched
     for subsets. ``dyn`` and ``dst`` are the state of a dynamic cage's enumeration
-    (:data:`DYN_ROWS` x max(largest cage + 1, w), and 4); ``dst[3]`` counts the work done
-    (layouts looked at)."""
+    (:data:`DYN_ROWS` x max(largest cage + 1, w), and 4); ``dst[3]`` counts the steps of
+    dynamic enumerations (the search counts the rest of its work by nodes)."""
     ncages = tcount.shape[0]
     full = (1 << w) - 1
     maxk = scr.shape[0] // 7
@@ -493,7 +495,6 @@ def propagate(
                     bound *= popcount(masks[ccells[s + j]])
                     if bound > DYN_SKIP or bound == 0:
                         break
-                dst[3] += k
                 if bound == 0:
                     return False
                 if bound > DYN_SKIP:
@@ -505,7 +506,6 @@ def propagate(
                 if got < 0:
                     continue  # too many layouts to look at here: this cage narrows nothing
             else:
-                dst[3] += ntab
                 alive = False
                 for t in range(ntab):
                     off = base + t * k
@@ -679,6 +679,12 @@ def search_from(
     sub = np.zeros(1 << min(w, SUBSET_CELLS), np.int64)
     dyn = np.zeros((DYN_ROWS, max(maxk + 1, w)), np.int64)
     dst = np.zeros(4, np.int64)
+    # A node's work: what a node costs besides its cages, and the stored layouts looked at
+    # (counted once here rather than in the inner loop: about an eighth of them at a node).
+    node_work = NODE_WORK
+    for c in range(ncages):
+        if tcount[c] > 0:
+            node_work += tcount[c] >> 3
     if meta[3] == 0:
         meta[3] = 1
         if not propagate(levels[0], w, cstart, ccells, cell_cage, tstart, tcount, tbuf,
@@ -739,7 +745,7 @@ def search_from(
         nxt[bcell[d]] = b
         dirty[:] = False
         dirty[cell_cage[bcell[d]]] = True
-        dst[3] += NODE_WORK
+        dst[3] += node_work
         if propagate(nxt, w, cstart, ccells, cell_cage, tstart, tcount, tbuf, dirty, scr,
                      slot_r, slot_c, ucell, sub, dyn, dst):
             d += 1

@@ -77,13 +77,7 @@ def _unknown(limit: int, reason: str, found: list[Puzzle] | None = None) -> Solv
 def _solved(puzzle: Puzzle, sols: np.ndarray, count: int) -> list[Puzzle]:
     """The first two solutions as puzzles carrying them (``sols`` rows are digits)."""
     n = puzzle.size * puzzle.size
-    return [
-        Puzzle._make(puzzle.size, puzzle.cages, puzzle.cage_indices,
-                     difficulty=puzzle.difficulty,
-                     multiplication_only=puzzle.multiplication_only, seed=puzzle.seed,
-                     solution=tuple(sols[k, :n].tolist()))
-        for k in range(min(count, 2))
-    ]
+    return [puzzle._solved(tuple(sols[k, :n].tolist())) for k in range(min(count, 2))]
 
 
 def _finish(puzzle: Puzzle, limit: int, timeout: float | None) -> SolveResult[Puzzle]:

@@ -303,7 +303,8 @@ def parse_game_id(text: str, *, size: int | None = None, runs: Runs = "documente
         )
     if body[sep] == "#":
         seed = body[sep + 1 :]
-        bad = next((k for k, ch in enumerate(seed) if ch in "\r\n\x00"), -1)
+        bad = next((k for k, ch in enumerate(seed)
+                    if ch in "\r\n\x00" or "\ud800" <= ch <= "\udfff"), -1)
         if bad >= 0:
             raise _error(
                 f"expected seed text on one line, found {seed[bad]!r}",

@@ -139,16 +139,15 @@ class Puzzle(Model):
             raise TypeError(f"a Keen puzzle is read from text, not {type(text).__name__}")
         read = (self._read_text(text) if size is None and runs == "documented"
                 else self.from_game_id(text, size=size, runs=runs))
-        self._setup(
-            read._size,
-            read._cages,
-            read._cell_cage,
-            difficulty=read._difficulty,
-            multiplication_only=read._multiplication_only,
-            seed=read._seed,
-            solution=read._solution,
-        )
+        self._size = read._size
+        self._cages = read._cages
+        self._cell_cage = read._cell_cage
+        self._difficulty = read._difficulty
+        self._multiplication_only = read._multiplication_only
+        self._seed = read._seed
+        self._solution = read._solution
         self._state = read._state  # a save file carries one
+        self._arrays = None
         if solution is not None:
             self._solution = _check_solution(solution, self._size)
         if state is not None:
@@ -191,8 +190,15 @@ class Puzzle(Model):
     ) -> Puzzle:
         """The one way every constructor builds a puzzle from checked parts."""
         puzzle = object.__new__(cls)
-        puzzle._setup(size, cages, cell_cage, difficulty=difficulty,
-                      multiplication_only=multiplication_only, seed=seed, solution=solution)
+        puzzle._size = size
+        puzzle._cages = cages
+        puzzle._cell_cage = cell_cage
+        puzzle._difficulty = difficulty
+        puzzle._multiplication_only = multiplication_only
+        puzzle._seed = seed
+        puzzle._solution = solution
+        puzzle._state = None
+        puzzle._arrays = None
         return puzzle
 
     @classmethod
@@ -260,8 +266,9 @@ class Puzzle(Model):
         seed is any text the real program takes (it ends at a NUL, so none may be in it)."""
         if not isinstance(size, int) or not 1 <= size <= MAX_SIZE:
             raise ValueError(f"size must be an integer from 1 to {MAX_SIZE}, not {size!r}")
-        if not isinstance(seed, str) or "\x00" in seed:
-            raise ValueError(f"a seed is text without NUL characters, not {seed!r}")
+        if not isinstance(seed, str) or "\x00" in seed or not _encodable(seed):
+            raise ValueError(f"a seed is text without NUL characters (or unpaired surrogates), "
+                             f"not {seed!r}")
         level = _difficulty_of(difficulty)
         mult = bool(multiplication_only)
         cages, cell_cage = _expand(size, seed, level, mult)
@@ -329,6 +336,21 @@ class Puzzle(Model):
     def with_solution(self, solution: str | Sequence[int] | None) -> Puzzle:
         """A copy carrying ``solution`` (or none)."""
         return self.replace(solution=solution)
+
+    def _solved(self, solution: tuple[int, ...]) -> Puzzle:
+        """A copy carrying ``solution``, which the solver found (not checked again); it
+        shares the kernels' arrays."""
+        other = object.__new__(type(self))
+        other._size = self._size
+        other._cages = self._cages
+        other._cell_cage = self._cell_cage
+        other._difficulty = self._difficulty
+        other._multiplication_only = self._multiplication_only
+        other._seed = self._seed
+        other._solution = solution
+        other._state = None
+        other._arrays = self._arrays
+        return other
 
     # ------------------------------------------------------------------ properties
 
@@ -635,6 +657,16 @@ def _rebuild(size: int, cages: tuple[Cage, ...], cell_cage: tuple[int, ...],
 # ---------------------------------------------------------------------- helpers
 
 
+def _encodable(text: str) -> bool:
+    """Whether ``text`` is real text (no unpaired surrogate): what the real program, and the
+    seed's SHA-1, take as bytes."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _timeout(value: float | None) -> float | None:
     if value is None:
         return None
@@ -832,8 +864,9 @@ def _picture(puzzle: Puzzle, symbols: Symbols, solution: bool) -> str:
 def _bad(field: str, expected: str, value: object, line: int | None = None) -> PuzzleFormatError:
     try:
         shown = json.dumps(value) if not isinstance(value, str) else repr(value)
-    except ValueError:  # an integer too long to write out
-        shown = f"a number of {len(str(abs(value)))}+ digits" if isinstance(value, int) else "?"
+    except ValueError:  # an integer too long for Python to write out in decimal
+        digits = int(value.bit_length() * 0.30103) + 1 if isinstance(value, int) else 0
+        shown = f"a number of about {digits} digits"
     if len(shown) > 40:
         shown = shown[:39] + "…"
     return PuzzleFormatError(

@@ -77,7 +77,11 @@ def validate(
     par, desc, seed = split_id(text)
     w, difficulty, mult, _ = decode_params(par)
     if seed is not None:
-        puzzle = Puzzle.from_seed(w, seed, difficulty=difficulty, multiplication_only=mult)
+        try:
+            puzzle = Puzzle.from_seed(w, seed, difficulty=difficulty, multiplication_only=mult)
+        except ValueError as exc:  # text that is not text (an unpaired surrogate)
+            raise PuzzleFormatError.expecting(
+                "seed text", str(exc), format="keen", line=1, text=text) from None
     else:
         if desc is None:
             raise PuzzleFormatError.expecting(
