@@ -194,8 +194,10 @@ def main(argv: list[str] | None = None) -> int:
         parsed = {c: Position(c) for c, _, _, _ in moves}
         work = [(parsed[c], m) for c, m, _, _ in moves]
         groups: dict[str, list[str]] = {}
-        for c, m, _, _ in moves:
+        group_stated: dict[str, list[int]] = {}  # the stated scores in the groups' order
+        for c, m, _, s in moves:
             groups.setdefault(c, []).append(m)
+            group_stated.setdefault(c, []).append(s)
         group_work = [(parsed[c], ms) for c, ms in groups.items()]
         ours: list[int] = []
         score_many = find_score_many()
@@ -226,7 +228,8 @@ def main(argv: list[str] | None = None) -> int:
                  "agree" if vs_vec == 0 else f"DIFFER ({vs_vec})"]]
         if score_many is not None:
             flat = [int(x) for result in many for x in result]
-            bad_many = sum(a != b for a, b in zip(flat, stated, strict=True))
+            flat_stated = [s for c in groups for s in group_stated[c]]
+            bad_many = sum(a != b for a, b in zip(flat, flat_stated, strict=True))
             rows.append(["`score_many(position, moves)` (per move)", micros(med["pf many"]),
                          micros(med["mp score"]), ratio(med["pf many"], med["mp score"]),
                          "", "agree" if bad_many == 0 else f"DIFFER ({bad_many})"])
