@@ -38,10 +38,16 @@ __all__ = [
     "solve_lines",
 ]
 
-_CELL = np.zeros(256, dtype=bool)
-_CELL[ord("1"): ord("9") + 1] = True
-_CELL[ord(".")] = True
-_CELL[ord("0")] = True
+# What each byte of a line is, as a bit (a line's bits OR-ed together say what it holds), and
+# the digit each byte gives (0: blank).
+_DIGITS, _DOT, _ZERO, _OTHER = 1, 2, 4, 8
+_BLANKS = _DOT | _ZERO
+_KIND = np.full(256, _OTHER, dtype=np.uint8)
+_KIND[ord("1"): ord("9") + 1] = _DIGITS
+_KIND[ord(".")] = _DOT
+_KIND[ord("0")] = _ZERO
+_DIGIT = np.zeros(256, dtype=np.uint8)
+_DIGIT[ord("1"): ord("9") + 1] = np.arange(1, 10, dtype=np.uint8)
 
 # The line formats whose records are plain 81-cell lines.
 SOURCES = frozenset({"line", "txt", "sdm"})
@@ -70,18 +76,19 @@ def parse_lines(lines: Sequence[str]) -> LineArrays:
     """The plain 81-cell lines of a block as one array (no Python loop per cell)."""
     n = len(lines)
     long = np.fromiter(map(len, lines), dtype=np.int64, count=n) == 81
-    picked = [ln for ln, keep in zip(lines, long.tolist(), strict=True) if keep]
+    if long.all():
+        picked = lines
+    else:
+        picked = [ln for ln, keep in zip(lines, long.tolist(), strict=True) if keep]
     if not picked:
         return LineArrays(np.zeros(n, dtype=bool), np.zeros((0, 81), dtype=np.uint8))
     raw = np.frombuffer("".join(picked).encode("ascii", "replace"), dtype=np.uint8)
     raw = raw.reshape(len(picked), 81)
-    dots = (raw == ord(".")).any(axis=1)
-    zeros = (raw == ord("0")).any(axis=1)
-    good = _CELL[raw].all(axis=1) & ~(dots & zeros)  # one blank character, not both
+    kinds = np.bitwise_or.reduce(_KIND[raw], axis=1)
+    good = (kinds & _OTHER == 0) & (kinds & _BLANKS != _BLANKS)  # one blank character
     ok = long.copy()
     ok[long] = good
-    digits = raw[good]
-    cells = np.where(digits >= ord("1"), digits - ord("0"), 0).astype(np.uint8)
+    cells = _DIGIT[raw] if good.all() else _DIGIT[raw[good]]
     return LineArrays(ok, cells)
 
 
@@ -102,16 +109,25 @@ def canon_lines(lines: Sequence[str], convention: Literal["string", "pattern"] =
     return parsed.ok, minlex_array(parsed.cells, convention)
 
 
-def _texts(rows: npt.NDArray[np.uint8], blank: str = ".") -> list[str]:
-    """One 81-character string per row of digits."""
+def _texts(rows: npt.NDArray[np.uint8], blank: str = ".", end: str = "") -> list[str]:
+    """One 81-character string per row of digits, each followed by ``end``."""
     table = np.frombuffer(f"{blank}123456789".encode("ascii"), dtype=np.uint8)
-    flat = table[rows].tobytes().decode("ascii")
-    return [flat[k: k + 81] for k in range(0, len(flat), 81)]
+    width = 81 + len(end)
+    if end:
+        buf = np.empty((len(rows), width), dtype=np.uint8)
+        buf[:, :81] = table[rows]
+        buf[:, 81:] = np.frombuffer(end.encode("ascii"), dtype=np.uint8)
+    else:
+        buf = table[rows]
+    flat = buf.tobytes().decode("ascii")
+    return [flat[k: k + width] for k in range(0, len(flat), width)]
 
 
 def _spread(ok: npt.NDArray[np.bool_], found: list[str | None], kinds: list[str | None]
             ) -> LineResults:
     """Results of the ok lines put back at their lines (``None`` elsewhere)."""
+    if len(found) == len(ok):  # every line ok
+        return found, kinds
     texts: list[str | None] = [None] * len(ok)
     names: list[str | None] = [None] * len(ok)
     for k, i in enumerate(np.flatnonzero(ok).tolist()):
@@ -165,8 +181,8 @@ def block_validate(lines: Sequence[str], numbers: Sequence[int], limit: int) -> 
 
 def block_canon(lines: Sequence[str], numbers: Sequence[int], convention: str) -> LineResults:
     ok, forms = canon_lines(lines, "pattern" if convention == "pattern" else "string")
-    texts = [t + "\n" for t in _texts(forms, "0")]
-    return _spread(ok, list(texts), [None] * len(texts))
+    texts: list[str | None] = list(_texts(forms, "0", "\n"))
+    return _spread(ok, texts, [None] * len(texts))
 
 
 # What each line format writes for a plain line: its blank, and its line ending.
@@ -187,6 +203,6 @@ def block_convert(lines: Sequence[str], numbers: Sequence[int], target: str,
     elif options:
         return None
     parsed = parse_lines(lines)
-    texts = [t + newline for t in _texts(parsed.cells, blank)]
-    return _spread(parsed.ok, list(texts), [None] * len(texts))
+    texts: list[str | None] = list(_texts(parsed.cells, blank, newline))
+    return _spread(parsed.ok, texts, [None] * len(texts))
 
