@@ -9,6 +9,7 @@ run before.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import platform
 import statistics
@@ -63,15 +64,19 @@ def run(
     stdout: Path | None = None,
     env: Mapping[str, str] | None = None,
     ok: Sequence[int] = (0,),
+    stdin: Path | None = None,
 ) -> Run:
-    """Run ``cmd`` to the end, its standard output to ``stdout`` (or nowhere)."""
+    """Run ``cmd`` to the end, its standard output to ``stdout`` (or nowhere), its standard
+    input from ``stdin`` (or this process's)."""
     out = stdout.open("wb") if stdout is not None else open(os.devnull, "wb")  # noqa: SIM115
+    inp = stdin.open("rb") if stdin is not None else contextlib.nullcontext()
     with tempfile.TemporaryDirectory() as scratch:
         err_path, figures = Path(scratch) / "stderr", Path(scratch) / "figures"
-        with out, err_path.open("wb") as err:
+        with out, inp, err_path.open("wb") as err:
             subprocess.run(
                 [sys.executable, "-S", "-c", _LAUNCH, str(figures), *cmd],
-                stdout=out, stderr=err, env=None if env is None else dict(env), check=False,
+                stdin=None if stdin is None else inp, stdout=out, stderr=err,
+                env=None if env is None else dict(env), check=False,
             )
         stderr = err_path.read_text(encoding="utf-8", errors="replace")
         fields = figures.read_text(encoding="ascii").split()
