@@ -727,7 +727,10 @@ def _string_level(k: int, src: int, n: int, cand: np.ndarray, ws: np.ndarray) ->
     number, or -1 past ``STRING_CANDIDATES``. (One function: numba calls that pass
     arrays cost more than this loop's steps.)"""
     dst = 3 - src
-    zeros = _most_zeros(k, src, n, cand, ws)
+    zeros = 0  # leading blanks of the smallest row so far (a child with fewer is larger)
+    if k == 0:
+        for m in range(18):
+            zeros = max(zeros, LEAD_ZEROS[ROW_BEST[ws[RPAT + m]]])
     least = 1 << 40
     nn = 0
     for i in range(n):
@@ -736,10 +739,12 @@ def _string_level(k: int, src: int, n: int, cand: np.ndarray, ws: np.ndarray) ->
         c = cand[src + 2, i] if k else 0
         used = (a >> C_USED) & 511
         band = ((a >> (12 * (k // 3))) & 15) // 3  # of output row 3 * (k // 3)
+        lo = 3 * band if k % 3 else 0  # the source rows that may come next
+        hi = lo + 3 if k % 3 else 9
         for t in range(2):
             if k and t != (a >> C_T) & 1:
                 continue
-            for r in range(9):
+            for r in range(lo, hi):
                 if not _row_allowed(
                     k, r, used, band, ws[RDUP + 9 * t + r], ws[BDUP + 3 * t + r // 3]
                 ):
@@ -778,6 +783,7 @@ def _string_level(k: int, src: int, n: int, cand: np.ndarray, ws: np.ndarray) ->
                                 continue
                             if row < least:
                                 least = row
+                                zeros = max(zeros, _key_zeros(row))
                                 nn = 0
                             for g2 in range(6):
                                 m2 = (groups2 >> (6 * g2)) & 63
@@ -797,27 +803,12 @@ def _string_level(k: int, src: int, n: int, cand: np.ndarray, ws: np.ndarray) ->
 
 
 @njit
-def _most_zeros(k: int, src: int, n: int, cand: np.ndarray, ws: np.ndarray) -> int:
-    """The most leading blanks any child at depth ``k`` gives (its clue pattern decides
-    them)."""
-    most = 0
-    for i in range(n):
-        a = cand[src, i] if k else 0
-        orders = cand[src + 1, i] if k else ALL_ORDERS
-        used = (a >> C_USED) & 511
-        band = ((a >> (12 * (k // 3))) & 15) // 3
-        for t in range(2):
-            if k and t != (a >> C_T) & 1:
-                continue
-            for r in range(9):
-                if not _row_allowed(
-                    k, r, used, band, ws[RDUP + 9 * t + r], ws[BDUP + 3 * t + r // 3]
-                ):
-                    continue
-                x = ws[RPAT + 9 * t + r]
-                x = _row_value(x, (a >> C_SP) & 7, orders)[0] if k else ROW_BEST[x]
-                most = max(most, LEAD_ZEROS[x])
-    return most
+def _key_zeros(row: int) -> int:
+    """Leading blanks of a row of nine packed keys."""
+    n = 0
+    while n < 9 and not (row >> (4 * (8 - n))) & 15:
+        n += 1
+    return n
 
 
 @njit
