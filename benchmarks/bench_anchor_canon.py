@@ -52,7 +52,7 @@ from pathlib import Path
 
 import numpy as np
 
-from _anchor import PUZZLEFMT, ROOT, SHARED, header, micros, ratio, rounds, run, secs, table
+from _anchor import PUZZLEFMT, ROOT, SHARED, header, micros, rounds, run, secs, table
 from puzzlefmt.sudoku.canon import minlex_array
 from puzzlefmt.sudoku.solver import solve_array
 
@@ -62,6 +62,14 @@ FILES = {
     "hardest": SUDOKU / "puzzles5_forum_hardest_1905_11+",
 }
 SECTIONS = ("kernel", "grids", "process")
+
+
+def ratio(ours: float, theirs: float) -> str:
+    """``ours / theirs``, with two significant digits below 0.1."""
+    if theirs <= 0:
+        return "n/a"
+    x = ours / theirs
+    return f"{x:.2f}x" if x >= 0.1 else f"{x:.2g}x"
 
 
 def puzzle_lines(path: Path) -> list[str]:
