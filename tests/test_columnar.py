@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from puzzlefmt.cli import main
-from puzzlefmt.sudoku.columnar import parse_lines, solve_lines
+from puzzlefmt.sudoku.columnar import block_canon, block_convert, parse_lines, solve_lines
 
 from helpers import shared_path
 
@@ -100,3 +101,29 @@ def test_the_block_api() -> None:
     got = solve_lines(lines)
     assert got.counts.tolist() == [1, 1, 2]
     assert "".join(map(str, got.solutions[0, 0].tolist())).startswith("417369825")
+
+
+def test_plain_lines_and_what_is_left_to_the_object_path() -> None:
+    puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    form = "000000001000001023004050000000000500000600740380000000000002000007000600010008000"
+    others = [
+        puzzle[:-1] + "é",  # 81 characters, one not ASCII
+        puzzle[:-1] + "x",  # a character that is no cell
+        puzzle[:-1] + "0",  # both blanks
+        puzzle + " ",  # 82 characters
+    ]
+    every = parse_lines([puzzle, puzzle.replace(".", "0")])  # every line plain
+    assert every.ok.tolist() == [True, True]
+    assert every.cells.dtype == np.uint8
+    assert every.cells.tolist()[0] == [int(c) if c != "." else 0 for c in puzzle]
+    assert every.cells.tolist()[0] == every.cells.tolist()[1]
+    mixed = parse_lines([*others, puzzle])
+    assert mixed.ok.tolist() == [False, False, False, False, True]
+    assert mixed.cells.tolist() == every.cells.tolist()[:1]
+    # Every line plain, and one left to the object path (None at its place).
+    assert block_canon([puzzle, puzzle], [1, 2], "string") == ([form + "\n"] * 2, [None] * 2)
+    texts, kinds = block_canon([puzzle, others[1], puzzle], [1, 2, 3], "string")
+    assert texts == [form + "\n", None, form + "\n"]
+    assert kinds == [None, None, None]
+    assert block_convert([puzzle], [1], "sdm", {}) == ([puzzle.replace(".", "0") + "\r\n"],
+                                                       [None])
