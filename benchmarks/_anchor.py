@@ -69,14 +69,14 @@ def run(
     """Run ``cmd`` to the end, its standard output to ``stdout`` (or nowhere), its standard
     input from ``stdin`` (or this process's)."""
     out = stdout.open("wb") if stdout is not None else open(os.devnull, "wb")  # noqa: SIM115
-    inp = stdin.open("rb") if stdin is not None else contextlib.nullcontext()
-    with tempfile.TemporaryDirectory() as scratch:
+    with tempfile.TemporaryDirectory() as scratch, contextlib.ExitStack() as files:
+        inp = files.enter_context(stdin.open("rb")) if stdin is not None else None
         err_path, figures = Path(scratch) / "stderr", Path(scratch) / "figures"
-        with out, inp, err_path.open("wb") as err:
+        with out, err_path.open("wb") as err:
             subprocess.run(
                 [sys.executable, "-S", "-c", _LAUNCH, str(figures), *cmd],
-                stdin=None if stdin is None else inp, stdout=out, stderr=err,
-                env=None if env is None else dict(env), check=False,
+                stdin=inp, stdout=out, stderr=err, env=None if env is None else dict(env),
+                check=False,
             )
         stderr = err_path.read_text(encoding="utf-8", errors="replace")
         fields = figures.read_text(encoding="ascii").split()

@@ -53,7 +53,7 @@ from pathlib import Path
 import numpy as np
 
 from _anchor import PUZZLEFMT, ROOT, SHARED, header, micros, rounds, run, secs, table
-from puzzlefmt.sudoku.canon import minlex_array
+from puzzlefmt.sudoku.canon import Convention, minlex_array
 from puzzlefmt.sudoku.solver import solve_array
 
 SUDOKU = SHARED / "data" / "sudoku" / "tdoku_format"
@@ -119,14 +119,7 @@ class Bench:
     def __init__(self, args: argparse.Namespace, tmp: Path) -> None:
         self.args = args
         self.tmp = tmp
-        self.lines: dict[str, list[str]] = {}
-        self.paths: dict[str, Path] = {}
-        for name, source in FILES.items():
-            lines = puzzle_lines(source)
-            path = tmp / f"{name}.txt"
-            path.write_text("\n".join(lines) + "\n", encoding="ascii")
-            self.lines[name] = lines
-            self.paths[name] = path
+        self.lines = {name: puzzle_lines(source) for name, source in FILES.items()}
         minlex_array(np.zeros((1, 81), dtype=np.uint8))  # load the kernels before timing
         minlex_array(np.zeros((1, 81), dtype=np.uint8), "pattern")
 
@@ -139,21 +132,25 @@ class Bench:
             path.write_text("\n".join(texts(arr)) + "\n", encoding="ascii")
             out = self.tmp / f"{label}-{name}.pm"
 
-            def ours(conv: str, arr: np.ndarray = arr, name: str = name) -> Callable[[], float]:
+            def ours(conv: Convention, arr: np.ndarray = arr, name: str = name
+                     ) -> Callable[[], float]:
                 def step() -> float:
                     start = time.process_time()
-                    forms[conv, name] = minlex_array(arr, conv)  # type: ignore[arg-type]
+                    forms[conv, name] = minlex_array(arr, conv)
                     return (time.process_time() - start) / len(arr)
                 return step
 
             steps[f"pattern {name}"] = ours("pattern")
             steps[f"string {name}"] = ours("string")
-            n = len(arr)
-            steps[f"pm {name}"] = lambda path=path, out=out, n=n: (
-                run([self.args.patminlex], stdout=out, stdin=path).cpu / n)
+            def process(path: Path = path, out: Path = out, n: int = len(arr)) -> float:
+                return run([self.args.patminlex], stdout=out, stdin=path).cpu / n
+
+            def in_memory(path: Path = path) -> float:
+                return timer_round(self.args.timer, path, self.tmp)
+
+            steps[f"pm {name}"] = process
             if self.args.timer:
-                steps[f"timer {name}"] = lambda path=path: timer_round(
-                    self.args.timer, path, self.tmp)
+                steps[f"timer {name}"] = in_memory
         med = rounds(self.args.rounds, steps)
         rows = []
         for name, arr in data.items():
