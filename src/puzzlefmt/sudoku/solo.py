@@ -589,7 +589,7 @@ def read(text: str) -> Grid:
     params = SoloParams.decode(m.group(1))
     why = cannot_hold(params) if params.problem() is None else None
     if why is not None:  # said before the generator runs (a 16x16 takes a while)
-        raise PuzzleFormatError(why, format=FMT, line=1, text=seed_id,
+        raise PuzzleFormatError(why, format=FMT, line=1, column=m.start(1) + 1, text=seed_id,
                                 expected="a standard 9x9 Solo game (3x3)",
                                 found=params.encode())
     grid = to_grid(parse_game_id(expand(m.group(1), m.group(3))))
