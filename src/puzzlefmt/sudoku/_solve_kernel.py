@@ -37,11 +37,11 @@ from collections.abc import Sequence
 import numpy as np
 
 from puzzlefmt._jit import njit
+from puzzlefmt.sudoku._bits import ctz, popcount
 from puzzlefmt.sudoku._tables import (
     BOX27,
     CLAIM27,
     COMPLEX27,
-    DEBRUIJN,
     LONE_COL27,
     ROW27,
     SHRINK,
@@ -55,13 +55,11 @@ BAND_WORDS = sum(1 << (3 * d) for d in range(9))  # the words of band 0
 MAX_DEPTH = 96
 NEXT1 = np.array([1, 2, 0], dtype=np.int64)
 NEXT2 = np.array([2, 0, 1], dtype=np.int64)
-
-
-@njit
-def _ctz(x: int) -> int:
-    """Index of the lowest set bit of a non-zero word below 2**32."""
-    low = x & -x
-    return int(DEBRUIJN[((low * 0x077CB531) & 0xFFFFFFFF) >> 27])
+# For word w = 3*d + b: its digit, its band, and the same digit's words in the other two bands.
+W_DIGIT = np.arange(27, dtype=np.int64) // 3
+W_BAND = np.arange(27, dtype=np.int64) % 3
+W_PEER1 = 3 * W_DIGIT + NEXT1[W_BAND]
+W_PEER2 = 3 * W_DIGIT + NEXT2[W_BAND]
 
 
 @njit
@@ -75,46 +73,52 @@ def propagate(st: np.ndarray, dirty: int) -> bool:
     while True:
         tc = 0
         while dirty != 0:
-            w = _ctz(dirty)
-            dirty &= dirty - 1
-            tc |= 1 << w
-            a0 = st[w]
-            s = SHRINK[a0 & 511] | (SHRINK[(a0 >> 9) & 511] << 3) | (SHRINK[(a0 >> 18) & 511] << 6)
-            a = a0 & COMPLEX27[s]
-            if a == 0:
-                return False
-            st[w] = a
-            d = w // 3
-            b = w - 3 * d
-            # A box where the digit keeps to one column claims that column.
-            lone = LONE_COL27[(a | (a >> 9) | (a >> 18)) & 511]
-            w1 = 3 * d + NEXT1[b]
-            x = st[w1]
-            dirty |= ((x & lone) != 0) << w1
-            st[w1] = x & ~lone
-            w1 = 3 * d + NEXT2[b]
-            x = st[w1]
-            dirty |= ((x & lone) != 0) << w1
-            st[w1] = x & ~lone
-            s0 = a & 511
-            s1 = (a >> 9) & 511
-            s2 = a >> 18
-            # Rows of the band left with one cell for the digit, not yet placed.
-            one = ((s0 & (s0 - 1)) == 0) | (((s1 & (s1 - 1)) == 0) << 1)
-            one |= ((s2 & (s2 - 1)) == 0) << 2
-            ur = (st[30 + b] >> (3 * d)) & one & 7
-            while ur != 0:
-                r = _ctz(ur)
-                ur &= ur - 1
-                cell = a & ROW27[r]
-                st[30 + b] &= ~(1 << (3 * d + r))
-                st[27 + b] &= ~cell
-                for d2 in range(9):
-                    w2 = 3 * d2 + b
-                    m = cell if d2 != d else 0
-                    x = st[w2]
-                    dirty |= ((x & m) != 0) << w2
-                    st[w2] = x & ~m
+            # One round over the words changed so far; what this round changes waits for the
+            # next, so that a word's work does not wait on the one before it.
+            cur = dirty
+            tc |= cur
+            dirty = 0
+            while cur != 0:
+                w = ctz(cur)
+                cur &= cur - 1
+                a0 = st[w]
+                s = SHRINK[a0 & 511] | (SHRINK[(a0 >> 9) & 511] << 3)
+                s |= SHRINK[(a0 >> 18) & 511] << 6
+                a = a0 & COMPLEX27[s]
+                if a == 0:
+                    return False
+                st[w] = a
+                # A box where the digit keeps to one column claims that column.
+                lone = LONE_COL27[(a | (a >> 9) | (a >> 18)) & 511]
+                w1 = W_PEER1[w]
+                x = st[w1]
+                dirty |= ((x & lone) != 0) << w1
+                st[w1] = x & ~lone
+                w1 = W_PEER2[w]
+                x = st[w1]
+                dirty |= ((x & lone) != 0) << w1
+                st[w1] = x & ~lone
+                s0 = a & 511
+                s1 = (a >> 9) & 511
+                s2 = a >> 18
+                # Rows of the band left with one cell for the digit, not yet placed.
+                one = ((s0 & (s0 - 1)) == 0) | (((s1 & (s1 - 1)) == 0) << 1)
+                one |= ((s2 & (s2 - 1)) == 0) << 2
+                b = W_BAND[w]
+                d = W_DIGIT[w]
+                ur = (st[30 + b] >> (3 * d)) & one & 7
+                while ur != 0:
+                    r = ctz(ur)
+                    ur &= ur - 1
+                    cell = a & ROW27[r]
+                    st[30 + b] &= ~(1 << (3 * d + r))
+                    st[27 + b] &= ~cell
+                    for d2 in range(9):
+                        w2 = 3 * d2 + b
+                        m = cell if d2 != d else 0
+                        x = st[w2]
+                        dirty |= ((x & m) != 0) << w2
+                        st[w2] = x & ~m
         # A column where only one band still has the digit claims the digit for that band.
         tn |= tc
         for d in range(9):
@@ -164,7 +168,7 @@ def propagate(st: np.ndarray, dirty: int) -> bool:
                 for d in range(9):
                     w = 3 * d + b
                     if st[w] & cell:
-                        r = _ctz(cell) // 9
+                        r = ctz(cell) // 9
                         st[w] &= ~(ROW27[r] ^ cell)
                         dirty |= 1 << w
                         break
@@ -203,15 +207,6 @@ def _init_state(st: np.ndarray, puzzle: np.ndarray, masks: np.ndarray, use_masks
 
 
 @njit
-def _popcount(x: int) -> int:
-    """Set bits of a word below 2**32."""
-    x = x - ((x >> 1) & 0x55555555)
-    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F
-    return int(((x * 0x01010101) & 0xFFFFFFFF) >> 24)
-
-
-@njit
 def _pick_cell(st: np.ndarray) -> tuple[int, int]:
     """A cell to guess on, as (band, cell bit): among the cells with two candidates, one with
     the most unsolved peers (a guess there settles the most); else the first unsolved cell.
@@ -234,11 +229,11 @@ def _pick_cell(st: np.ndarray) -> tuple[int, int]:
         while two != 0:
             cell = two & -two
             two ^= cell
-            k = _ctz(cell)
+            k = ctz(cell)
             r = k // 9
             c = k - 9 * r
             row = ROW27[r]
-            n = _popcount(u & (row | BOX27[c // 3]))
+            n = popcount(u & (row | BOX27[c // 3]))
             n += ((o1 >> c) & 1) + ((o1 >> (c + 9)) & 1) + ((o1 >> (c + 18)) & 1)
             n += ((o2 >> c) & 1) + ((o2 >> (c + 9)) & 1) + ((o2 >> (c + 18)) & 1)
             if n > best:
@@ -255,7 +250,7 @@ def _write_solution(st: np.ndarray, out: np.ndarray) -> None:
         for b in range(3):
             a = st[3 * d + b]
             while a != 0:
-                k = _ctz(a)
+                k = ctz(a)
                 a &= a - 1
                 out[27 * b + k] = d + 1
 
@@ -302,7 +297,7 @@ def solve_one(
                 stack[sp, w] &= ~cell
                 pending[sp] = w
                 sp += 1
-                r = _ctz(cell) // 9
+                r = ctz(cell) // 9
                 st[w] &= ~(ROW27[r] ^ cell)
                 ok = propagate(st, 1 << w)
                 continue
