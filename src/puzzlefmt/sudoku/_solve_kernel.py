@@ -41,6 +41,7 @@ from puzzlefmt.sudoku._bits import ctz, popcount
 from puzzlefmt.sudoku._tables import (
     BOX27,
     CLAIM27,
+    COL27,
     COMPLEX27,
     LONE_COL27,
     ROW27,
@@ -60,6 +61,10 @@ W_DIGIT = np.arange(27, dtype=np.int64) // 3
 W_BAND = np.arange(27, dtype=np.int64) % 3
 W_PEER1 = 3 * W_DIGIT + NEXT1[W_BAND]
 W_PEER2 = 3 * W_DIGIT + NEXT2[W_BAND]
+# For bit k of a band (row k // 9, column k % 9): its row, its column, and its row and box.
+K_ROW27 = ROW27[np.arange(27) // 9]
+K_COL27 = COL27[np.arange(27) % 9]
+K_PEERS27 = K_ROW27 | BOX27[np.arange(27) % 9 // 3]
 
 
 @njit
@@ -168,8 +173,7 @@ def propagate(st: np.ndarray, dirty: int) -> bool:
                 for d in range(9):
                     w = 3 * d + b
                     if st[w] & cell:
-                        r = ctz(cell) // 9
-                        st[w] &= ~(ROW27[r] ^ cell)
+                        st[w] &= ~(K_ROW27[ctz(cell)] ^ cell)
                         dirty |= 1 << w
                         break
         if dirty == 0:
@@ -230,12 +234,8 @@ def _pick_cell(st: np.ndarray) -> tuple[int, int]:
             cell = two & -two
             two ^= cell
             k = ctz(cell)
-            r = k // 9
-            c = k - 9 * r
-            row = ROW27[r]
-            n = popcount(u & (row | BOX27[c // 3]))
-            n += ((o1 >> c) & 1) + ((o1 >> (c + 9)) & 1) + ((o1 >> (c + 18)) & 1)
-            n += ((o2 >> c) & 1) + ((o2 >> (c + 9)) & 1) + ((o2 >> (c + 18)) & 1)
+            col = K_COL27[k]
+            n = popcount(u & K_PEERS27[k]) + popcount(o1 & col) + popcount(o2 & col)
             if n > best:
                 best = n
                 best_b = b
@@ -265,20 +265,19 @@ def solve_one(
     stack: np.ndarray,
     pending: np.ndarray,
 ) -> int:
-    """Count the solutions of one puzzle up to ``limit``; the first two go to ``sols``."""
-    st = np.empty(NSTATE, dtype=np.int64)
+    """Count the solutions of one puzzle up to ``limit``; the first two go to ``sols``.
+
+    ``stack`` holds one state per search level: a guess copies the level's state one level
+    down and places the digit there; the level itself keeps the "not that digit" alternative
+    (its word is in ``pending``) for when the search comes back up."""
+    st = stack[0]
     _init_state(st, puzzle, masks, use_masks)
     count = 0
     sp = 0
     ok = propagate(st, (1 << 27) - 1)
     while True:
         if ok:
-            done = True
-            for b in range(3):
-                if st[30 + b] != 0:
-                    done = False
-                    break
-            if done:
+            if st[30] == 0 and st[31] == 0 and st[32] == 0:
                 if count < 2:
                     _write_solution(st, sols[count])
                 count += 1
@@ -291,20 +290,22 @@ def solve_one(
                 while not st[3 * d + b] & cell:
                     d += 1
                 w = 3 * d + b
-                if sp >= stack.shape[0]:  # cannot happen: each level fixes a cell
+                if sp + 1 >= stack.shape[0]:  # cannot happen: each level fixes a cell
                     return -1
-                stack[sp, :] = st
-                stack[sp, w] &= ~cell
+                nxt = stack[sp + 1]
+                for i in range(NSTATE):
+                    nxt[i] = st[i]
+                st[w] &= ~cell
                 pending[sp] = w
                 sp += 1
-                r = ctz(cell) // 9
-                st[w] &= ~(ROW27[r] ^ cell)
+                st = nxt
+                st[w] &= ~(K_ROW27[ctz(cell)] ^ cell)
                 ok = propagate(st, 1 << w)
                 continue
         if sp == 0:
             return count
         sp -= 1
-        st[:] = stack[sp]
+        st = stack[sp]
         ok = propagate(st, 1 << pending[sp])
 
 
@@ -318,7 +319,7 @@ def solve_batch(
     sols: np.ndarray,
 ) -> None:
     """Solve ``puzzles`` (n, 81) into ``counts`` (n,) and ``sols`` (n, 2, 81)."""
-    stack = np.empty((MAX_DEPTH, NSTATE), dtype=np.int64)
+    stack = np.empty((MAX_DEPTH + 1, NSTATE), dtype=np.int64)
     pending = np.empty(MAX_DEPTH, dtype=np.int64)
     n = puzzles.shape[0]
     for i in range(n):
