@@ -100,13 +100,14 @@ def propagate(st: np.ndarray, dirty: int) -> bool:
                 st[w] = a
                 # A box where the digit keeps to one column claims that column.
                 lone = LONE_COL27[(a | (a >> 9) | (a >> 18)) & 511]
+                # (A word still to come in this round needs no new mark.)
                 w1 = W_PEER1[w]
                 x = st[w1]
-                dirty |= ((x & lone) != 0) << w1
+                dirty |= (((x & lone) != 0) << w1) & ~cur
                 st[w1] = x & ~lone
                 w1 = W_PEER2[w]
                 x = st[w1]
-                dirty |= ((x & lone) != 0) << w1
+                dirty |= (((x & lone) != 0) << w1) & ~cur
                 st[w1] = x & ~lone
                 s0 = a & 511
                 s1 = (a >> 9) & 511
@@ -127,7 +128,7 @@ def propagate(st: np.ndarray, dirty: int) -> bool:
                         w2 = 3 * d2 + b
                         m = cell if d2 != d else 0
                         x = st[w2]
-                        dirty |= ((x & m) != 0) << w2
+                        dirty |= (((x & m) != 0) << w2) & ~cur
                         st[w2] = x & ~m
         # A column where only one band still has the digit claims the digit for that band.
         tn |= tc
