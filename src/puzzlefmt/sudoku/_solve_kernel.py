@@ -15,10 +15,10 @@ word it keeps only the (row, box) pairs of the band that belong to some way of p
 digit once per row and once per box (``COMPLEX27``), which settles box-line interactions and
 box and row hidden singles inside the band; a box where the digit keeps to one column takes
 that column from the other two bands; a row left with one cell places the digit there (the
-cell leaves the other digits' words). When the list is empty: a column that only one band can
-still give the digit claims it for that band (the rest of that box goes), then cells with one
-digit left (naked singles) are placed, and a cell with none, or a column with no band left, is
-a contradiction. Those two passes look only at the digits and bands whose words changed since
+cell leaves the other digits' words). When the list is empty, cells with one digit left (naked
+singles) are placed; when that places none, a column that only one band can still give the
+digit claims it for that band (the rest of that box goes). A cell with no digit, or a column
+with no band left, is a contradiction. Those two passes look only at the digits and bands whose words changed since
 their last pass. The rules only take candidates away, so the fixed point, and with it the
 search, does not depend on the order the work is done in. The search guesses the lowest digit
 of a two-candidate cell with the most unsolved peers (first in cell order among equals; else
@@ -80,6 +80,7 @@ def propagate(st: np.ndarray, dirty: int) -> bool:
     # Only digits (claims) and bands (naked singles) whose words changed since their last pass
     # are looked at again: the others would give what they gave then.
     tn = 0
+    tk = 0
     while True:
         tc = 0
         while dirty != 0:
@@ -130,29 +131,8 @@ def propagate(st: np.ndarray, dirty: int) -> bool:
                         x = st[w2]
                         dirty |= (((x & m) != 0) << w2) & ~cur
                         st[w2] = x & ~m
-        # A column where only one band still has the digit claims the digit for that band.
         tn |= tc
-        for d in range(9):
-            if (tc >> (3 * d)) & 7 == 0:
-                continue
-            a0 = st[3 * d]
-            a1 = st[3 * d + 1]
-            a2 = st[3 * d + 2]
-            c0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 511
-            c1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 511
-            c2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 511
-            if (c0 | c1 | c2) != 511:
-                return False
-            k0 = CLAIM27[c0 & ~(c1 | c2)]
-            k1 = CLAIM27[c1 & ~(c0 | c2)]
-            k2 = CLAIM27[c2 & ~(c0 | c1)]
-            changed = ((a0 & k0) != 0) | (((a1 & k1) != 0) << 1) | (((a2 & k2) != 0) << 2)
-            dirty |= changed << (3 * d)
-            st[3 * d] = a0 & ~k0
-            st[3 * d + 1] = a1 & ~k1
-            st[3 * d + 2] = a2 & ~k2
-        if dirty != 0:
-            continue
+        tk |= tc
         # Naked singles, and cells with no digit left.
         for b in range(3):
             if tn & (BAND_WORDS << b) == 0:
@@ -182,9 +162,32 @@ def propagate(st: np.ndarray, dirty: int) -> bool:
                         st[w] &= ~(K_ROW27[ctz(cell)] ^ cell)
                         dirty |= 1 << w
                         break
+        tn = 0
+        if dirty != 0:
+            continue
+        # A column where only one band still has the digit claims the digit for that band.
+        for d in range(9):
+            if (tk >> (3 * d)) & 7 == 0:
+                continue
+            a0 = st[3 * d]
+            a1 = st[3 * d + 1]
+            a2 = st[3 * d + 2]
+            c0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 511
+            c1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 511
+            c2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 511
+            if (c0 | c1 | c2) != 511:
+                return False
+            k0 = CLAIM27[c0 & ~(c1 | c2)]
+            k1 = CLAIM27[c1 & ~(c0 | c2)]
+            k2 = CLAIM27[c2 & ~(c0 | c1)]
+            changed = ((a0 & k0) != 0) | (((a1 & k1) != 0) << 1) | (((a2 & k2) != 0) << 2)
+            dirty |= changed << (3 * d)
+            st[3 * d] = a0 & ~k0
+            st[3 * d + 1] = a1 & ~k1
+            st[3 * d + 2] = a2 & ~k2
+        tk = 0
         if dirty == 0:
             return True
-        tn = 0
 
 
 @njit
