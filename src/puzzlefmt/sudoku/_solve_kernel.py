@@ -14,18 +14,18 @@ Propagation (:func:`propagate`) works through a 27-bit list of changed words. Fo
 word it keeps only the (row, box) pairs of the band that belong to some way of placing the
 digit once per row and once per box (``COMPLEX27``), which settles box-line interactions and
 box and row hidden singles inside the band; a box where the digit keeps to one column takes
-that column from the other two bands; a row left with one cell places the digit there (the
-cell leaves the other digits' words). When the list is empty, cells with one digit left (naked
+that column from the other two bands; a row left with one cell places the digit there (the cell
+leaves the other digits' words). When the list is empty, cells with one digit left (naked
 singles) are placed; when that places none, a column that only one band can still give the
 digit claims it for that band (the rest of that box goes). A cell with no digit, or a column
-with no band left, is a contradiction. Those two passes look only at the digits and bands whose words changed since
-their last pass. The rules only take candidates away, so the fixed point, and with it the
-search, does not depend on the order the work is done in. The search guesses the lowest digit
-of a two-candidate cell with the most unsolved peers (first in cell order among equals; else
-the first unsolved cell), keeping the "not that digit" alternative in the level's own state on
-a stack with one state per level; counting goes on past the first solution up to the limit.
-Bit scans are :func:`~puzzlefmt.sudoku._bits.ctz` and :func:`~puzzlefmt.sudoku._bits.popcount`
-(one instruction each when compiled).
+with no band left, is a contradiction. Those two passes look only at the digits and bands whose
+words changed since their last pass. The rules only take candidates away, so the fixed point,
+and with it the search, does not depend on the order the work is done in. The search guesses
+the lowest digit of a two-candidate cell with the most unsolved peers (first in cell order
+among equals; else the first unsolved cell), keeping the "not that digit" alternative in the
+level's own state on a stack with one state per level; counting goes on past the first solution
+up to the limit. Bit scans are :func:`~puzzlefmt.sudoku._bits.ctz` and
+:func:`~puzzlefmt.sudoku._bits.popcount` (one instruction each when compiled).
 
 The same functions run as plain Python with ``NUMBA_DISABLE_JIT=1``.
 
