@@ -219,7 +219,8 @@ def test_kernel_leaves_what_it_cannot_take() -> None:
     assert arrays.difficulty.tolist() == [-1, 2]
     assert arrays.multiplication_only.tolist() == [False, True]
     empty = decode_lines([])
-    assert empty.ok.shape == (0,) and empty.size.shape == (0,)
+    assert empty.ok.shape == (0,)
+    assert empty.size.shape == (0,)
 
 
 # ---------------------------------------------------------------------- the block solver
@@ -293,7 +294,8 @@ def test_cli_columnar_equals_object_path(command: list[str], tmp_path: Path) -> 
                if ln.strip() and not ln.startswith("#")]
     refused = [k for k, ln in enumerate(records, 1)
                if isinstance(_outcome(parse_record, ln), str)]
-    assert 41 in refused and 48 in refused
+    assert 41 in refused
+    assert 48 in refused
     numbers = [int(ln.split("\t")[0]) for ln in fast[2].decode().splitlines()]
     assert numbers == refused
     assert len(fast[1].splitlines()) == len(records)
