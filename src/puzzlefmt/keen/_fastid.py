@@ -27,9 +27,11 @@ from puzzlefmt.keen.parts import MAX_TARGET_DIGITS, Cage, Difficulty, Op
 
 __all__ = ["Lazy", "build", "decode"]
 
+Params = tuple[int, Difficulty | None, bool]
+
 # The parameters the quick read takes, written as the writer writes them: size 1 to 9, then
 # optional difficulty and "m".
-_PARAMS = {
+_PARAMS: dict[str, Params] = {
     f"{w}{'d' + letter if letter else ''}{'m' if mult else ''}": (
         w, Difficulty.from_letter(letter) if letter else None, mult)
     for w in range(1, 10) for letter in ("", *"enhxu") for mult in (False, True)
@@ -42,8 +44,11 @@ _SYMBOLS = {"_": "1", **{chr(96 + k): "0" * k + "1" for k in range(1, 26)}, "z":
 _TOKENS = {**_SYMBOLS,
            **{f"{ch}{count}": text * max(count, 1)
               for ch, text in _SYMBOLS.items() for count in range(145 // len(text) + 1)}}
-_TOKEN = re.compile(r"[_a-z][0-9]*")
-_NOT_BLOCK = re.compile(r"[^_a-z0-9]")
+_TOKENS[""] = ""
+_token = _TOKENS.__getitem__
+# A blank before each symbol splits the block structure into symbols with their counts (a
+# blank already there becomes "!", which is no symbol).
+_SPACED = str.maketrans({" ": "!", **{ch: " " + ch for ch in _SYMBOLS}})
 _DIGIT_BYTES = b"0123456789"
 _OP_BYTES = frozenset(b"amsd")
 _SUB_DIV = bytes(1 if ch in b"sd" else 0 for ch in range(256))
@@ -60,12 +65,6 @@ class Lazy(NamedTuple):
     cage_roots: list[int]
     ops: bytes
     clues: str
-
-
-class Decoded(NamedTuple):
-    lazy: Lazy
-    difficulty: Difficulty | None
-    multiplication_only: bool
 
 
 Table = dict[str, tuple[tuple[int, ...], tuple[int, ...]]]
@@ -98,16 +97,15 @@ def _tables(w: int) -> tuple[list[Table], list[dict[str, tuple[int, ...]]]]:
 def _expand(block: str) -> str | None:
     """The block structure one character per position (repeat counts applied); ``None`` for
     a character that is not a symbol, or a repeat count the table does not have."""
-    if _NOT_BLOCK.search(block) is not None or block[:1].isdigit():
-        return None
     try:
-        return "".join(map(_TOKENS.__getitem__, _TOKEN.findall(block)))
+        return "".join(map(_token, block.translate(_SPACED).split(" ")))
     except KeyError:
         return None
 
 
-def decode(text: str) -> Decoded | None:
-    """The parts of a plain game ID, or ``None`` (the reader decides)."""
+def decode(text: str) -> tuple[Lazy, Params] | None:
+    """The parts of a plain game ID and its parameters (size, difficulty, ``m`` flag), or
+    ``None`` (the reader decides)."""
     colon = text.find(":")
     params = _PARAMS.get(text[:colon]) if colon > 0 else None
     if params is None:
@@ -152,9 +150,10 @@ def decode(text: str) -> Decoded | None:
     if (len(ops) != len(cage_roots) or ops.translate(None, b"amsd")
             or raw[0] not in _OP_BYTES):
         return None
-    if any(size[root] != 2 for root in compress(cage_roots, ops.translate(_SUB_DIV))):
-        return None
-    return Decoded(Lazy(w, parent, cage_roots, ops, clues), params[1], params[2])
+    for root in compress(cage_roots, ops.translate(_SUB_DIV)):
+        if size[root] != 2:
+            return None
+    return Lazy(w, parent, cage_roots, ops, clues), params
 
 
 def build(lazy: Lazy) -> tuple[tuple[Cage, ...], tuple[int, ...]]:
