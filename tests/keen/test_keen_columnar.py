@@ -306,3 +306,11 @@ def test_block_api_arrays_are_numpy() -> None:
     assert isinstance(arrays.cell_cage, np.ndarray)
     assert arrays.cell_cage.dtype == np.int8
     assert arrays.target.dtype == np.int64
+
+
+def test_cli_jobs_two_equal_jobs_one(tmp_path: Path) -> None:
+    path = _keen_list(tmp_path)
+    args = ["solve", str(path), "--from", "keen-list"]
+    one = _run(args, tmp_path / "one", tmp_path / "one.rej")
+    two = _run([*args, "--jobs", "2"], tmp_path / "two", tmp_path / "two.rej")
+    assert one == two
