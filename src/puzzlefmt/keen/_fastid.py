@@ -58,7 +58,8 @@ _OPS = {ord("a"): Op.ADD, ord("m"): Op.MUL, ord("s"): Op.SUB, ord("d"): Op.DIV}
 class Lazy(NamedTuple):
     """A decoded ID, before its cages are built: every cell's parent in the union-find (a
     smaller cell, or itself for the first cell of a cage), the first cells of the cages in
-    order, and each cage's op letter and target digits."""
+    order, their op letters, and the clues as written (the targets are read from them when
+    the cages are built)."""
 
     size: int
     parent: list[int]
