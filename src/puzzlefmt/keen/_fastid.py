@@ -69,16 +69,20 @@ class Lazy(NamedTuple):
 
 
 Table = dict[str, tuple[tuple[int, ...], tuple[int, ...]]]
+Spec = tuple[list[tuple[int, int, Table]], list[tuple[int, int, dict[str, tuple[int, ...]]]]]
 
 
 @functools.cache
-def _tables(w: int) -> tuple[list[Table], list[dict[str, tuple[int, ...]]]]:
-    """For a ``w`` grid: per row and pattern of its ``w - 1`` vertical lines, the run start
-    (a cell) of each cell and the length of each run at its start (0 elsewhere); per column
-    and pattern of its ``w - 1`` horizontal lines, the cells joined to the cell below."""
+def _tables(w: int) -> Spec:
+    """For a ``w`` grid: per row, where its ``w - 1`` vertical lines are in the expanded
+    block structure, and for every pattern of them the run start (a cell) of each cell and
+    the length of each run at its start (0 elsewhere); per column, where its ``w - 1``
+    horizontal lines are, and for every pattern of them the cells joined to the cell
+    below."""
     k = w - 1
+    half = w * k
     patterns = [format(bits, f"0{k}b") if k else "" for bits in range(1 << k)]
-    rows: list[Table] = []
+    rows: list[tuple[int, int, Table]] = []
     for y in range(w):
         table: Table = {}
         for pat in patterns:
@@ -87,21 +91,12 @@ def _tables(w: int) -> tuple[list[Table], list[dict[str, tuple[int, ...]]]]:
                 starts.append(starts[-1] if pat[x - 1] == "0" else y * w + x)
             sizes = tuple(starts.count(y * w + x) for x in range(w))
             table[pat] = (tuple(starts), sizes)
-        rows.append(table)
-    cols: list[dict[str, tuple[int, ...]]] = []
+        rows.append((y * k, y * k + k, table))
+    cols: list[tuple[int, int, dict[str, tuple[int, ...]]]] = []
     for x in range(w):
-        cols.append({pat: tuple(y * w + x for y in range(k) if pat[y] == "0")
-                     for pat in patterns})
+        joins = {pat: tuple(y * w + x for y in range(k) if pat[y] == "0") for pat in patterns}
+        cols.append((half + x * k, half + x * k + k, joins))
     return rows, cols
-
-
-def _expand(block: str) -> str | None:
-    """The block structure one character per position (repeat counts applied); ``None`` for
-    a character that is not a symbol, or a repeat count the table does not have."""
-    try:
-        return "".join(map(_token, block.translate(_SPACED).split(" ")))
-    except KeyError:
-        return None
 
 
 def decode(text: str) -> tuple[Lazy, Params] | None:
@@ -115,21 +110,21 @@ def decode(text: str) -> tuple[Lazy, Params] | None:
     if comma < 0:
         return None
     w = params[0]
-    walls = _expand(text[colon + 1 : comma])
-    k = w - 1
-    half = w * k
-    if walls is None or len(walls) != 2 * half + 1 or walls[-1] != "1":
+    try:
+        walls = "".join(map(_token, text[colon + 1 : comma].translate(_SPACED).split(" ")))
+    except KeyError:
+        return None
+    if len(walls) != 2 * w * (w - 1) + 1 or walls[-1] != "1":
         return None
     rows, cols = _tables(w)
     parent: list[int] = []
     size: list[int] = []
-    for y in range(w):
-        starts, sizes = rows[y][walls[y * k : y * k + k]]
+    for lo, hi, table in rows:
+        starts, sizes = table[walls[lo:hi]]
         parent += starts
         size += sizes
-    for x in range(w):
-        start = half + x * k
-        for a in cols[x][walls[start : start + k]]:
+    for lo, hi, joins in cols:
+        for a in joins[walls[lo:hi]]:
             b = a + w
             while parent[a] != a:
                 a = parent[a]
