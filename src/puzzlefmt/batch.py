@@ -36,14 +36,16 @@ from typing import IO, Any
 from tqdm import tqdm
 
 from puzzlefmt.api import Lines, records_of
-from puzzlefmt.collection import LineCollection, Record
+from puzzlefmt.collection import LineCollection, Record, is_comment_line
 from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.textio import LineReader
 
 __all__ = [
     "Block",
     "Chunk",
     "Outcome",
     "RawChunk",
+    "SpanBlock",
     "Summary",
     "count_lines",
     "fold",
@@ -124,6 +126,21 @@ RawChunk = list[tuple[int, int, str]]  # (record number, line number, line)
 # records it does not handle itself, through the ``fallback`` it is given, which returns
 # their outcomes).
 Block = Callable[[RawChunk, Callable[[RawChunk], list[Outcome]]], Chunk]
+
+
+@dataclass(frozen=True)
+class SpanBlock:
+    """A columnar block function (``lines``, over raw record lines) that can also work on
+    whole scanned blocks of bytes (:mod:`puzzlefmt.textblocks`): ``spans(scan)`` gives the
+    runs of lines it writes itself, each with its text. The batch runner takes the bytes
+    path when it reads the source itself from the start."""
+
+    lines: Block
+    spans: Callable[[Any], Any]
+
+    def __call__(self, chunk: RawChunk, fallback: Callable[[RawChunk], list[Outcome]]
+                 ) -> Chunk:
+        return self.lines(chunk, fallback)
 
 
 def comment_line(raw: str, newline: str) -> str:
@@ -310,12 +327,24 @@ def _results(
         # the work (in workers, with --jobs).
         raw = functools.partial(_raw_chunk, task, fmt.parse_record, source.name, placeholder,
                                 json_lines, newline)
+        reader = source.lines
         if block is not None and not json_lines:
             fallback = functools.partial(_raw_outcomes, task, fmt.parse_record, source.name,
                                          newline)
-            work = functools.partial(_block_chunk, block, fallback)
-            chunks = _raw_chunks(source.lines, fmt.is_comment, BLOCK, first, keep,
-                                 source.records_before)
+            if (isinstance(block, SpanBlock) and isinstance(reader, LineReader)
+                    and reader.fresh and fmt.is_comment is is_comment_line):
+                # Whole blocks of bytes: reading, checking and writing without a Python
+                # step per line (but for the lines the fast path leaves).
+                from puzzlefmt import textblocks  # noqa: PLC0415 - numpy, for this path only
+
+                work = functools.partial(textblocks.span_chunk, block.spans, fallback,
+                                         placeholder, comments)
+                chunks = textblocks.scan_blocks(reader.blocks(), fmt.is_comment,
+                                                source.records_before)
+            else:
+                work = functools.partial(_block_chunk, block, fallback)
+                chunks = _raw_chunks(source.lines, fmt.is_comment, BLOCK, first, keep,
+                                     source.records_before)
         else:
             work = raw
             chunks = _raw_chunks(source.lines, fmt.is_comment, CHUNK, first, keep,
