@@ -55,6 +55,7 @@ __all__ = [
 
 CHUNK = 512
 BLOCK = 8192
+TEXT_BLOCK = 1 << 20  # characters in a block of whole lines (the bytes path)
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,7 +340,7 @@ def _results(
 
                 work = functools.partial(textblocks.span_chunk, block.spans, fallback,
                                          placeholder, comments)
-                chunks = textblocks.scan_blocks(reader.blocks(), fmt.is_comment,
+                chunks = textblocks.scan_blocks(reader.blocks(TEXT_BLOCK), fmt.is_comment,
                                                 source.records_before)
             else:
                 work = functools.partial(_block_chunk, block, fallback)

@@ -3,8 +3,9 @@
 A one-record-a-line collection is read in blocks of about a megabyte (see
 :meth:`puzzlefmt.textio.LineReader.blocks`). The parent process *scans* each block
 (:func:`scan_blocks`): where its lines start and end, which are comments (a Python check only
-for the few lines that start with ``#``, white space or a non-ASCII character, or are empty),
-and so the record numbers. The work on a block (in the parent or a worker,
+for the few lines that start with ``#``, a space, a tab, a form feed or a vertical tab, or
+are empty: the lines :meth:`~puzzlefmt.collection.LineCollection.iter_records` checks), and
+so the record numbers. The work on a block (in the parent or a worker,
 :func:`span_chunk`) asks the family's fast path for the *spans* of lines it writes itself,
 each a run of record lines with its output text made in one go, and handles every other line
 as the record-by-record path does: comment lines pass on, and the records go through the
@@ -31,11 +32,10 @@ __all__ = ["Scan", "Span", "scan_blocks", "scan_text", "span_chunk"]
 Span = tuple[int, int, str]
 SpanFunction = Callable[["Scan"], list[Span] | None]
 
-# First bytes of a line that may make it a comment (``#``, white space that str.strip()
-# removes, a byte of a non-ASCII character); any other first byte makes a record line.
+# First bytes of a line that may make it a comment; a line starting with any other is a
+# record line, as LineCollection.iter_records reads it (an empty line is a comment too).
 _MAYBE_COMMENT = np.zeros(256, dtype=bool)
-_MAYBE_COMMENT[[ord("#"), 9, 10, 11, 12, 13, 28, 29, 30, 31, 32]] = True
-_MAYBE_COMMENT[128:] = True
+_MAYBE_COMMENT[list(b"# \t\f\v")] = True
 
 
 @dataclass(frozen=True)

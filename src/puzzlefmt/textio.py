@@ -160,8 +160,9 @@ class LineReader:
         return self._lines is None and not self._taken
 
     def _texts(self) -> Iterator[str]:
-        """Blocks of whole lines with their endings (the last may lack its ending), of at
-        least ``self._size`` characters but the last."""
+        """Blocks of whole lines with their endings (the last may lack its ending): the
+        chunks read, joined until they hold ``self._size`` characters, cut after their last
+        line ending (the rest goes on into the next block)."""
         pieces: list[str] = []
         held = 0
         first = True
@@ -204,8 +205,8 @@ class LineReader:
             yield text
 
     def blocks(self, size: int = 1 << 20) -> Iterator[str]:
-        """The whole stream (from line 1) as blocks of whole lines of at least ``size``
-        characters (but the last), their line endings as they are."""
+        """The whole stream (from line 1) as blocks of whole lines of about ``size``
+        characters or more, their line endings as they are."""
         if not self.fresh:
             raise ValueError("lines were already taken from this reader")
         self._taken = True
