@@ -73,13 +73,19 @@ def convert_spans(target: str, options: Mapping[str, Any], scan: Scan) -> list[S
     # The usual distance from one line's start to the next: 81 cells and the line ending.
     stride = 83 if scan.crlf else 82
     spans: list[Span] = []
+    # Most blocks are nothing but plain lines of one blank: then no run needs a look.
+    dots = b"." in scan.data
+    zeros = b"0" in scan.data
+    clean = not (dots and zeros) and not scan.data.translate(None, _CELLS + b"\r\n")
     for i, j in _runs(plain, scan.starts, stride):
         rows = np.lib.stride_tricks.as_strided(
             a[scan.starts[i]:], shape=(j - i, 81), strides=(stride, 1), writeable=False)
-        region = scan.data[scan.starts[i]: scan.ends[j - 1]]
-        odd = region.translate(None, _CELLS + b"\r\n")
-        dots = b"." in region
-        zeros = b"0" in region
+        odd = b""
+        if not clean:
+            region = scan.data[scan.starts[i]: scan.ends[j - 1]]
+            odd = region.translate(None, _CELLS + b"\r\n")
+            dots = b"." in region
+            zeros = b"0" in region
         if odd or (dots and zeros):
             good = _VALID[rows].all(axis=1) & ~((rows == _DOT).any(axis=1)
                                                & (rows == _ZERO).any(axis=1))
@@ -112,10 +118,10 @@ def _text(rows: npt.NDArray[np.uint8], dots: bool, zeros: bool, blank: int,
     """The lines of ``rows`` (81 cells each) with ``blank`` for a blank, each ended by
     ``newline``."""
     out = np.empty((len(rows), 81 + len(newline)), dtype=np.uint8)
-    cells = out[:, :81]
-    cells[...] = rows
+    out[:, :81] = rows
+    out[:, 81:] = np.frombuffer(newline, dtype=np.uint8)
+    flat = out.reshape(-1)  # contiguous: the line endings are neither blank
     for source, present in ((_DOT, dots), (_ZERO, zeros)):
         if present and source != blank:
-            cells += (cells == source) * np.uint8((blank - source) % 256)
-    out[:, 81:] = np.frombuffer(newline, dtype=np.uint8)
-    return out.tobytes().decode("ascii")
+            flat += (flat == source).view(np.uint8) * np.uint8((blank - source) % 256)
+    return str(out.data, "ascii")
