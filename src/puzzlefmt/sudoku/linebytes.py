@@ -91,6 +91,11 @@ def convert_spans(target: str, options: Mapping[str, Any], scan: Scan) -> list[S
                                                & (rows == _ZERO).any(axis=1))
             for k, m in _true_runs(good):
                 spans.append((i + k, i + m, _text(rows[k:m], dots, zeros, blank, newline)))
+        elif (len(newline) == stride - 81 and (not dots or blank == _DOT)
+              and (not zeros or blank == _ZERO)):
+            # The lines as they stand are the output (say a .txt of '.' lines to line).
+            text = scan.data[scan.starts[i]: scan.ends[j - 1]] + newline
+            spans.append((i, j, text.decode("ascii")))
         else:
             spans.append((i, j, _text(rows, dots, zeros, blank, newline)))
     return spans
