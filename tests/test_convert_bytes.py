@@ -259,3 +259,20 @@ def test_line_reader_takes_one_way() -> None:
     assert list(other.blocks()) == ["a\nb\n"]
     with pytest.raises(ValueError, match="already taken"):
         iter(other)
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "utf-16", "utf-8-sig"])
+def test_encodings(encoding: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Files in the encodings the reader takes, an accented comment past the first chunk
+    read (a Latin-1 file is found out there): the same on both paths."""
+    path = shared_path(*DATA, "hodoku_py_testdata", "sudocue_top10000.sdm")
+    lines = path.read_text(encoding="ascii").splitlines()
+    lines.insert(len(lines) // 2, "# Sudoku très difficile")
+    lines.insert(len(lines) // 2 + 1, "   \t")
+    source = tmp_path / "in.sdm"
+    source.write_bytes("\r\n".join(lines).encode(encoding))
+    for target in TARGETS:
+        fast, slow = _both(["convert", str(source), "--to", target], tmp_path, capsys)
+        assert fast == slow
+        assert fast[0] == 0
+    assert "très".encode() in fast[1]  # sdm keeps the comment (in UTF-8)
