@@ -1,4 +1,4 @@
-"""``convert`` on bytes (the columnar path of :mod:`puzzlefmt.textblocks` and
+"""``convert`` on bytes (the columnar path of :mod:`puzzlefmt.textscan` and
 :mod:`puzzlefmt.sudoku.linebytes`) writes exactly what the record-by-record path writes:
 every shared line-based Sudoku data file, every one-line target and its options, comments
 passed on as before, the same rejects with the same record numbers and messages, the same

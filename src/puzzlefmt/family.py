@@ -19,7 +19,7 @@ from puzzlefmt.model import SolveResult
 from puzzlefmt.textio import split_lines
 
 if TYPE_CHECKING:
-    from puzzlefmt.textblocks import Scan, Span
+    from puzzlefmt.textscan import Scan, Span
 
 __all__ = ["Candidate", "Columnar", "Family", "LineResults", "extension_of", "rank",
            "read_detected"]
@@ -39,7 +39,7 @@ class Columnar:
     tests check it on every shared data file). ``formats`` names the source formats whose
     lines it reads; ``convert`` returns ``None`` for a target it does not write.
     ``convert_spans(target, options, scan)`` does ``convert``'s work on a whole scanned
-    block of bytes (:mod:`puzzlefmt.textblocks`): the runs of lines it writes, each with its
+    block of bytes (:mod:`puzzlefmt.textscan`): the runs of lines it writes, each with its
     text (``None`` for a target it does not write).
     """
 

@@ -20,7 +20,7 @@ from puzzlefmt.format import Renderer
 from puzzlefmt.model import Engines, SolveResult, install
 
 if TYPE_CHECKING:
-    from puzzlefmt.textblocks import Scan, Span
+    from puzzlefmt.textscan import Scan, Span
 from puzzlefmt.sudoku import (
     candidates,
     forumcsv,

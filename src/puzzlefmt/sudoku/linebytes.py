@@ -1,5 +1,5 @@
 """``convert`` between the one-line Sudoku formats, on bytes: the columnar path of
-:mod:`puzzlefmt.textblocks` for ``.txt``/``.sdm`` collections written as ``line``, ``txt``
+:mod:`puzzlefmt.textscan` for ``.txt``/``.sdm`` collections written as ``line``, ``txt``
 or ``sdm``.
 
 It takes the lines that are nothing but 81 cells — digits and one blank, ``.`` or ``0`` —
@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from puzzlefmt.sudoku._text import LINE_BLANKS
-from puzzlefmt.textblocks import Scan, Span
+from puzzlefmt.textscan import Scan, Span
 
 __all__ = ["convert_spans", "target_of"]
 

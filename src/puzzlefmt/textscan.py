@@ -1,4 +1,4 @@
-"""Blocks of whole lines as bytes and arrays: the columnar batch path's reading and writing.
+"""Blocks of whole lines as bytes and arrays: the columnar batch path's reading.
 
 A one-record-a-line collection is read in blocks of about a megabyte (see
 :meth:`puzzlefmt.textio.LineReader.blocks`). The parent process *scans* each block
@@ -6,13 +6,14 @@ A one-record-a-line collection is read in blocks of about a megabyte (see
 for the few lines that start with ``#``, a space, a tab, a form feed or a vertical tab, or
 are empty: the lines :meth:`~puzzlefmt.collection.LineCollection.iter_records` checks), and
 so the record numbers. The work on a block (in the parent or a worker,
-:func:`span_chunk`) asks the family's fast path for the *spans* of lines it writes itself,
-each a run of record lines with its output text made in one go, and handles every other line
-as the record-by-record path does: comment lines pass on, and the records go through the
-object path (the fallback), in their place, with their numbers.
+:func:`puzzlefmt.batch.span_chunk`) asks the family's fast path for the *spans* of lines it
+writes itself, each a run of record lines with its output text made in one go, and handles
+every other line as the record-by-record path does: comment lines pass on, and the records
+go through the object path (the fallback), in their place, with their numbers.
 
 numpy is imported here, so this module is loaded by the batch runner only when it takes the
-columnar path.
+columnar path. It knows nothing above the text helpers (a family's fast path reads its
+scans).
 """
 
 from __future__ import annotations
@@ -23,14 +24,11 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from puzzlefmt.batch import Chunk, Outcome, RawChunk, comment_line, fold
-
-__all__ = ["Scan", "Span", "scan_blocks", "scan_text", "span_chunk"]
+__all__ = ["Scan", "Span", "scan_blocks", "scan_text"]
 
 # (first line, line after the last, output text) of a run of record lines, line indices in
 # the block.
 Span = tuple[int, int, str]
-SpanFunction = Callable[["Scan"], list[Span] | None]
 
 # First bytes of a line that may make it a comment; a line starting with any other is a
 # record line, as LineCollection.iter_records reads it (an empty line is a comment too).
@@ -64,11 +62,6 @@ class Scan:
     def line(self, i: int) -> str:
         """Line ``i`` of the block as text."""
         return self.data[self.starts[i]: self.ends[i]].decode("utf-8", "surrogatepass")
-
-    def number(self, i: int) -> int:
-        """The record number of record line ``i``."""
-        before = int(np.searchsorted(self.comments, i))
-        return self.records_before + i + 1 - before
 
 
 def scan_text(text: str, first_line: int, records_before: int,
@@ -117,68 +110,3 @@ def scan_blocks(texts: Iterable[str], is_comment: Callable[[str], bool],
         line += scan.lines
         before += scan.records
         yield scan
-
-
-def span_chunk(
-    spans_of: SpanFunction,
-    fallback: Callable[[RawChunk], list[Outcome]],
-    placeholder: str | None,
-    comments: str | None,
-    scan: Scan,
-) -> Chunk:
-    """One scanned block through a family's fast path (``spans_of``) and, for every line it
-    leaves, the record-by-record path: the output in the input's order."""
-    spans = spans_of(scan) or []
-    comment_at = set(scan.comments.tolist())
-    first = scan.first_line
-    out: list[str] = []
-    slots: list[tuple[int, int]] = []  # (place in ``out``, record number) of slow records
-    slow: RawChunk = []
-    records = written = 0
-    before = scan.records_before
-    seen_comments = 0
-    first_record = -1  # place in ``out`` of the first record's output
-    at = 0
-    for start, stop, text in [*spans, (scan.lines, scan.lines, "")]:
-        for i in range(at, start):
-            if i in comment_at:
-                seen_comments += 1
-                if comments is not None:
-                    out.append(comment_line(scan.line(i), comments))
-                continue
-            number = before + i + 1 - seen_comments
-            slow.append((number, first + i, scan.line(i)))
-            if first_record < 0:
-                first_record = len(out)
-            slots.append((len(out), number))
-            out.append("")
-        if stop > start:
-            if first_record < 0:
-                first_record = len(out)
-            out.append(text)
-            records += stop - start
-            written += stop - start
-        at = stop
-    result = Chunk()
-    result.last_line = first + scan.lines - 1
-    if slow:
-        done = {oc.number: oc for oc in fallback(slow)}
-        kinds = result.kinds
-        for place, number in slots:
-            one = fold([done[number]], placeholder, False)
-            out[place] = one.text
-            records += 1
-            written += one.written
-            result.flagged += one.flagged
-            result.rejects.extend(one.rejects)
-            result.warnings.extend(one.warnings)
-            if one.preamble is not None and result.preamble is None:
-                result.preamble = one.preamble
-            for name, n in one.kinds.items():
-                kinds[name] = kinds.get(name, 0) + n
-    if result.preamble is not None:
-        result.preamble_at = sum(map(len, out[:first_record]))
-    result.records = records
-    result.written = written
-    result.text = "".join(out)
-    return result
