@@ -351,8 +351,11 @@ def _raw_chunks(
     number = numbered_from
     chunk: RawChunk = []
     want = first or size
+    # As LineCollection.iter_records reads them: with the usual comment rule, a line that
+    # starts with another character than these is a record (a no-break space is not blank).
+    quick = is_comment is is_comment_line
     for lineno, line in lines:
-        if is_comment(line):
+        if (not quick or not line or line[0] in "# \t\f\v") and is_comment(line):
             if comments:
                 chunk.append((0, lineno, line))
             continue
