@@ -11,13 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzlefmt.collection import Collection
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.family import Columnar, Family, LineResults
 from puzzlefmt.format import Renderer
 from puzzlefmt.model import SolveResult, install
+
+if TYPE_CHECKING:
+    from puzzlefmt.textscan import Scan, Span
 from puzzlefmt.sudoku import (
     candidates,
     forumcsv,
@@ -108,9 +111,18 @@ def _block_convert(lines: Sequence[str], numbers: Sequence[int], target: str,
     return result
 
 
-#: The batch commands' fast path for plain 81-cell lines (:mod:`puzzlefmt.sudoku.columnar`).
+def _convert_spans(target: str, options: Mapping[str, Any], scan: Scan) -> list[Span] | None:
+    # Bytes and numpy only (no kernel to load): a conversion starts quickly.
+    from puzzlefmt.sudoku import linebytes  # noqa: PLC0415 - loaded by batch jobs only
+
+    return linebytes.convert_spans(target, options, scan)
+
+
+#: The batch commands' fast path for plain 81-cell lines (:mod:`puzzlefmt.sudoku.columnar`,
+#: and :mod:`puzzlefmt.sudoku.linebytes` for ``convert`` on whole blocks of bytes).
 COLUMNAR = Columnar(formats=frozenset({"line", "txt", "sdm"}), solve=_block_solve,
-                    validate=_block_validate, canon=_block_canon, convert=_block_convert)
+                    validate=_block_validate, canon=_block_canon, convert=_block_convert,
+                    convert_spans=_convert_spans)
 
 
 FAMILY = Family(
