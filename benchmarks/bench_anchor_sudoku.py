@@ -3,6 +3,7 @@ minimal tdoku driver, the kernel against tdoku's solver, and the rest of what a 
 
     python benchmarks/bench_anchor_sudoku.py --tdoku /tmp/bench10/tdoku/driver \
         [--rounds 3] [--sections process,kernel,object,convert,startup,jobs,memory,cold]
+        [--baseline SRC]
 
 The anchor is not part of the project and is never committed: build it by hand in a scratch
 folder. It is t-dillon/tdoku's fast solver (src/solver_dpll_triad_simd.cc and src/util.cc,
@@ -36,7 +37,9 @@ busy machine disturbs less than the wall clock.
   ``--objects`` 17-clue puzzles, against tdoku's per-puzzle time on that file.
 - convert: ``puzzlefmt convert X.sdm --to line`` on 16x the 17-clue file (the .sdm made by
   ``puzzlefmt convert 17-clue --to sdm``), records per second; output checked against the
-  source lines.
+  source lines. ``--baseline SRC`` times the puzzlefmt under the folder SRC too (put first
+  on PYTHONPATH; say ``git archive main src | tar -x -C /tmp/main``), alternating with this
+  one in each round.
 - startup: warm cache, ``puzzlefmt formats`` and ``puzzlefmt solve`` of a one-line file.
 - jobs: ``solve hardest --jobs 2`` against ``--jobs 1`` (the process section's run).
 - memory: peak resident memory (``ru_maxrss``) of solve and convert at 1x, 4x, 16x.
@@ -379,24 +382,36 @@ class Bench:
     def convert(self) -> None:
         sdm = self.make_sdm()
         path, n = sdm["x16"]
-        out = self.tmp / "convert16.out"
-        walls: list[float] = []
+        sides = {"puzzlefmt": (self.tmp / "convert16.out", None)}
+        if self.args.baseline:
+            env = {**os.environ, "PYTHONPATH": str(Path(self.args.baseline).resolve())}
+            sides["baseline"] = (self.tmp / "convert16-base.out", env)
+        walls: dict[str, list[float]] = {side: [] for side in sides}
 
-        def step() -> float:
-            r = self.pf("convert", str(path), "--to", "line", "-o", str(out), "-q",
-                        key=("convert", "16"))
-            walls.append(r.wall)
-            return r.cpu
+        def step(side: str) -> Callable[[], float]:
+            out, env = sides[side]
 
-        cpu = rounds(self.args.rounds, {"convert": step})["convert"]
-        wall = sorted(walls)[len(walls) // 2]
-        same = out.read_text(encoding="utf-8").splitlines() == self.clue17_lines * 16
+            def go() -> float:
+                r = self.pf("convert", str(path), "--to", "line", "-o", str(out), "-q",
+                            key=("convert", "16") if env is None else None, env=env)
+                walls[side].append(r.wall)
+                return r.cpu
+            return go
+
+        cpu = rounds(self.args.rounds, {side: step(side) for side in sides})
+        load = os.getloadavg()[0]
         print("### `puzzlefmt convert 17clue-x16.sdm --to line -o OUT -q` (the .sdm made by "
               "`puzzlefmt convert puzzles2_17_clue --to sdm`, 16 copies)\n")
-        table(["records", "wall", "CPU", "records/s (wall)", "records/s (CPU)",
-               "output = source lines"], [[
-            f"{n:,}", secs(wall), secs(cpu), f"{n / wall:,.0f}", f"{n / cpu:,.0f}",
-            "agree" if same else "DIFFER"]])
+        rows = []
+        for side, (out, _) in sides.items():
+            wall = sorted(walls[side])[len(walls[side]) // 2]
+            same = out.read_text(encoding="utf-8").splitlines() == self.clue17_lines * 16
+            name = side if side == "puzzlefmt" else f"baseline ({self.args.baseline})"
+            rows.append([name, f"{n:,}", secs(wall), secs(cpu[side]), f"{n / wall:,.0f}",
+                         f"{n / cpu[side]:,.0f}", "agree" if same else "DIFFER"])
+        table(["side", "records", "wall", "CPU", "records/s (wall)", "records/s (CPU)",
+               "output = source lines"], rows)
+        print(f"\nload average {load:.1f} at the end of the section")
 
     def startup(self) -> None:
         one = self.tmp / "one.txt"
@@ -477,6 +492,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--objects", type=int, default=10_000,
                         help="17-clue puzzles solved one Grid at a time")
+    parser.add_argument("--baseline", default=None,
+                        help="convert section: also time the puzzlefmt under this src folder "
+                             "(say an export of main), alternating with this one")
     parser.add_argument("--sections", default=",".join(SECTIONS),
                         help=f"comma-separated, from {', '.join((*SECTIONS, 'cold'))}")
     args = parser.parse_args(argv)

@@ -56,6 +56,7 @@ def samples(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
             lines.insert(7, b"# a comment put in\n")
             lines.insert(11, lines[12][:60] + b"\n")  # a broken record
             lines.insert(20, b"." * 40 + b"0" * 41 + b"\n")  # both blanks: the object path
+            lines.insert(25, "\u00a0\n".encode())  # a record (not blank), as iter_records reads
         target = folder / path.name
         target.write_bytes(b"".join(lines))
         out.append(target)

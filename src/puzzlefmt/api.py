@@ -17,7 +17,7 @@ from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.family import Candidate, extension_of, read_detected
 from puzzlefmt.format import Format, Renderer
 from puzzlefmt.outfile import output
-from puzzlefmt.textio import decode, numbered_lines, sniff_encoding
+from puzzlefmt.textio import LineReader, decode, sniff_encoding
 
 __all__ = [
     "Lines",
@@ -267,11 +267,11 @@ def open_lines(
     else:
         handle = source
     try:
-        lines = numbered_lines(handle)
+        lines = LineReader(handle)
         head: list[tuple[int, str]] = []
         content = 0
         if format is None:
-            for item in lines:
+            for item in lines.peek():
                 head.append(item)
                 if not is_comment_line(item[1]):
                     content += 1
@@ -288,14 +288,7 @@ def open_lines(
         if owned is not None:
             owned.close()
         raise
-    return Lines(fmt, name, _chain(head, lines), owned)
-
-
-def _chain(
-    head: list[tuple[int, str]], rest: Iterator[tuple[int, str]]
-) -> Iterator[tuple[int, str]]:
-    yield from head
-    yield from rest
+    return Lines(fmt, name, lines, owned)
 
 
 def _single(lines: Iterator[tuple[int, str]], fmt: Format) -> Iterator[Record]:
@@ -344,7 +337,7 @@ class _TextOf:
             if strict and ascii_so_far and not text.isascii():
                 ascii_so_far = False
             yield text
-            chunk = self._raw.read(1 << 16)
+            chunk = self._raw.read(1 << 20)
         try:
             yield decoder.decode(b"", final=True)
         except UnicodeDecodeError:  # a cut multi-byte character at the very end

@@ -31,28 +31,35 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from tqdm import tqdm
 
 from puzzlefmt.api import Lines, records_of
-from puzzlefmt.collection import LineCollection, Record
+from puzzlefmt.collection import LineCollection, Record, is_comment_line
 from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.textio import LineReader
+
+if TYPE_CHECKING:
+    from puzzlefmt.textscan import Scan, Span
 
 __all__ = [
     "Block",
     "Chunk",
     "Outcome",
     "RawChunk",
+    "SpanBlock",
     "Summary",
     "count_lines",
     "fold",
     "parse_raw",
     "run_batch",
+    "span_chunk",
 ]
 
 CHUNK = 512
 BLOCK = 8192
+TEXT_BLOCK = 1 << 20  # characters in a block of whole lines (the bytes path)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +131,21 @@ RawChunk = list[tuple[int, int, str]]  # (record number, line number, line)
 # records it does not handle itself, through the ``fallback`` it is given, which returns
 # their outcomes).
 Block = Callable[[RawChunk, Callable[[RawChunk], list[Outcome]]], Chunk]
+
+
+@dataclass(frozen=True)
+class SpanBlock:
+    """A columnar block function (``lines``, over raw record lines) that can also work on
+    whole scanned blocks of bytes (:mod:`puzzlefmt.textscan`): ``spans(scan)`` gives the
+    runs of lines it writes itself, each with its text. The batch runner takes the bytes
+    path when it reads the source itself from the start."""
+
+    lines: Block
+    spans: Callable[[Scan], list[Span] | None]
+
+    def __call__(self, chunk: RawChunk, fallback: Callable[[RawChunk], list[Outcome]]
+                 ) -> Chunk:
+        return self.lines(chunk, fallback)
 
 
 def comment_line(raw: str, newline: str) -> str:
@@ -239,6 +261,71 @@ def _block_chunk(
     return block(chunk, fallback)
 
 
+def span_chunk(
+    spans_of: Callable[[Scan], list[Span] | None],
+    fallback: Callable[[RawChunk], list[Outcome]],
+    placeholder: str | None,
+    comments: str | None,
+    scan: Scan,
+) -> Chunk:
+    """One scanned block through a family's fast path (``spans_of``) and, for every line it
+    leaves, the record-by-record path: the output in the input's order."""
+    spans = spans_of(scan) or []
+    comment_at = set(scan.comments.tolist())
+    first = scan.first_line
+    out: list[str] = []
+    slots: list[tuple[int, int]] = []  # (place in ``out``, record number) of slow records
+    slow: RawChunk = []
+    records = written = 0
+    before = scan.records_before
+    seen_comments = 0
+    first_record = -1  # place in ``out`` of the first record's output
+    at = 0
+    for start, stop, text in [*spans, (scan.lines, scan.lines, "")]:
+        for i in range(at, start):
+            if i in comment_at:
+                seen_comments += 1
+                if comments is not None:
+                    out.append(comment_line(scan.line(i), comments))
+                continue
+            number = before + i + 1 - seen_comments
+            slow.append((number, first + i, scan.line(i)))
+            if first_record < 0:
+                first_record = len(out)
+            slots.append((len(out), number))
+            out.append("")
+        if stop > start:
+            if first_record < 0:
+                first_record = len(out)
+            out.append(text)
+            records += stop - start
+            written += stop - start
+        at = stop
+    result = Chunk()
+    result.last_line = first + scan.lines - 1
+    if slow:
+        done = {oc.number: oc for oc in fallback(slow)}
+        kinds = result.kinds
+        for place, number in slots:
+            one = fold([done[number]], placeholder, False)
+            out[place] = one.text
+            records += 1
+            written += one.written
+            result.flagged += one.flagged
+            result.rejects.extend(one.rejects)
+            result.warnings.extend(one.warnings)
+            if one.preamble is not None and result.preamble is None:
+                result.preamble = one.preamble
+            for name, n in one.kinds.items():
+                kinds[name] = kinds.get(name, 0) + n
+    if result.preamble is not None:
+        result.preamble_at = sum(map(len, out[:first_record]))
+    result.records = records
+    result.written = written
+    result.text = "".join(out)
+    return result
+
+
 def _chunks(
     records: Iterable[Record], size: int, first: int | None = None
 ) -> Iterator[list[Record]]:
@@ -264,8 +351,11 @@ def _raw_chunks(
     number = numbered_from
     chunk: RawChunk = []
     want = first or size
+    # As LineCollection.iter_records reads them: with the usual comment rule, a line that
+    # starts with another character than these is a record (a no-break space is not blank).
+    quick = is_comment is is_comment_line
     for lineno, line in lines:
-        if is_comment(line):
+        if (not quick or not line or line[0] in "# \t\f\v") and is_comment(line):
             if comments:
                 chunk.append((0, lineno, line))
             continue
@@ -310,12 +400,24 @@ def _results(
         # the work (in workers, with --jobs).
         raw = functools.partial(_raw_chunk, task, fmt.parse_record, source.name, placeholder,
                                 json_lines, newline)
+        reader = source.lines
         if block is not None and not json_lines:
             fallback = functools.partial(_raw_outcomes, task, fmt.parse_record, source.name,
                                          newline)
-            work = functools.partial(_block_chunk, block, fallback)
-            chunks = _raw_chunks(source.lines, fmt.is_comment, BLOCK, first, keep,
-                                 source.records_before)
+            if (isinstance(block, SpanBlock) and isinstance(reader, LineReader)
+                    and reader.fresh and fmt.is_comment is is_comment_line):
+                # Whole blocks of bytes: reading, checking and writing without a Python
+                # step per line (but for the lines the fast path leaves).
+                from puzzlefmt.textscan import scan_blocks  # noqa: PLC0415 - numpy, only here
+
+                work = functools.partial(span_chunk, block.spans, fallback, placeholder,
+                                         comments)
+                chunks = scan_blocks(reader.blocks(TEXT_BLOCK), fmt.is_comment,
+                                     source.records_before)
+            else:
+                work = functools.partial(_block_chunk, block, fallback)
+                chunks = _raw_chunks(source.lines, fmt.is_comment, BLOCK, first, keep,
+                                     source.records_before)
         else:
             work = raw
             chunks = _raw_chunks(source.lines, fmt.is_comment, CHUNK, first, keep,

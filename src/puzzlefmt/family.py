@@ -11,12 +11,15 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.format import Format, Renderer
 from puzzlefmt.model import SolveResult
 from puzzlefmt.textio import split_lines
+
+if TYPE_CHECKING:
+    from puzzlefmt.textscan import Scan, Span
 
 __all__ = ["Candidate", "Columnar", "Family", "LineResults", "extension_of", "rank",
            "read_detected"]
@@ -35,6 +38,9 @@ class Columnar:
     :data:`LineResults`; its texts must be byte for byte what the object path writes (the
     tests check it on every shared data file). ``formats`` names the source formats whose
     lines it reads; ``convert`` returns ``None`` for a target it does not write.
+    ``convert_spans(target, options, scan)`` does ``convert``'s work on a whole scanned
+    block of bytes (:mod:`puzzlefmt.textscan`): the runs of lines it writes, each with its
+    text (``None`` for a target it does not write).
     """
 
     formats: frozenset[str]
@@ -43,6 +49,7 @@ class Columnar:
     canon: Callable[[Sequence[str], Sequence[int], str], LineResults] | None = None
     convert: Callable[[Sequence[str], Sequence[int], str, Mapping[str, Any]],
                       LineResults | None] | None = None
+    convert_spans: Callable[[str, Mapping[str, Any], Scan], list[Span] | None] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from puzzlefmt import registry
-from puzzlefmt.batch import Block, Chunk, Outcome, RawChunk, comment_line, fold
+from puzzlefmt.batch import Block, Chunk, Outcome, RawChunk, SpanBlock, comment_line, fold
 from puzzlefmt.collection import LineCollection, Record
 from puzzlefmt.family import LineResults
 from puzzlefmt.model import Model, SolveResult
@@ -299,7 +299,11 @@ class Job:
             line_job = functools.partial(_call, fast.convert, self.target, dict(self.options))
         if line_job is None:
             return None
-        return functools.partial(columnar_block, line_job, self.placeholder, comments)
+        lines = functools.partial(columnar_block, line_job, self.placeholder, comments)
+        if self.name == "convert" and fast.convert_spans is not None:
+            return SpanBlock(lines, functools.partial(fast.convert_spans, self.target,
+                                                      dict(self.options)))
+        return lines
 
     @property
     def placeholder(self) -> str | None:

@@ -11,9 +11,11 @@ import codecs
 import io
 import re
 from collections.abc import Iterable, Iterator
+from itertools import chain
 from typing import IO
 
 __all__ = [
+    "LineReader",
     "decode",
     "iter_lines",
     "numbered_lines",
@@ -129,3 +131,111 @@ def numbered_lines(source: str | IO[str] | Iterable[str]) -> Iterator[tuple[int,
     chunks: Iterable[str]
     chunks = io.StringIO(source, newline="") if isinstance(source, str) else source
     return enumerate(iter_lines(chunks), start=1)
+
+
+class LineReader:
+    """The numbered lines ``(number, line)`` of a stream of text chunks, read once: what
+    :func:`numbered_lines` gives (CRLF, LF and a lone CR end a line, a CRLF split across two
+    chunks is one line ending, a BOM at the start is dropped), in constant memory and linear
+    time, but with two more ways in:
+
+    - :meth:`peek` reads lines ahead (to detect a format) without using them up: iterating
+      the reader afterwards starts again from line 1;
+    - :meth:`blocks` hands the rest of the stream over as blocks of whole lines, with their
+      line endings as they are (a batch job's columnar path works on such blocks), instead
+      of one line at a time. Only one of the two ways (lines or blocks) can be taken.
+    """
+
+    def __init__(self, chunks: Iterable[str]) -> None:
+        self._chunks = iter(chunks)
+        self._size = 0  # the least size of a block, but for the last
+        self._kept: list[str] = []  # blocks read by peek(), to be given again
+        self._source = self._texts()
+        self._lines: Iterator[tuple[int, str]] | None = None
+        self._taken = False
+
+    @property
+    def fresh(self) -> bool:
+        """Nothing has been taken from the reader yet (lines peeked at do not count)."""
+        return self._lines is None and not self._taken
+
+    def _texts(self) -> Iterator[str]:
+        """Blocks of whole lines with their endings (the last may lack its ending): the
+        chunks read, joined until they hold ``self._size`` characters, cut after their last
+        line ending (the rest goes on into the next block)."""
+        pieces: list[str] = []
+        held = 0
+        first = True
+        for chunk in self._chunks:
+            if first:
+                chunk = chunk.removeprefix("\ufeff")
+                first = False
+            if not chunk:
+                continue
+            pieces.append(chunk)
+            held += len(chunk)
+            if held < self._size:
+                continue
+            # Cut after the last line ending of the chunk; a CR at its very end may be the
+            # first half of a CRLF, so it waits for the next chunk.
+            end = len(chunk) - (chunk[-1] == "\r")
+            cut = max(chunk.rfind("\n", 0, end), chunk.rfind("\r", 0, end)) + 1
+            if not cut:
+                continue
+            rest = chunk[cut:]
+            pieces[-1] = chunk[:cut]
+            yield "".join(pieces)
+            pieces = [rest] if rest else []
+            held = len(rest)
+        text = "".join(pieces)
+        if text:
+            yield text
+
+    def peek(self) -> Iterator[tuple[int, str]]:
+        """The lines from the first, read ahead and kept to be given again."""
+        number = 1
+        for text in chain(list(self._kept), self._read_ahead()):
+            parts = split_block(text)
+            yield from enumerate(parts, number)
+            number += len(parts)
+
+    def _read_ahead(self) -> Iterator[str]:
+        for text in self._source:
+            self._kept.append(text)
+            yield text
+
+    def blocks(self, size: int = 1 << 20) -> Iterator[str]:
+        """The whole stream (from line 1) as blocks of whole lines of about ``size``
+        characters or more, their line endings as they are."""
+        if not self.fresh:
+            raise ValueError("lines were already taken from this reader")
+        self._taken = True
+        self._size = size
+        kept, self._kept = self._kept, []
+        return chain(kept, self._source)
+
+    def _numbered(self) -> Iterator[tuple[int, str]]:
+        number = 1
+        kept, self._kept = self._kept, []
+        for text in chain(kept, self._source):
+            parts = split_block(text)
+            yield from enumerate(parts, number)
+            number += len(parts)
+
+    def __iter__(self) -> Iterator[tuple[int, str]]:
+        if self._lines is None:
+            if self._taken:
+                raise ValueError("this reader's blocks were already taken")
+            self._lines = self._numbered()
+        return self._lines
+
+    def __next__(self) -> tuple[int, str]:
+        return next(iter(self))
+
+
+def split_block(text: str) -> list[str]:
+    """The lines of a block of whole lines (see :meth:`LineReader.blocks`), without endings."""
+    parts = _EOL.split(text) if "\r" in text else text.split("\n")
+    if not parts[-1]:
+        parts.pop()
+    return parts

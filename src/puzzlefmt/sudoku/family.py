@@ -11,13 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzlefmt.collection import Collection
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.family import Columnar, Family, LineResults
 from puzzlefmt.format import Renderer
-from puzzlefmt.model import Engines, SolveResult, install
+from puzzlefmt.model import SolveResult, install
+
+if TYPE_CHECKING:
+    from puzzlefmt.textscan import Scan, Span
 from puzzlefmt.sudoku import (
     candidates,
     forumcsv,
@@ -43,7 +46,7 @@ from puzzlefmt.sudoku import (
     txt,
 )
 from puzzlefmt.sudoku.canon import canonical_many
-from puzzlefmt.sudoku.grid import Grid
+from puzzlefmt.sudoku.grid import Grid, SudokuEngines
 from puzzlefmt.sudoku.solver import solve, solve_many
 from puzzlefmt.sudoku.svg import RENDERER as SVG
 from puzzlefmt.sudoku.svg import sudoku_svg
@@ -108,9 +111,18 @@ def _block_convert(lines: Sequence[str], numbers: Sequence[int], target: str,
     return result
 
 
-#: The batch commands' fast path for plain 81-cell lines (:mod:`puzzlefmt.sudoku.columnar`).
+def _convert_spans(target: str, options: Mapping[str, Any], scan: Scan) -> list[Span] | None:
+    # Bytes and numpy only (no kernel to load): a conversion starts quickly.
+    from puzzlefmt.sudoku import linebytes  # noqa: PLC0415 - loaded by batch jobs only
+
+    return linebytes.convert_spans(target, options, scan)
+
+
+#: The batch commands' fast path for plain 81-cell lines (:mod:`puzzlefmt.sudoku.columnar`,
+#: and :mod:`puzzlefmt.sudoku.linebytes` for ``convert`` on whole blocks of bytes).
 COLUMNAR = Columnar(formats=frozenset({"line", "txt", "sdm"}), solve=_block_solve,
-                    validate=_block_validate, canon=_block_canon, convert=_block_convert)
+                    validate=_block_validate, canon=_block_canon, convert=_block_convert,
+                    convert_spans=_convert_spans)
 
 
 FAMILY = Family(
@@ -164,4 +176,13 @@ def read_grid(text: str) -> Grid:
                                                                             "sudoku"))
 
 
-install(Grid, Engines(read=read_grid, svg=sudoku_svg, solve=solve))
+def _expand_solo_seed(params: str, seed: str) -> str:
+    # The kernel loader: the generator needs numpy and its numba kernels, loaded with the
+    # first seed expanded, not with puzzlefmt.sudoku.
+    from puzzlefmt.sudoku.solo_seed import expand_seed  # noqa: PLC0415 - the kernel loader
+
+    return expand_seed(params, seed)
+
+
+install(Grid, SudokuEngines(read=read_grid, svg=sudoku_svg, solve=solve,
+                            expand_solo_seed=_expand_solo_seed))
