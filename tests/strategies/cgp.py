@@ -47,6 +47,17 @@ def _no_merges(tiles: list[str | None], dist: Distribution) -> list[str | None]:
     return out
 
 
+def _kept(tiles: list[str], dist: Distribution) -> list[str]:
+    """The tiles written side by side (no gaps): each dropped that would spell the start of
+    a multi-code-point tile with the one kept before it."""
+    out: list[str] = []
+    for t in tiles:
+        if out and _no_merges([out[-1], t], dist)[1] is None:
+            continue
+        out.append(t)
+    return out
+
+
 def _write_row(row: list[str | None]) -> str:
     parts: list[str] = []
     run = 0
@@ -86,7 +97,7 @@ def move_texts(draw: st.DrawFn, dist: Distribution) -> str:
         return f"ex.{n}" if spec else f"-{n}"
     if kind == "exchange":
         tiles = draw(st.lists(st.sampled_from(("?", *dist.letters)), min_size=1, max_size=7))
-        rack = [t for t in _no_merges(list(tiles), dist) if t is not None]
+        rack = _kept(list(tiles), dist)
         return ("ex." if spec else "-") + "".join(_spell(t) for t in rack)
     row = draw(st.integers(0, 30))
     col = draw(st.integers(0, 800))
@@ -99,7 +110,7 @@ def move_texts(draw: st.DrawFn, dist: Distribution) -> str:
     tiles = draw(st.lists(token, min_size=1, max_size=9))
     cleaned = _no_merges(list(tiles), dist)
     if spec:
-        body = "".join(_spell(t) for t in cleaned if t is not None) or _spell(dist.letters[0])
+        body = "".join(_spell(t) for t in _kept(list(tiles), dist)) or _spell(dist.letters[0])
         return ("phony." if kind == "challenge" else "") + f"{coord}.{body}"
     body = "".join("." if t is None else _spell(t) for t in cleaned)
     text = f"{coord} {body}"
@@ -188,7 +199,7 @@ def cgp_cases(
     racks: list[list[str]] = []
     for _ in range(players):
         drawn = draw(st.lists(rack_tile, min_size=1 if players == 1 else 0, max_size=9))
-        racks.append([t for t in _no_merges(list(drawn), dist) if t is not None])
+        racks.append(_kept(list(drawn), dist))
     scores = draw(st.lists(st.integers(-500, 5000), min_size=players, max_size=players))
     zero = draw(st.integers(0, 12))
     ops, has_ld = draw(_operations(dist_name, players))
@@ -277,7 +288,7 @@ def gcg_cases(draw: st.DrawFn, *, distributions: tuple[str, ...] | None = None) 
 
     def rack(min_size: int = 1) -> list[str]:
         tiles = draw(st.lists(rack_tile, min_size=min_size, max_size=7))
-        return [t for t in _no_merges(list(tiles), dist) if t is not None]
+        return _kept(list(tiles), dist)
 
     events: list[GcgEvent] = []
     for _ in range(draw(st.integers(0, 12))):
