@@ -17,7 +17,8 @@ relabelled in order of first appearance, blanks written ``0``:
 True
 
 A full solution grid's form starts ``123456789``. For puzzles two conventions are in use and
-they disagree on about one puzzle in ten:
+they often disagree (measured: the forms differ for 28,846 of Royle's 49,158 17-clue puzzles
+and 36,975 of the 48,765 hardest):
 
 - ``"string"`` (the default): the true minimum of the 81-character string, ``0`` below every
   digit;
