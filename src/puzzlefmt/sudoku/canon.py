@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, overload
 
-from puzzlefmt._jit import notice_if_cold
+from puzzlefmt._jit import notice_if_cold, tier
 from puzzlefmt.sudoku.grid import Grid
 
 if TYPE_CHECKING:
@@ -300,7 +300,8 @@ def _minlex_batch(
     out = np.empty(cells.shape, dtype=np.uint8)
     trs = np.empty((cells.shape[0], _canon_kernel.TRANSFORM_WORDS), dtype=np.int64)
     if cells.shape[0]:
-        _canon_kernel.minlex_batch(cells, pattern, out, trs)
+        with tier(cells.shape[0]):
+            _canon_kernel.minlex_batch(cells, pattern, out, trs)
     return out, trs
 
 
