@@ -104,7 +104,9 @@ class Kernel:
             if numba is False:
                 self._dispatcher = self.py_func
             else:
-                self._dispatcher = numba.njit(cache=True, nogil=True)(self.py_func)
+                made = numba.njit(cache=True, nogil=True)(self.py_func)
+                # NUMBA_DISABLE_JIT=1: numba gives the function back.
+                self._dispatcher = made if made is self.py_func else _one_type_per_argument(made)
         return self._dispatcher
 
     @property
@@ -134,6 +136,24 @@ class Kernel:
 
     def __repr__(self) -> str:
         return f"<kernel {self.py_func.__module__}.{self.py_func.__qualname__}>"
+
+
+def _one_type_per_argument(dispatcher: Any) -> Any:
+    """A kernel called by another with a constant (``propagate(st, ALL)``, ``f(x, 0)``)
+    compiles for the constant's plain type, not once more for that one value: numba would
+    otherwise make a specialisation per literal value, each a full compile (measured: a
+    tenth of the Keen solver's first-use time). The call is the same; only the compile
+    differs."""
+    from numba.core import types  # noqa: PLC0415 - numba is loaded by now
+
+    template = dispatcher.get_call_template
+
+    def get_call_template(args: tuple[Any, ...], kws: dict[str, Any]) -> Any:
+        return template(tuple(types.unliteral(a) for a in args),
+                        {k: types.unliteral(v) for k, v in kws.items()})
+
+    dispatcher.get_call_template = get_call_template
+    return dispatcher
 
 
 def njit(func: F) -> F:

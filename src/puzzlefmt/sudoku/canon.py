@@ -289,7 +289,9 @@ def _minlex_batch(
     notice_if_cold("the canonical-form kernels")
     pattern = _pattern_flag(convention)
     if isinstance(puzzles, bytes):
-        cells = np.frombuffer(puzzles, dtype=np.uint8).reshape(-1, 81)
+        # Writable, as minlex_array's arrays: a read-only array is another type to numba,
+        # and the kernel would compile twice (a dozen seconds each on first use).
+        cells = np.frombuffer(bytearray(puzzles), dtype=np.uint8).reshape(-1, 81)
     else:
         cells = np.asarray(puzzles)
         if cells.ndim != 2 or cells.shape[1] != 81:
