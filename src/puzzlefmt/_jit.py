@@ -147,10 +147,11 @@ def _one_type_per_argument(dispatcher: Any) -> Any:
     from numba.core import types  # noqa: PLC0415 - numba is loaded by now
 
     template = dispatcher.get_call_template
+    unliteral: Callable[[Any], Any] = types.unliteral
 
     def get_call_template(args: tuple[Any, ...], kws: dict[str, Any]) -> Any:
-        return template(tuple(types.unliteral(a) for a in args),
-                        {k: types.unliteral(v) for k, v in kws.items()})
+        return template(tuple(unliteral(a) for a in args),
+                        {k: unliteral(v) for k, v in kws.items()})
 
     dispatcher.get_call_template = get_call_template
     return dispatcher
