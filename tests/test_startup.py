@@ -64,10 +64,19 @@ def test_import_formats_detect_and_kernel_modules_load_no_numba() -> None:
         import puzzlefmt.sudoku._solve_kernel, puzzlefmt.sudoku._canon_kernel
         import puzzlefmt.keen._kernels, puzzlefmt.keen._grade_kernels, puzzlefmt.cgp._kernels
         loaded["kernel modules"] = "numba" in sys.modules
+        # An extension registered for when numba comes runs then, once, and not before.
+        from puzzlefmt import _jit
+        calls = []
+        _jit.with_numba(lambda: calls.append("numba" in sys.modules))
+        loaded["hook before"] = list(calls)
+        _jit._load_numba()
+        _jit._load_numba()
+        loaded["hook after"] = calls
         print(json.dumps(loaded))
     """)
     assert json.loads(out) == {"import": False, "formats": False, "detect": False,
-                               "convert": False, "kernel modules": False}
+                               "convert": False, "kernel modules": False, "hook before": [],
+                               "hook after": [True]}
 
 
 def test_a_one_line_solve_runs_without_numba() -> None:

@@ -35,7 +35,8 @@ from typing import Any, TypeVar, cast
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-__all__ = ["BUDGET", "Kernel", "SlowKernelWarning", "allowed", "njit", "notice_if_cold", "tier"]
+__all__ = ["BUDGET", "Kernel", "SlowKernelWarning", "allowed", "interpreted", "njit",
+           "notice_if_cold", "tier", "with_numba"]
 
 #: Seconds of plain-Python kernel runs a process may spend (in :func:`tier`) before it loads
 #: numba instead: loading the compiled kernels from a warm cache costs about this much.
@@ -58,6 +59,7 @@ _what = "kernels"
 _spent = 0.0  # seconds spent in plain-Python runs under tier()
 _compiled = False  # some kernel has been compiled or loaded in this process
 _numba: Any = None  # the numba module once imported; False when it is not installed
+_on_numba: list[Callable[[], None]] = []  # run when numba is imported (with_numba)
 
 
 def _load_numba() -> Any:
@@ -70,6 +72,8 @@ def _load_numba() -> Any:
             _numba = False
         else:
             _numba = numba
+            for func in _on_numba:
+                func()
     if _numba is False and not _warned:
         _warned = True
         warnings.warn(
@@ -155,6 +159,17 @@ def _one_type_per_argument(dispatcher: Any) -> Any:
 
     dispatcher.get_call_template = get_call_template
     return dispatcher
+
+
+def with_numba(func: Callable[[], None]) -> None:
+    """Run ``func`` when this loader imports numba (now if it has): for a module that
+    registers numba extensions (``numba.extending.overload`` of a helper its kernels call)
+    without importing numba itself, so that importing it stays cheap. Not run without
+    numba."""
+    if _numba is None:
+        _on_numba.append(func)
+    elif _numba is not False:
+        func()
 
 
 def njit(func: F) -> F:
