@@ -210,3 +210,11 @@ def test_notice_names_what_compiles_and_stays_quiet_when_jit_is_disabled(
     _jit._notice()
     assert err.getvalue() == ("puzzlefmt: compiling the canonical-form kernels (once; later "
                               "runs load them from the cache)\n")
+
+
+def test_a_kernel_pickles_by_name() -> None:
+    import pickle
+
+    from puzzlefmt.sudoku import _solve_kernel
+
+    assert pickle.loads(pickle.dumps(_solve_kernel.solve_batch)) is _solve_kernel.solve_batch

@@ -141,6 +141,19 @@ class Kernel:
     def __repr__(self) -> str:
         return f"<kernel {self.py_func.__module__}.{self.py_func.__qualname__}>"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by name, as a function is (a worker finds its own module's kernel)."""
+        return _kernel_named, (self.py_func.__module__, self.py_func.__qualname__)
+
+
+def _kernel_named(module: str, qualname: str) -> Any:
+    import importlib  # noqa: PLC0415 - only to unpickle a kernel
+
+    found: Any = importlib.import_module(module)
+    for part in qualname.split("."):
+        found = getattr(found, part)
+    return found
+
 
 def _one_type_per_argument(dispatcher: Any) -> Any:
     """A kernel called by another with a constant (``propagate(st, ALL)``, ``f(x, 0)``)
