@@ -80,7 +80,7 @@ def _load_numba() -> Any:
             'numba is not installed, so kernels run as plain Python (slow); '
             'pip install "puzzlefmt[fast]" compiles them',
             SlowKernelWarning,
-            stacklevel=4,
+            stacklevel=5,  # the call of the kernel (through __call__ and its loader)
         )
     return _numba
 
