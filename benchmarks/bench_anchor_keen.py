@@ -22,10 +22,12 @@ version.c hat.c spectre.c latin.c), gcc -O2. The driver:
 
 Data: the 1,000 real 6x6 IDs of ../shared/vectors/keen/vectors-rocurley-6du.tsv (the ID
 column), ten times over (10,000 lines, in a temporary folder), for the whole process; the
-1,000 once for the parse. Whole processes are timed by CPU time (user + system, from
-``wait4``) and wall; in-process figures are CPU time (``time.process_time`` around a loop over
-all IDs). Medians of ``--rounds`` rounds, the two sides alternating in each round. Both
-outputs are compared with each other and with the vectors' solutions.
+1,000 once for the parse (and, where the tree has it, the block decoder
+``puzzlefmt.keen.columnar.decode_lines`` over the 1,000 as one block). Whole processes are
+timed by CPU time (user + system, from ``wait4``) and wall; in-process figures are CPU time
+(``time.process_time`` around a loop over all IDs). Medians of ``--rounds`` rounds, the two
+sides alternating in each round. Both outputs are compared with each other and with the
+vectors' solutions.
 """
 
 from __future__ import annotations
@@ -138,6 +140,20 @@ def main(argv: list[str] | None = None) -> int:
         if parse_game_id is not None:
             steps["parse_game_id"] = python_parse(parse_game_id)
             labels["parse_game_id"] = "`keen.parse_game_id(id)`"
+        try:
+            from puzzlefmt.keen.columnar import decode_lines
+        except ImportError:
+            pass
+        else:
+            decode_lines(ids[:1])  # load the kernel
+
+            def block_decode() -> float:
+                t0 = time.process_time()
+                decode_lines(ids)
+                return (time.process_time() - t0) / len(ids)
+
+            steps["decode_lines"] = block_decode
+            labels["decode_lines"] = "`keen.columnar.decode_lines(ids)` (one block)"
         steps["kc"] = kc_decode
         med = rounds(args.rounds, steps)
         print(f"### Parse one game ID: CPU time per ID over the {len(ids):,} IDs, against "

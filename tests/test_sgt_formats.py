@@ -27,8 +27,8 @@ def _all() -> list[Format]:
 def test_the_formats_are_declared() -> None:
     assert [(f.name, f.family, f.extensions, f.priority) for f in NEW] == [
         ("keen-save", "keen", ("sav",), 60),
-        ("solo-save", "sudoku", ("sav",), 61),
-        ("solo", "sudoku", (), 60),
+        ("solo-save", "sudoku", ("sav",), 66),  # after the sudokuwiki and web formats (60-64)
+        ("solo", "sudoku", (), 65),
     ]
     assert keen_save.FORMAT.model is Puzzle
     assert solo_save.FORMAT.model is Grid

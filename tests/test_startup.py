@@ -79,15 +79,22 @@ def test_import_formats_detect_and_kernel_modules_load_no_numba() -> None:
                                "hook after": [True]}
 
 
-def test_a_one_line_solve_runs_without_numba() -> None:
+def test_a_one_line_solve_runs_without_numba(tmp_path: Path) -> None:
+    vectors = shared_path("vectors", "keen", "vectors-rocurley-6du.tsv")
+    keen_id, keen_want = next(x.split("\t")[:2] for x in vectors.read_text("utf-8").splitlines()
+                              if x and not x.startswith(("#", "game_id")))
+    keen = tmp_path / "keen-one.txt"
+    keen.write_text(keen_id + "\n", encoding="ascii")
     out = _python(f"""
         import sys
         from puzzlefmt.cli import main
         assert main(["solve", {str(PASTED)!r}, "-q"]) == 0
+        assert main(["solve", {str(keen)!r}, "-q"]) == 0
         print("numba" in sys.modules)
     """)
-    solution, numba_loaded = out.split()
+    solution, keen_solution, numba_loaded = out.split()
     assert _solves(PASTED.read_text(encoding="utf-8"), solution)
+    assert keen_solution == keen_want
     assert numba_loaded == "False"
 
 

@@ -676,6 +676,54 @@ def apply_digit_move(
     return None
 
 
+def replay_digit_moves(
+    save: SaveFile,
+    start: DigitState,
+    desc: str,
+    size: int,
+    *,
+    desc_problem: Callable[[str], str | None],
+    parse_solve: Callable[[str], tuple[int, ...] | None],
+    solve_clears_marks: bool,
+    move_words: str,
+    fail: Callable[..., PuzzleFormatError],
+    check: Callable[[Record, DigitState], None] | None = None,
+) -> DigitState:
+    """The state at ``STATEPOS`` of a Keen or Solo save: every state record is executed, as
+    the loader does, from ``start`` (the grid a ``RESTART`` of ``desc`` goes back to).
+
+    ``desc_problem`` is the game's description check (for ``RESTART``), ``move_words`` says
+    what a move of the game looks like (in the error), ``check`` may refuse a state the game
+    allows but the model cannot hold. ``fail(key, expected, found, upstream, record)`` makes
+    the error.
+    """
+    state = start
+    current = start if save.statepos == 1 else None
+    for index, rec in enumerate(save.states, start=2):
+        if rec.key == "RESTART":
+            bad = desc_problem(rec.value)
+            if bad is not None:
+                raise fail(rec.key, "a valid description in RESTART", repr(rec.value),
+                           f"Save file contained an invalid restart move ({bad})", rec)
+            if rec.value != desc:
+                raise fail(rec.key, "a restart of this game (its DESC)", repr(rec.value),
+                           None, rec)
+            state = start
+        else:
+            after = apply_digit_move(state, rec.value, size, parse_solve=parse_solve,
+                                     solve_clears_marks=solve_clears_marks)
+            if after is None:
+                raise fail(rec.key, move_words, repr(rec.value),
+                           "Save file contained an invalid move", rec)
+            if check is not None:
+                check(rec, after)
+            state = after
+        if index == save.statepos:
+            current = state
+    assert current is not None
+    return current
+
+
 def digit_moves(before: DigitState, after: DigitState, size: int) -> list[str]:
     """``R``/``P`` moves that turn ``before`` into ``after``, cell by cell in reading order:
     an ``R`` where the digit changes (it clears the cell's marks), then one ``P`` per mark

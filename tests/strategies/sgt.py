@@ -8,9 +8,11 @@ from hypothesis import strategies as st
 from puzzlefmt.keen import Difficulty, Puzzle
 from puzzlefmt.keen.rules import UPSTREAM_TARGET_LIMIT
 from puzzlefmt.keen.state import PlayerState
-from puzzlefmt.sudoku import Grid
 
 from strategies.keen import puzzles
+from strategies.sudoku import solo_grids
+
+__all__ = ["keen_games", "player_states", "solo_grids"]
 
 _printable = st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=40)
 keys = st.text(st.characters(min_codepoint=33, max_codepoint=126, exclude_characters=":"),
@@ -47,20 +49,3 @@ def keen_games(draw: st.DrawFn) -> Puzzle:
     if p.difficulty is None:
         p = p.replace(difficulty=draw(st.sampled_from(list(Difficulty))))
     return p.replace(state=draw(player_states(p.size)))
-
-
-@st.composite
-def solo_grids(draw: st.DrawFn) -> Grid:
-    """Givens, placed digits and pencil marks (None or a mask per cell, zeros allowed)."""
-    givens = draw(st.lists(st.one_of(st.just(0), st.just(0), st.integers(1, 9)),
-                           min_size=81, max_size=81))
-    placed = [0 if g else draw(st.sampled_from([0, 0, 0, 1, 5, 9])) for g in givens]
-    grid = Grid(givens=givens, placed=placed)
-    if draw(st.booleans()):
-        grid.candidates = draw(st.lists(st.one_of(st.just(0), st.integers(0, 511)),
-                                        min_size=81, max_size=81))
-        if not any(grid.candidates):
-            grid.candidates = None
-    if draw(st.booleans()):
-        grid.meta["solo-params"] = draw(st.sampled_from(["3x3db", "3x3a", "3x3m4du"]))
-    return grid

@@ -222,6 +222,36 @@ def solo_id_grids(draw: st.DrawFn) -> Grid:
     return g
 
 
+@st.composite
+def solo_grids(draw: st.DrawFn) -> Grid:
+    """Givens, placed digits and pencil marks (None or a mask per cell, zeros allowed)."""
+    givens = draw(st.lists(st.one_of(st.just(0), st.just(0), st.integers(1, 9)),
+                           min_size=81, max_size=81))
+    placed = [0 if g else draw(st.sampled_from([0, 0, 0, 1, 5, 9])) for g in givens]
+    grid = Grid(givens=givens, placed=placed)
+    if draw(st.booleans()):
+        grid.candidates = draw(st.lists(st.one_of(st.just(0), st.integers(0, 511)),
+                                        min_size=81, max_size=81))
+        if not any(grid.candidates):
+            grid.candidates = None
+    if draw(st.booleans()):
+        grid.meta["solo-params"] = draw(st.sampled_from(["3x3db", "3x3a", "3x3m4du"]))
+    return grid
+
+
+def web_and_solo_domains() -> dict[str, st.SearchStrategy[Grid]]:
+    """Format name -> the grids it holds completely, for the web strings and Solo formats."""
+    return {
+        "sudokuwiki": wiki_grids(),
+        "sudokuwiki-link": wiki_grids(),
+        "fpuzzles": fpuzzles_grids(),
+        "fpuzzles-link": fpuzzles_grids(),
+        "sudokupad-link": fpuzzles_grids(),
+        "solo": solo_id_grids(),
+        "solo-save": solo_grids(),
+    }
+
+
 def any_grids() -> st.SearchStrategy[Grid]:
     """A grid of any of the shapes above: what a writer may be handed (its format's domain
     or not)."""

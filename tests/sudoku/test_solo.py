@@ -108,7 +108,7 @@ def test_what_the_grid_cannot_hold_is_named(game_id: str, words: str) -> None:
     ("3x3:" + "i" * 9 + ",x", 14, "Unexpected data at end of game description"),
     ("9j:" + "i" * 9, 13, "Expected jigsaw block structure in game description"),
     ("1x3:" + "i", 1, "Both dimensions must be at least 2"),
-    ("3x3#12345", 4, "only Solo's own generator"),
+    ("3x3k#12345", 1, "killer Sudoku (cages with sums)"),  # a 3x3# seed is expanded now
     ("3x3", None, "expected a Solo game ID"),
     ("x3:" + "i" * 9, 1, "expected Solo parameters"),
 ])

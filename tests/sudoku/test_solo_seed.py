@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
+import puzzlefmt
 from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.sudoku import Grid, solo
 from puzzlefmt.sudoku.solo_seed import SoloParams, expand, expand_seed, parse_params
 
 from helpers import shared_path
@@ -119,3 +121,21 @@ def test_module_doctest() -> None:
 
     assert doctest.testmod(solo_seed).attempted > 0
     assert doctest.testmod(solo_seed).failed == 0
+
+
+def test_the_solo_format_reads_a_seed_id_as_the_game_makes_it() -> None:
+    """``loads("3x3#seed")``, ``Grid("3x3#seed")`` and detection: the expanded puzzle, with
+    the seed ID kept in meta; what the model cannot hold is said before the generator runs."""
+    rows = _tsv(shared_path("vectors", "sgt", "solo", "solo_ids.tsv"))
+    nine = [(s, g) for s, g, _, _ in rows if g.startswith("3x3:") and not _unsupported(s)]
+    assert nine
+    for seed_id, game_id in nine:
+        grid = puzzlefmt.loads(seed_id)
+        assert grid.meta.pop("solo-seed") == seed_id
+        assert grid == solo.read(game_id)
+        assert puzzlefmt.dumps(grid, "solo") == puzzlefmt.dumps(solo.read(game_id), "solo")
+        assert Grid(seed_id).givens == grid.givens
+    for seed_id, words in (("4x4#1", "16x16"), ("9j#1", "jigsaw"), ("3x3x#1", "X rule"),
+                           ("3x3k#1", "killer")):
+        with pytest.raises(PuzzleFormatError, match=words):
+            puzzlefmt.loads(seed_id, "solo")

@@ -19,7 +19,6 @@ from puzzlefmt.sudoku.svg import RENDERER as SVG
 from puzzlefmt.textio import numbered_lines
 
 from strategies import sudoku as S
-from strategies.sgt import solo_grids
 
 FORMATS: dict[str, Format] = {f.name: f for f in FAMILY.formats}
 
@@ -46,13 +45,7 @@ DOMAINS: dict[str, Any] = {
     "forum-csv": S.forum_grids(),
     "hodoku-grid": S.givens_grids(),
     "hodoku-txt": S.hodoku_txt_grids(),
-    "sudokuwiki": S.wiki_grids(),
-    "sudokuwiki-link": S.wiki_grids(),
-    "fpuzzles": S.fpuzzles_grids(),
-    "fpuzzles-link": S.fpuzzles_grids(),
-    "sudokupad-link": S.fpuzzles_grids(),
-    "solo": S.solo_id_grids(),
-    "solo-save": solo_grids(),
+    **S.web_and_solo_domains(),
     "gsf-q2": S.gsf_q2_grids(),
 }
 

@@ -14,7 +14,6 @@ from puzzlefmt.collection import Collection
 from puzzlefmt.sudoku import Grid
 
 from strategies import sudoku as S
-from strategies.sgt import solo_grids
 
 # format -> strategy of grids that the format can hold
 DOMAINS: dict[str, Any] = {
@@ -35,13 +34,7 @@ DOMAINS: dict[str, Any] = {
     "sukaku": S.candidate_grids(allow_empty=True),
     "hodoku-grid": S.givens_grids(),
     "hodoku-txt": S.hodoku_txt_grids(),
-    "sudokuwiki": S.wiki_grids(),
-    "sudokuwiki-link": S.wiki_grids(),
-    "fpuzzles": S.fpuzzles_grids(),
-    "fpuzzles-link": S.fpuzzles_grids(),
-    "sudokupad-link": S.fpuzzles_grids(),
-    "solo": S.solo_id_grids(),
-    "solo-save": solo_grids(),
+    **S.web_and_solo_domains(),
 }
 
 COLLECTIONS: dict[str, Any] = {

@@ -14,6 +14,9 @@
   refuses; :func:`upstream_verdict` gives the real program's own message.
 - :func:`solve`, :func:`solve_many`, :func:`grade`, :func:`grade_many` (numba kernels,
   loaded on first use); :func:`generate` makes a puzzle of a chosen difficulty.
+- :mod:`puzzlefmt.keen.columnar` (loads numba): ``decode_lines`` and ``solve_lines`` take a
+  block of game ID lines to numpy arrays (cage map, ops, targets; counts and solutions) with
+  no per-record object; ``puzzlefmt solve`` on a ``keen-list`` goes through it.
 - Formats: ``keen`` (one ID), ``keen-list`` (one per line), ``keen-json``; pictures
   ``keen-text`` and ``keen-svg``.
 """

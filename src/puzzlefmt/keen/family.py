@@ -9,15 +9,32 @@ the solver, the grader and the seed expander load their kernels on first use.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from puzzlefmt._jit import notice_if_cold
 from puzzlefmt.collection import Collection
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.family import Family
+from puzzlefmt.family import Columnar, Family, LineResults
 from puzzlefmt.keen import grade, keen_id, keen_json, keen_list, savefile, solver, svg, text
 from puzzlefmt.keen.model import Cage, Difficulty, KeenEngines, Puzzle
 from puzzlefmt.model import SolveResult, install
 from puzzlefmt.sgtrandom import RandomState
 
 __all__ = ["FAMILY", "read_any"]
+
+def _block_solve(lines: Sequence[str], numbers: Sequence[int], limit: int, count: bool
+                 ) -> LineResults:
+    # The kernel loader: the fast path and its numpy load on the first batch job, not with
+    # the family, so that reading and writing never load them.
+    from puzzlefmt.keen import columnar  # noqa: PLC0415 - the kernel loader
+
+    notice_if_cold("the Keen solver's kernels")
+    result: LineResults = columnar.block_solve(lines, numbers, limit, count)
+    return result
+
+
+#: The batch commands' fast path for game ID lists (:mod:`puzzlefmt.keen.columnar`).
+COLUMNAR = Columnar(formats=frozenset({"keen-list"}), solve=_block_solve)
 
 FAMILY = Family(
     name="keen",
@@ -26,6 +43,7 @@ FAMILY = Family(
     renderers=(text.RENDERER, svg.RENDERER),
     solve_many=solver.solve_many,
     solution_text=solver.solution_text,
+    columnar=COLUMNAR,
 )
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeGuard
 
 from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.keen._fastid import Lazy, build, decode
 from puzzlefmt.keen.gameid import encode_desc, parse_game_id
 from puzzlefmt.keen.parts import (
     MAX_SIZE,
@@ -109,6 +110,7 @@ class Puzzle(Model):
         "_cages",
         "_cell_cage",
         "_difficulty",
+        "_lazy",
         "_multiplication_only",
         "_seed",
         "_size",
@@ -125,6 +127,7 @@ class Puzzle(Model):
     _seed: str | None
     _state: PlayerState | None
     _arrays: Any
+    _lazy: Lazy | None
 
     def __init__(
         self,
@@ -137,6 +140,16 @@ class Puzzle(Model):
     ) -> None:
         if not isinstance(text, str):
             raise TypeError(f"a Keen puzzle is read from text, not {type(text).__name__}")
+        quick = decode(text) if size is None and runs == "documented" else None
+        if quick is not None:
+            # A plain game ID, read without building its cages (see __getattr__).
+            self._lazy, (self._size, self._difficulty, self._multiplication_only) = quick
+            self._seed = None
+            self._solution = None if solution is None else _check_solution(solution,
+                                                                            self._size)
+            self._state = None if state is None else _check_state(state, self._size)
+            self._arrays = None
+            return
         read = (self._read_text(text) if size is None and runs == "documented"
                 else self.from_game_id(text, size=size, runs=runs))
         self._size = read._size
@@ -152,6 +165,17 @@ class Puzzle(Model):
             self._solution = _check_solution(solution, self._size)
         if state is not None:
             self._state = _check_state(state, self._size)
+
+    if not TYPE_CHECKING:  # hidden from mypy, which would let any name through
+        def __getattr__(self, name: str) -> Any:
+            # A puzzle read by the quick path (Puzzle("6:...")) builds its cages on first
+            # use: only _cages and _cell_cage are ever missing.
+            if name in ("_cages", "_cell_cage"):
+                lazy = object.__getattribute__(self, "_lazy")
+                self._cages, self._cell_cage = build(lazy)
+                self._lazy = None
+                return object.__getattribute__(self, name)
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # ------------------------------------------------------------------ construction
 

@@ -178,32 +178,13 @@ def _replay(save: sgtsave.SaveFile, text: str, size: int, desc: str,
             fail: Any) -> sgtsave.DigitState:
     """The state at ``STATEPOS``; every state record is executed, as the loader does."""
     empty = sgtsave.DigitState((0,) * (size * size), (0,) * (size * size))
-    state = empty
-    current = empty if save.statepos == 1 else None
-    parse_solve = _solve_move(size)
-    for index, rec in enumerate(save.states, start=2):
-        if rec.key == "RESTART":
-            bad = upstream_desc_error(rec.value, size)
-            if bad is not None:
-                raise fail(rec.key, "a valid description in RESTART", repr(rec.value),
-                           f"Save file contained an invalid restart move ({bad})", rec)
-            if rec.value != desc:
-                raise fail(rec.key, "a restart of this game (its DESC)", repr(rec.value),
-                           None, rec)
-            state = empty
-        else:
-            after = sgtsave.apply_digit_move(state, rec.value, size,
-                                             parse_solve=parse_solve,
-                                             solve_clears_marks=True)
-            if after is None:
-                raise fail(rec.key, f"a Keen move (R/P<x>,<y>,<n> with x, y below {size} "
-                           f"and n up to {size}, M, or S and {size * size} digits)",
-                           repr(rec.value), "Save file contained an invalid move", rec)
-            state = after
-        if index == save.statepos:
-            current = state
-    assert current is not None
-    return current
+    return sgtsave.replay_digit_moves(
+        save, empty, desc, size,
+        desc_problem=lambda value: upstream_desc_error(value, size),
+        parse_solve=_solve_move(size), solve_clears_marks=True,
+        move_words=f"a Keen move (R/P<x>,<y>,<n> with x, y below {size} and n up to {size}, "
+                   f"M, or S and {size * size} digits)",
+        fail=fail)
 
 
 # ---------------------------------------------------------------------- writing

@@ -14,13 +14,18 @@ Propagation (:func:`propagate`) works through a 27-bit list of changed words. Fo
 word it keeps only the (row, box) pairs of the band that belong to some way of placing the
 digit once per row and once per box (``COMPLEX27``), which settles box-line interactions and
 box and row hidden singles inside the band; a box where the digit keeps to one column takes
-that column from the other two bands; a row left with one cell places the digit there (the
-cell leaves the other digits' words). When the list is empty: a column that only one band can
-still give the digit claims it for that band (the rest of that box goes), then cells with one
-digit left (naked singles) are placed, and a cell with none, or a column with no band left, is
-a contradiction. The search guesses on a two-candidate cell with the most unsolved peers (else
-the first unsolved cell), keeping the "not that digit" alternative on an explicit stack of
-whole states; counting goes on past the first solution up to the limit.
+that column from the other two bands; a row left with one cell places the digit there (the cell
+leaves the other digits' words). When the list is empty, cells with one digit left (naked
+singles) are placed; when that places none, a column that only one band can still give the
+digit claims it for that band (the rest of that box goes). A cell with no digit, or a column
+with no band left, is a contradiction. Those two passes look only at the digits and bands whose
+words changed since their last pass. The rules only take candidates away, so the fixed point,
+and with it the search, does not depend on the order the work is done in. The search guesses
+the lowest digit of a two-candidate cell with the most unsolved peers (first in cell order
+among equals; else the first unsolved cell), keeping the "not that digit" alternative in the
+level's own state on a stack with one state per level; counting goes on past the first solution
+up to the limit. Bit scans are :func:`~puzzlefmt.sudoku._bits.ctz` and
+:func:`~puzzlefmt.sudoku._bits.popcount` (one instruction each when compiled).
 
 The same functions run as plain Python with ``NUMBA_DISABLE_JIT=1``.
 
@@ -37,11 +42,12 @@ from collections.abc import Sequence
 import numpy as np
 
 from puzzlefmt._jit import njit
+from puzzlefmt.sudoku._bits import ctz, popcount
 from puzzlefmt.sudoku._tables import (
     BOX27,
     CLAIM27,
+    COL27,
     COMPLEX27,
-    DEBRUIJN,
     LONE_COL27,
     ROW27,
     SHRINK,
@@ -51,16 +57,19 @@ __all__ = ["NSTATE", "solve_arrays", "solve_batch", "solve_rows"]
 
 NSTATE = 36
 BAND_ALL = (1 << 27) - 1
+BAND_WORDS = sum(1 << (3 * d) for d in range(9))  # the words of band 0
 MAX_DEPTH = 96
 NEXT1 = np.array([1, 2, 0], dtype=np.int64)
 NEXT2 = np.array([2, 0, 1], dtype=np.int64)
-
-
-@njit
-def _ctz(x: int) -> int:
-    """Index of the lowest set bit of a non-zero word below 2**32."""
-    low = x & -x
-    return int(DEBRUIJN[((low * 0x077CB531) & 0xFFFFFFFF) >> 27])
+# For word w = 3*d + b: its digit, its band, and the same digit's words in the other two bands.
+W_DIGIT = np.arange(27, dtype=np.int64) // 3
+W_BAND = np.arange(27, dtype=np.int64) % 3
+W_PEER1 = 3 * W_DIGIT + NEXT1[W_BAND]
+W_PEER2 = 3 * W_DIGIT + NEXT2[W_BAND]
+# For bit k of a band (row k // 9, column k % 9): its row, its column, and its row and box.
+K_ROW27 = ROW27[np.arange(27) // 9]
+K_COL27 = COL27[np.arange(27) % 9]
+K_PEERS27 = K_ROW27 | BOX27[np.arange(27) % 9 // 3]
 
 
 @njit
@@ -68,69 +77,66 @@ def propagate(st: np.ndarray, dirty: int) -> bool:
     """Run the constraints to a fixed point; False on a contradiction."""
     # Branch-free updates where the outcome is unpredictable: a mispredicted branch costs
     # more than the few operations it would skip (measured: 1.4x on the hardest puzzles).
+    # Only digits (claims) and bands (naked singles) whose words changed since their last pass
+    # are looked at again: the others would give what they gave then.
+    tn = 0
+    tk = 0
     while True:
+        tc = 0
         while dirty != 0:
-            w = _ctz(dirty)
-            dirty &= dirty - 1
-            a0 = st[w]
-            s = SHRINK[a0 & 511] | (SHRINK[(a0 >> 9) & 511] << 3) | (SHRINK[(a0 >> 18) & 511] << 6)
-            a = a0 & COMPLEX27[s]
-            if a == 0:
-                return False
-            st[w] = a
-            d = w // 3
-            b = w - 3 * d
-            # A box where the digit keeps to one column claims that column.
-            lone = LONE_COL27[(a | (a >> 9) | (a >> 18)) & 511]
-            w1 = 3 * d + NEXT1[b]
-            x = st[w1]
-            dirty |= ((x & lone) != 0) << w1
-            st[w1] = x & ~lone
-            w1 = 3 * d + NEXT2[b]
-            x = st[w1]
-            dirty |= ((x & lone) != 0) << w1
-            st[w1] = x & ~lone
-            s0 = a & 511
-            s1 = (a >> 9) & 511
-            s2 = a >> 18
-            # Rows of the band left with one cell for the digit, not yet placed.
-            one = ((s0 & (s0 - 1)) == 0) | (((s1 & (s1 - 1)) == 0) << 1)
-            one |= ((s2 & (s2 - 1)) == 0) << 2
-            ur = (st[30 + b] >> (3 * d)) & one & 7
-            while ur != 0:
-                r = _ctz(ur)
-                ur &= ur - 1
-                cell = a & ROW27[r]
-                st[30 + b] &= ~(1 << (3 * d + r))
-                st[27 + b] &= ~cell
-                for d2 in range(9):
-                    w2 = 3 * d2 + b
-                    m = cell if d2 != d else 0
-                    x = st[w2]
-                    dirty |= ((x & m) != 0) << w2
-                    st[w2] = x & ~m
-        # A column where only one band still has the digit claims the digit for that band.
-        for d in range(9):
-            a0 = st[3 * d]
-            a1 = st[3 * d + 1]
-            a2 = st[3 * d + 2]
-            c0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 511
-            c1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 511
-            c2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 511
-            if (c0 | c1 | c2) != 511:
-                return False
-            k0 = CLAIM27[c0 & ~(c1 | c2)]
-            k1 = CLAIM27[c1 & ~(c0 | c2)]
-            k2 = CLAIM27[c2 & ~(c0 | c1)]
-            changed = ((a0 & k0) != 0) | (((a1 & k1) != 0) << 1) | (((a2 & k2) != 0) << 2)
-            dirty |= changed << (3 * d)
-            st[3 * d] = a0 & ~k0
-            st[3 * d + 1] = a1 & ~k1
-            st[3 * d + 2] = a2 & ~k2
-        if dirty != 0:
-            continue
+            # One round over the words changed so far; what this round changes waits for the
+            # next, so that a word's work does not wait on the one before it.
+            cur = dirty
+            tc |= cur
+            dirty = 0
+            while cur != 0:
+                w = ctz(cur)
+                cur &= cur - 1
+                a0 = st[w]
+                s = SHRINK[a0 & 511] | (SHRINK[(a0 >> 9) & 511] << 3)
+                s |= SHRINK[(a0 >> 18) & 511] << 6
+                a = a0 & COMPLEX27[s]
+                if a == 0:
+                    return False
+                st[w] = a
+                # A box where the digit keeps to one column claims that column.
+                lone = LONE_COL27[(a | (a >> 9) | (a >> 18)) & 511]
+                # (A word still to come in this round needs no new mark.)
+                w1 = W_PEER1[w]
+                x = st[w1]
+                dirty |= (((x & lone) != 0) << w1) & ~cur
+                st[w1] = x & ~lone
+                w1 = W_PEER2[w]
+                x = st[w1]
+                dirty |= (((x & lone) != 0) << w1) & ~cur
+                st[w1] = x & ~lone
+                s0 = a & 511
+                s1 = (a >> 9) & 511
+                s2 = a >> 18
+                # Rows of the band left with one cell for the digit, not yet placed.
+                one = ((s0 & (s0 - 1)) == 0) | (((s1 & (s1 - 1)) == 0) << 1)
+                one |= ((s2 & (s2 - 1)) == 0) << 2
+                b = W_BAND[w]
+                d = W_DIGIT[w]
+                ur = (st[30 + b] >> (3 * d)) & one & 7
+                while ur != 0:
+                    r = ctz(ur)
+                    ur &= ur - 1
+                    cell = a & ROW27[r]
+                    st[30 + b] &= ~(1 << (3 * d + r))
+                    st[27 + b] &= ~cell
+                    for d2 in range(9):
+                        w2 = 3 * d2 + b
+                        m = cell if d2 != d else 0
+                        x = st[w2]
+                        dirty |= (((x & m) != 0) << w2) & ~cur
+                        st[w2] = x & ~m
+        tn |= tc
+        tk |= tc
         # Naked singles, and cells with no digit left.
         for b in range(3):
+            if tn & (BAND_WORDS << b) == 0:
+                continue
             u = st[27 + b]
             if u == 0:
                 st[33 + b] = 0
@@ -153,10 +159,33 @@ def propagate(st: np.ndarray, dirty: int) -> bool:
                 for d in range(9):
                     w = 3 * d + b
                     if st[w] & cell:
-                        r = _ctz(cell) // 9
-                        st[w] &= ~(ROW27[r] ^ cell)
+                        st[w] &= ~(K_ROW27[ctz(cell)] ^ cell)
                         dirty |= 1 << w
                         break
+        tn = 0
+        if dirty != 0:
+            continue
+        # A column where only one band still has the digit claims the digit for that band.
+        for d in range(9):
+            if (tk >> (3 * d)) & 7 == 0:
+                continue
+            a0 = st[3 * d]
+            a1 = st[3 * d + 1]
+            a2 = st[3 * d + 2]
+            c0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 511
+            c1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 511
+            c2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 511
+            if (c0 | c1 | c2) != 511:
+                return False
+            k0 = CLAIM27[c0 & ~(c1 | c2)]
+            k1 = CLAIM27[c1 & ~(c0 | c2)]
+            k2 = CLAIM27[c2 & ~(c0 | c1)]
+            changed = ((a0 & k0) != 0) | (((a1 & k1) != 0) << 1) | (((a2 & k2) != 0) << 2)
+            dirty |= changed << (3 * d)
+            st[3 * d] = a0 & ~k0
+            st[3 * d + 1] = a1 & ~k1
+            st[3 * d + 2] = a2 & ~k2
+        tk = 0
         if dirty == 0:
             return True
 
@@ -171,32 +200,20 @@ def _init_state(st: np.ndarray, puzzle: np.ndarray, masks: np.ndarray, use_masks
         st[27 + b] = BAND_ALL
         st[30 + b] = BAND_ALL
     if use_masks:
-        for i in range(81):
-            m = masks[i]
-            if m == 0x1FF:
-                continue
-            b = i // 27
-            bit = 1 << (i - 27 * b)
-            for d in range(9):
-                if not (m >> d) & 1:
-                    st[3 * d + b] &= ~bit
-    for i in range(81):
-        v = puzzle[i]
-        if v == 0:
-            continue
-        b = i // 27
-        k = i - 27 * b
-        bit = 1 << k
-        st[3 * (v - 1) + b] &= ~(ROW27[k // 9] ^ bit)
-
-
-@njit
-def _popcount(x: int) -> int:
-    """Set bits of a word below 2**32."""
-    x = x - ((x >> 1) & 0x55555555)
-    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F
-    return int(((x * 0x01010101) & 0xFFFFFFFF) >> 24)
+        for b in range(3):
+            for k in range(27):
+                m = masks[27 * b + k]
+                if m == 0x1FF:
+                    continue
+                bit = 1 << k
+                for d in range(9):
+                    if not (m >> d) & 1:
+                        st[3 * d + b] &= ~bit
+    for b in range(3):
+        for k in range(27):
+            v = np.int64(puzzle[27 * b + k])
+            if v != 0:
+                st[3 * v - 3 + b] &= ~(K_ROW27[k] ^ (1 << k))
 
 
 @njit
@@ -222,13 +239,9 @@ def _pick_cell(st: np.ndarray) -> tuple[int, int]:
         while two != 0:
             cell = two & -two
             two ^= cell
-            k = _ctz(cell)
-            r = k // 9
-            c = k - 9 * r
-            row = ROW27[r]
-            n = _popcount(u & (row | BOX27[c // 3]))
-            n += ((o1 >> c) & 1) + ((o1 >> (c + 9)) & 1) + ((o1 >> (c + 18)) & 1)
-            n += ((o2 >> c) & 1) + ((o2 >> (c + 9)) & 1) + ((o2 >> (c + 18)) & 1)
+            k = ctz(cell)
+            col = K_COL27[k]
+            n = popcount(u & K_PEERS27[k]) + popcount(o1 & col) + popcount(o2 & col)
             if n > best:
                 best = n
                 best_b = b
@@ -243,7 +256,7 @@ def _write_solution(st: np.ndarray, out: np.ndarray) -> None:
         for b in range(3):
             a = st[3 * d + b]
             while a != 0:
-                k = _ctz(a)
+                k = ctz(a)
                 a &= a - 1
                 out[27 * b + k] = d + 1
 
@@ -258,20 +271,19 @@ def solve_one(
     stack: np.ndarray,
     pending: np.ndarray,
 ) -> int:
-    """Count the solutions of one puzzle up to ``limit``; the first two go to ``sols``."""
-    st = np.empty(NSTATE, dtype=np.int64)
+    """Count the solutions of one puzzle up to ``limit``; the first two go to ``sols``.
+
+    ``stack`` holds one state per search level: a guess copies the level's state one level
+    down and places the digit there; the level itself keeps the "not that digit" alternative
+    (its word is in ``pending``) for when the search comes back up."""
+    st = stack[0]
     _init_state(st, puzzle, masks, use_masks)
     count = 0
     sp = 0
     ok = propagate(st, (1 << 27) - 1)
     while True:
         if ok:
-            done = True
-            for b in range(3):
-                if st[30 + b] != 0:
-                    done = False
-                    break
-            if done:
+            if st[30] == 0 and st[31] == 0 and st[32] == 0:
                 if count < 2:
                     _write_solution(st, sols[count])
                 count += 1
@@ -284,20 +296,22 @@ def solve_one(
                 while not st[3 * d + b] & cell:
                     d += 1
                 w = 3 * d + b
-                if sp >= stack.shape[0]:  # cannot happen: each level fixes a cell
+                if sp + 1 >= stack.shape[0]:  # cannot happen: each level fixes a cell
                     return -1
-                stack[sp, :] = st
-                stack[sp, w] &= ~cell
+                nxt = stack[sp + 1]
+                for i in range(NSTATE):
+                    nxt[i] = st[i]
+                st[w] &= ~cell
                 pending[sp] = w
                 sp += 1
-                r = _ctz(cell) // 9
-                st[w] &= ~(ROW27[r] ^ cell)
+                st = nxt
+                st[w] &= ~(K_ROW27[ctz(cell)] ^ cell)
                 ok = propagate(st, 1 << w)
                 continue
         if sp == 0:
             return count
         sp -= 1
-        st[:] = stack[sp]
+        st = stack[sp]
         ok = propagate(st, 1 << pending[sp])
 
 
@@ -311,7 +325,7 @@ def solve_batch(
     sols: np.ndarray,
 ) -> None:
     """Solve ``puzzles`` (n, 81) into ``counts`` (n,) and ``sols`` (n, 2, 81)."""
-    stack = np.empty((MAX_DEPTH, NSTATE), dtype=np.int64)
+    stack = np.empty((MAX_DEPTH + 1, NSTATE), dtype=np.int64)
     pending = np.empty(MAX_DEPTH, dtype=np.int64)
     n = puzzles.shape[0]
     for i in range(n):

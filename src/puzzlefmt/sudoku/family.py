@@ -17,7 +17,7 @@ from puzzlefmt.collection import Collection
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.family import Columnar, Family, LineResults
 from puzzlefmt.format import Renderer
-from puzzlefmt.model import Engines, SolveResult, install
+from puzzlefmt.model import SolveResult, install
 from puzzlefmt.sudoku import (
     candidates,
     forumcsv,
@@ -43,7 +43,7 @@ from puzzlefmt.sudoku import (
     txt,
 )
 from puzzlefmt.sudoku.canon import canonical_many
-from puzzlefmt.sudoku.grid import Grid
+from puzzlefmt.sudoku.grid import Grid, SudokuEngines
 from puzzlefmt.sudoku.solver import solve, solve_many
 from puzzlefmt.sudoku.svg import RENDERER as SVG
 from puzzlefmt.sudoku.svg import sudoku_svg
@@ -164,4 +164,13 @@ def read_grid(text: str) -> Grid:
                                                                             "sudoku"))
 
 
-install(Grid, Engines(read=read_grid, svg=sudoku_svg, solve=solve))
+def _expand_solo_seed(params: str, seed: str) -> str:
+    # The kernel loader: the generator needs numpy and its numba kernels, loaded with the
+    # first seed expanded, not with puzzlefmt.sudoku.
+    from puzzlefmt.sudoku.solo_seed import expand_seed  # noqa: PLC0415 - the kernel loader
+
+    return expand_seed(params, seed)
+
+
+install(Grid, SudokuEngines(read=read_grid, svg=sudoku_svg, solve=solve,
+                            expand_solo_seed=_expand_solo_seed))

@@ -25,12 +25,13 @@ This module is the bottom of the family: it imports no format, solver or picture
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from enum import IntFlag
 from typing import Any
 
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.model import Model, Problem, SolveResult, json_object
+from puzzlefmt.model import Engines, Model, Problem, SolveResult, json_object
 from puzzlefmt.sudoku._draw import pm_grid_lines, ss_grid_lines
 from puzzlefmt.sudoku._text import cells_line, split_line
 
@@ -161,6 +162,15 @@ def struck_out(grid: Grid) -> list[int]:
                 seen |= 1 << (vals[j] - 1)
         out[i] |= ALL & ~seen & ~grid.candidates[i]
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class SudokuEngines(Engines):
+    """Sudoku's engines: the shared ones, plus the expander of Solo's random-seed IDs."""
+
+    #: ``(params, seed) -> game ID``: the puzzle Simon Tatham's Solo makes from
+    #: ``<params>#<seed>``, as the ID it shows (``3x3:<description>``).
+    expand_solo_seed: Callable[[str, str], str] | None = None
 
 
 class Grid(Model):

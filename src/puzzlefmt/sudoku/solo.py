@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.format import Format, Sniff
-from puzzlefmt.sudoku.grid import Grid
+from puzzlefmt.sudoku.grid import Grid, SudokuEngines
 
 __all__ = [
     "DIFFICULTIES",
@@ -438,7 +438,7 @@ _ID = re.compile(r"\s*([^:#\s]*)([:#])(\S*)\s*")
 
 def parse_game_id(text: str, *, format: str = FMT) -> SoloPuzzle:
     """A Solo game ID ``<params>:<desc>`` (surrounding white space allowed). A
-    random-seed ID (``<params>#<seed>``) is refused: only Solo's generator can expand it."""
+    random-seed ID (``<params>#<seed>``) is refused: :func:`read` expands it first."""
     m = _ID.fullmatch(text)
     if m is None:
         line = text.strip().splitlines()[0] if text.strip() else ""
@@ -572,9 +572,29 @@ def sniff(text: str) -> Sniff | None:
     return Sniff(0.95 if shaped else 0.6, what)
 
 
+#: The meta key holding the random-seed ID a grid was expanded from (``3x3#12345``).
+META_SEED = "solo-seed"
+
+
 def read(text: str) -> Grid:
-    """Read one Solo game ID into a :class:`Grid`."""
-    return to_grid(parse_game_id(text))
+    """Read one Solo game ID into a :class:`Grid`. A random-seed ID (``3x3dh#12345``) is
+    expanded to the puzzle Solo makes from it (the seed ID is kept in ``meta["solo-seed"]``;
+    the writer writes the description ID the game shows for it)."""
+    m = _ID.fullmatch(text)
+    engines = Grid.engines
+    expand = engines.expand_solo_seed if isinstance(engines, SudokuEngines) else None
+    if m is None or m.group(2) != "#" or expand is None:
+        return to_grid(parse_game_id(text))
+    seed_id = m.group(0).strip()
+    params = SoloParams.decode(m.group(1))
+    why = cannot_hold(params) if params.problem() is None else None
+    if why is not None:  # said before the generator runs (a 16x16 takes a while)
+        raise PuzzleFormatError(why, format=FMT, line=1, column=m.start(1) + 1, text=seed_id,
+                                expected="a standard 9x9 Solo game (3x3)",
+                                found=params.encode())
+    grid = to_grid(parse_game_id(expand(m.group(1), m.group(3))))
+    grid.meta[META_SEED] = seed_id
+    return grid
 
 
 def write(grid: Grid) -> str:

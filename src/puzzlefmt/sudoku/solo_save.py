@@ -187,41 +187,23 @@ def _replay(save: sgtsave.SaveFile, puzzle: SoloPuzzle, desc: str,
     params = puzzle.params
     size = params.size
     givens = puzzle.clues
-    start = sgtsave.DigitState(givens, (0,) * len(givens))
-    state = start
-    current = start if save.statepos == 1 else None
-    parse_solve = _solve_move(len(givens), size)
-    for index, rec in enumerate(save.states, start=2):
-        if rec.key == "RESTART":
-            bad = desc_problem(params, rec.value)
-            if bad is not None:
-                raise fail(rec.key, "a valid description in RESTART", repr(rec.value),
-                           f"Save file contained an invalid restart move ({bad})", rec)
-            if rec.value != desc:
-                raise fail(rec.key, "a restart of this game (its DESC)", repr(rec.value),
-                           None, rec)
-            state = start
-        else:
-            after = sgtsave.apply_digit_move(state, rec.value, size,
-                                             parse_solve=parse_solve,
-                                             solve_clears_marks=False)
-            if after is None:
-                raise fail(rec.key, f"a Solo move (R/P<x>,<y>,<n> with x, y below {size} "
-                           f"and n up to {size}, M, or S and {size * size} numbers)",
-                           repr(rec.value), "Save file contained an invalid move", rec)
-            changed = next((i for i, g in enumerate(givens)
-                            if g and after.digits[i] != g), None)
-            if changed is not None:
-                r, c = divmod(changed, size)
-                raise fail(rec.key, "a move that leaves the clues alone",
-                           f"{rec.value!r}, which changes the clue at r{r + 1}c{c + 1} (the "
-                           "game's interface never does; puzzlefmt cannot hold it)",
-                           None, rec)
-            state = after
-        if index == save.statepos:
-            current = state
-    assert current is not None
-    return current
+
+    def keeps_clues(rec: sgtsave.Record, after: sgtsave.DigitState) -> None:
+        changed = next((i for i, g in enumerate(givens) if g and after.digits[i] != g), None)
+        if changed is not None:
+            r, c = divmod(changed, size)
+            raise fail(rec.key, "a move that leaves the clues alone",
+                       f"{rec.value!r}, which changes the clue at r{r + 1}c{c + 1} (the "
+                       "game's interface never does; puzzlefmt cannot hold it)",
+                       None, rec)
+
+    return sgtsave.replay_digit_moves(
+        save, sgtsave.DigitState(givens, (0,) * len(givens)), desc, size,
+        desc_problem=lambda value: desc_problem(params, value),
+        parse_solve=_solve_move(len(givens), size), solve_clears_marks=False,
+        move_words=f"a Solo move (R/P<x>,<y>,<n> with x, y below {size} and n up to {size}, "
+                   f"M, or S and {size * size} numbers)",
+        fail=fail, check=keeps_clues)
 
 
 # ---------------------------------------------------------------------- writing
