@@ -18,6 +18,7 @@ import socket
 import sys
 import threading
 import time
+import webbrowser
 from typing import Any
 
 from puzzlefmt.web import DEFAULT_MAX_BYTES, DEFAULT_SOLVE_TIMEOUT
@@ -89,8 +90,6 @@ def _open_when_up(server: Any, url: str) -> None:
     while not server.started and time.monotonic() < deadline:
         time.sleep(0.05)
     if server.started:
-        import webbrowser  # noqa: PLC0415 - start-up of every command: loaded only to open one
-
         webbrowser.open(url)
 
 
