@@ -44,8 +44,9 @@ busy machine disturbs less than the wall clock.
 - jobs: ``solve hardest --jobs 2`` against ``--jobs 1`` (the process section's run).
 - memory: peak resident memory (``ru_maxrss``) of solve and convert at 1x, 4x, 16x.
 - cold (not run unless named): first use with an empty ``NUMBA_CACHE_DIR``, one run each, of
-  a one-line solve, a one-line canon and a one-line Keen solve, with what they say on stderr
-  besides the closing summary (the notice that kernels compile).
+  a one-line solve, a one-line canon and a one-line Keen solve, and of the same on 100
+  records (more than a command runs as plain Python, so the kernels compile), with what they
+  say on stderr besides the closing summary (the notice that kernels compile).
 """
 
 from __future__ import annotations
@@ -447,11 +448,22 @@ class Bench:
             line.split("\t")[0] for line in KEEN.read_text(encoding="utf-8").splitlines()
             if line and not line.startswith(("#", "game_id")))
         keen.write_text(first_id + "\n", encoding="ascii")
+        # 100 records: more than a command runs as plain Python (puzzlefmt._jit.tier), so
+        # the kernels compile.
+        hundred = self.tmp / "hundred.txt"
+        hundred.write_text("\n".join(self.clue17_lines[:100]) + "\n", encoding="ascii")
+        ids = [line.split("\t")[0] for line in KEEN.read_text(encoding="utf-8").splitlines()
+               if line and not line.startswith(("#", "game_id"))]
+        keen100 = self.tmp / "keen-100.txt"
+        keen100.write_text("\n".join(ids[:100]) + "\n", encoding="ascii")
         rows = []
         for label, args in (
             ("solve one-line-file", ["solve", str(one)]),
             ("canon one-line-file", ["canon", str(one)]),
             ("solve keen-one-id.txt", ["solve", str(keen)]),
+            ("solve 100-lines-file", ["solve", str(hundred), "-o", os.devnull]),
+            ("canon 100-lines-file", ["canon", str(hundred), "-o", os.devnull]),
+            ("solve keen-100-ids.txt", ["solve", str(keen100), "-o", os.devnull]),
         ):
             with tempfile.TemporaryDirectory() as cache:
                 env = {**os.environ, "NUMBA_CACHE_DIR": cache}

@@ -1,10 +1,20 @@
-"""The kernel loader: numba, imported only where a kernel is defined, with its on-disk cache.
+"""The kernel loader: numba, imported only when a kernel is first compiled, with its cache.
 
-Kernels are written as plain Python functions decorated with :func:`njit`. The first call
-compiles them (seconds) and caches the machine code next to the module (or in
-``NUMBA_CACHE_DIR``), so that later processes, and ``--jobs`` workers, load it in well under a
-second. With ``NUMBA_DISABLE_JIT=1`` the same functions run as ordinary Python, slowly, for
-debugging.
+Kernels are written as plain Python functions decorated with :func:`njit`. Decorating costs
+nothing: numba is imported, and the kernel's dispatcher made, on the first compiled call of a
+kernel in the process (a kernel module can be imported without numba). The first compiled
+call compiles the kernel (seconds) and caches the machine code next to the module, or where
+numba falls back to when that folder is not writable (the user's cache folder), or in
+``NUMBA_CACHE_DIR``; later processes, and ``--jobs`` workers, load it in well under a
+second. Before a compiled call that finds nothing in the cache, one line on stderr says that
+compiling happens now (a first use takes seconds, never in silence). With
+``NUMBA_DISABLE_JIT=1`` the same functions run as ordinary Python, slowly, for debugging.
+
+Small batches need not pay for numba at all: inside :func:`tier` (for batches of at most
+``small`` records, when the caller has :func:`allowed` it, as the command line does, and
+until the process has spent :data:`BUDGET` seconds so) the kernels run as plain Python, the
+same code with the same results, a few milliseconds a record; a one-line ``puzzlefmt solve``
+then never imports numba.
 
 numba is an optional dependency (``pip install "puzzlefmt[fast]"``): without it the kernels
 run as ordinary Python too, with the same results, one to two orders of magnitude slower, and
@@ -13,45 +23,172 @@ a :class:`SlowKernelWarning` says so once per process.
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
+import threading
+import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar, cast
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-__all__ = ["SlowKernelWarning", "njit", "notice_if_cold"]
+__all__ = ["BUDGET", "Kernel", "SlowKernelWarning", "allowed", "interpreted", "njit",
+           "notice_if_cold", "tier", "with_numba"]
+
+#: Seconds of plain-Python kernel runs a process may spend (in :func:`tier`) before it loads
+#: numba instead: loading the compiled kernels from a warm cache costs about this much.
+BUDGET = 0.5
 
 
 class SlowKernelWarning(UserWarning):
     """numba is not installed: kernels run as plain Python."""
 
 
+class _State(threading.local):
+    interpreted = False  # this thread runs kernels as plain Python (inside tier())
+    allowed = False  # tier() may run small batches as plain Python (inside allowed())
+
+
+_state = _State()
 _warned = False
-_kernels: list[Any] = []  # every compiled dispatcher, to tell a cold cache
 _noticed = False
+_what = "kernels"
+_spent = 0.0  # seconds spent in plain-Python runs under tier()
+_compiled = False  # some kernel has been compiled or loaded in this process
+_numba: Any = None  # the numba module once imported; False when it is not installed
+_on_numba: list[Callable[[], None]] = []  # run when numba is imported (with_numba)
+
+
+def _load_numba() -> Any:
+    """numba, imported once (``False`` when it is not installed: one warning then)."""
+    global _numba, _warned  # noqa: PLW0603 - one import, one warning per process
+    if _numba is None:
+        try:
+            import numba  # noqa: PLC0415 - the kernel loader: numba loads only to compile
+        except ImportError:
+            _numba = False
+        else:
+            _numba = numba
+            for func in _on_numba:
+                func()
+    if _numba is False and not _warned:
+        _warned = True
+        warnings.warn(
+            'numba is not installed, so kernels run as plain Python (slow); '
+            'pip install "puzzlefmt[fast]" compiles them',
+            SlowKernelWarning,
+            stacklevel=5,  # the call of the kernel (through __call__ and its loader)
+        )
+    return _numba
+
+
+class Kernel:
+    """A kernel: a plain Python function, compiled by numba on its first compiled call.
+
+    Called from Python it runs compiled (loading numba and the cached machine code, or
+    compiling, the first time), or as plain Python inside :func:`tier`. Its public
+    attributes besides (``stats``, ``signatures``, ...) are the numba dispatcher's; numba
+    types a Kernel met in another kernel's globals as that dispatcher.
+    """
+
+    def __init__(self, func: Callable[..., Any]) -> None:
+        functools.update_wrapper(self, func)
+        self.py_func = func
+        self._dispatcher: Any = None
+        self._warm = False  # its cache was looked at (and the notice given when cold)
+
+    def dispatcher(self) -> Any:
+        """numba's dispatcher for this kernel (made on first use), or the plain function
+        without numba or with ``NUMBA_DISABLE_JIT=1``."""
+        if self._dispatcher is None:
+            numba = _load_numba()
+            if numba is False:
+                self._dispatcher = self.py_func
+            else:
+                made = numba.njit(cache=True, nogil=True)(self.py_func)
+                # NUMBA_DISABLE_JIT=1: numba gives the function back.
+                self._dispatcher = made if made is self.py_func else _one_type_per_argument(made)
+        return self._dispatcher
+
+    @property
+    def _numba_type_(self) -> Any:
+        """What numba's ``typeof`` gives: the dispatcher's type."""
+        return self.dispatcher()._numba_type_
+
+    def __call__(self, *args: Any) -> Any:
+        if _state.interpreted:
+            return self.py_func(*args)
+        if not self._warm:
+            self._first_compiled_call()
+        return self._dispatcher(*args)
+
+    def _first_compiled_call(self) -> None:
+        global _compiled  # noqa: PLW0603 - once numba is in, tier() stops interpreting
+        dispatcher = self.dispatcher()
+        _compiled = True
+        if dispatcher is not self.py_func and not _cached(dispatcher):
+            _notice()
+        self._warm = True
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):  # probes (inspect, pickle, pytest) never load numba
+            raise AttributeError(name)
+        return getattr(self.dispatcher(), name)
+
+    def __repr__(self) -> str:
+        return f"<kernel {self.py_func.__module__}.{self.py_func.__qualname__}>"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by name, as a function is (a worker finds its own module's kernel)."""
+        return _kernel_named, (self.py_func.__module__, self.py_func.__qualname__)
+
+
+def _kernel_named(module: str, qualname: str) -> Any:
+    import importlib  # noqa: PLC0415 - only to unpickle a kernel
+
+    found: Any = importlib.import_module(module)
+    for part in qualname.split("."):
+        found = getattr(found, part)
+    return found
+
+
+def _one_type_per_argument(dispatcher: Any) -> Any:
+    """A kernel called by another with a constant (``propagate(st, ALL)``, ``f(x, 0)``)
+    compiles for the constant's plain type, not once more for that one value: numba would
+    otherwise make a specialisation per literal value, each a full compile (measured: a
+    tenth of the Keen solver's first-use time). The call is the same; only the compile
+    differs."""
+    from numba.core import types  # noqa: PLC0415 - numba is loaded by now
+
+    template = dispatcher.get_call_template
+    unliteral: Callable[[Any], Any] = types.unliteral
+
+    def get_call_template(args: tuple[Any, ...], kws: dict[str, Any]) -> Any:
+        return template(tuple(unliteral(a) for a in args),
+                        {k: unliteral(v) for k, v in kws.items()})
+
+    dispatcher.get_call_template = get_call_template
+    return dispatcher
+
+
+def with_numba(func: Callable[[], None]) -> None:
+    """Run ``func`` when this loader imports numba (now if it has): for a module that
+    registers numba extensions (``numba.extending.overload`` of a helper its kernels call)
+    without importing numba itself, so that importing it stays cheap. Not run without
+    numba."""
+    if _numba is None:
+        _on_numba.append(func)
+    elif _numba is not False:
+        func()
 
 
 def njit(func: F) -> F:
-    """Compile ``func`` with numba in nopython mode, cached on disk (plain Python without
-    numba)."""
-    global _warned  # noqa: PLW0603 - one warning per process
-    try:
-        import numba  # noqa: PLC0415 - the kernel loader: numba loads only where a kernel runs
-    except ImportError:
-        if not _warned:
-            _warned = True
-            warnings.warn(
-                'numba is not installed, so kernels run as plain Python (slow); '
-                'pip install "puzzlefmt[fast]" compiles them',
-                SlowKernelWarning,
-                stacklevel=2,
-            )
-        return func
-    dispatcher = numba.njit(cache=True, nogil=True)(func)
-    _kernels.append(dispatcher)
-    return cast("F", dispatcher)
+    """A kernel: ``func`` compiled with numba in nopython mode on first use, cached on disk
+    (plain Python without numba)."""
+    return cast("F", Kernel(func))
 
 
 def _cached(dispatcher: Any) -> bool:
@@ -63,17 +200,55 @@ def _cached(dispatcher: Any) -> bool:
     return bool(os.path.exists(path))
 
 
-def notice_if_cold(what: str = "kernels") -> None:
-    """Before the first kernel call of a process: if some kernel is not in the cache yet,
-    say on stderr that compiling happens now, once (a first use takes seconds, never in
-    silence)."""
+def _notice() -> None:
     global _noticed  # noqa: PLW0603 - once per process
-    if _noticed:
+    if _noticed or os.environ.get("NUMBA_DISABLE_JIT") == "1":
         return
     _noticed = True
-    if os.environ.get("NUMBA_DISABLE_JIT") == "1" or not _kernels:
+    sys.stderr.write(f"puzzlefmt: compiling {_what} (once; later runs load them from "
+                     "the cache)\n")
+    sys.stderr.flush()
+
+
+def notice_if_cold(what: str = "kernels") -> None:
+    """Name what the next kernels are (``"the Sudoku solver"``) for the notice: before the
+    first compiled call of a kernel that is not in the cache yet, one line on stderr says
+    that compiling happens now, once per process."""
+    global _what  # noqa: PLW0603 - the label of the next notice
+    _what = what
+
+
+@contextmanager
+def allowed() -> Iterator[None]:
+    """Inside: :func:`tier` may run small batches as plain Python (the command line's
+    choice; a library call always runs compiled)."""
+    before = _state.allowed
+    _state.allowed = True
+    try:
+        yield
+    finally:
+        _state.allowed = before
+
+
+@contextmanager
+def tier(n: int, small: int = 8) -> Iterator[None]:
+    """Run the kernels called inside as plain Python when the batch is small (``n <=
+    small``), :func:`allowed`, numba not loaded yet and the process's :data:`BUDGET` not
+    spent; compiled otherwise."""
+    global _spent  # noqa: PLW0603 - the process's budget of plain-Python runs
+    if (not _state.allowed or _state.interpreted or _compiled or n > small
+            or _spent >= BUDGET):
+        yield
         return
-    if not all(_cached(d) for d in _kernels):
-        sys.stderr.write(f"puzzlefmt: compiling {what} (once; later runs load them from "
-                         "the cache)\n")
-        sys.stderr.flush()
+    _state.interpreted = True
+    start = time.perf_counter()
+    try:
+        yield
+    finally:
+        _state.interpreted = False
+        _spent += time.perf_counter() - start
+
+
+def interpreted() -> bool:
+    """Whether kernels run as plain Python here (inside :func:`tier`)."""
+    return bool(_state.interpreted)

@@ -23,7 +23,6 @@ import functools
 import gc
 import itertools
 import json
-import multiprocessing
 import os
 import signal
 import stat
@@ -32,8 +31,6 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any
-
-from tqdm import tqdm
 
 from puzzlefmt.api import Lines, records_of
 from puzzlefmt.collection import LineCollection, Record, is_comment_line
@@ -434,6 +431,9 @@ def _results(
     if head is None:
         return
     yield work(head)
+    # multiprocessing costs start-up: loaded only when workers start.
+    import multiprocessing  # noqa: PLC0415 - loaded only for --jobs above 1
+
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
     pool = ctx.Pool(jobs, initializer=_init_worker)
@@ -492,6 +492,9 @@ def run_batch(
     start = time.perf_counter()
     bar: Any = None
     if progress:
+        # tqdm loads only for a progress bar: it costs a tenth of a second of start-up.
+        from tqdm import tqdm  # noqa: PLC0415 - loaded only when a bar is shown
+
         tqdm.monitor_interval = 0  # no monitor thread: workers are forked after this
         bar = tqdm(total=progress_total, unit="line", file=sys.stderr, dynamic_ncols=True)
     last_line = 0

@@ -31,7 +31,6 @@ import abc
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from puzzlefmt.errors import PuzzleFormatError
@@ -222,6 +221,9 @@ def install(model: type[Model], engines: Engines) -> None:
 
 def load_schema(family: str) -> dict[str, Any]:
     """The JSON Schema shipped with the package for ``family`` (``schemas/<family>.json``)."""
+    # importlib.resources costs start-up (a fiftieth of a second): loaded for a schema only.
+    from importlib import resources  # noqa: PLC0415 - loaded only when a schema is read
+
     text = resources.files("puzzlefmt").joinpath("schemas", f"{family}.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data

@@ -8,9 +8,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from puzzlefmt import _jit
 from puzzlefmt.sudoku._bits import ctz, popcount
 
 numba = pytest.importorskip("numba", reason="the compiled versions need numba")
+# The compiled versions are registered when the kernel loader imports numba (_bits registers
+# them through puzzlefmt._jit.with_numba, so that importing the kernels stays cheap).
+_jit._load_numba()
 
 
 @numba.njit

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from puzzlefmt import __version__
+from puzzlefmt._jit import allowed as small_batches_interpreted
 from puzzlefmt.cli import render
 from puzzlefmt.cli._common import (
     EXIT_BAD_INPUT,
@@ -182,7 +183,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     old_show = warnings.showwarning
     warnings.showwarning = _warning_line
     try:
-        return int(args.func(args))
+        # A command of a few records runs its kernels as plain Python rather than load numba
+        # (puzzlefmt._jit.tier): start-up, not the kernel, is what such a command waits for.
+        with small_batches_interpreted():
+            return int(args.func(args))
     except PuzzleFormatError as exc:
         err(str(exc))
         return EXIT_BAD_INPUT

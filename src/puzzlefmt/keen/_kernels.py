@@ -267,7 +267,8 @@ def build_layouts(
 @njit
 def _grown(buf: np.ndarray, used: int, size: int) -> np.ndarray:
     bigger = np.empty(size, np.int64)
-    bigger[:used] = buf[:used]
+    for k in range(used):  # a loop, not a slice copy: no shape check to compile (seconds)
+        bigger[k] = buf[k]
     return bigger
 
 
@@ -741,7 +742,8 @@ def search_from(
         b = r & -r
         brem[d] = r ^ b
         nxt = levels[d + 1]
-        nxt[:] = levels[d]
+        for k in range(nxt.shape[0]):  # a loop, not a slice copy: see _grown
+            nxt[k] = levels[d, k]
         nxt[bcell[d]] = b
         dirty[:] = False
         dirty[cell_cage[bcell[d]]] = True

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from puzzlefmt._jit import interpreted, tier
 from puzzlefmt.keen import _kernels as kern
 from puzzlefmt.keen.model import Cage, Op, Puzzle
 from puzzlefmt.model import SolveResult
@@ -24,6 +25,9 @@ _KERNEL_TARGET_LIMIT = 1 << 62
 
 #: The work of one slice of the search (layouts looked at; a few milliseconds).
 SLICE_WORK = 1 << 21
+#: The first slice's work when the kernels run as plain Python (a small batch of a command,
+#: :func:`puzzlefmt._jit.tier`): a puzzle that needs more goes on compiled, with its clock.
+PLAIN_SLICE_WORK = 1 << 13
 
 PuzzleArrays = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
@@ -146,8 +150,10 @@ def solve_batch(
         sols = np.zeros((len(todo), 2, maxn), np.int64)
         first = 0
         while first < len(todo):
-            stop = int(kern.solve_batch(sizes, cell_off, cage_off, cstart, ccells, cop, ctarget,
-                                        cell_cage, limit, counts, sols, first, SLICE_WORK))
+            with tier(len(todo) - first):
+                work = PLAIN_SLICE_WORK if interpreted() else SLICE_WORK
+                stop = int(kern.solve_batch(sizes, cell_off, cage_off, cstart, ccells, cop,
+                                            ctarget, cell_cage, limit, counts, sols, first, work))
             for j in range(first, stop):
                 p = puzzles[todo[j]]
                 count = int(counts[j])

@@ -23,10 +23,11 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from puzzlefmt._jit import interpreted, tier
 from puzzlefmt.family import LineResults
 from puzzlefmt.keen import _kernels as kern
 from puzzlefmt.keen._id_kernel import MAXN, decode_ids
-from puzzlefmt.keen._solve import SLICE_WORK
+from puzzlefmt.keen._solve import PLAIN_SLICE_WORK, SLICE_WORK
 
 __all__ = ["IdArrays", "SolveArrays", "block_solve", "decode_lines", "solve_lines"]
 
@@ -99,8 +100,9 @@ def decode_lines(lines: Sequence[str]) -> IdArrays:
     ccells = np.empty((n, MAXN), np.int8)
     cstart = np.empty((n, MAXN + 1), np.int16)
     if n:
-        decode_ids(buf, starts, ends, ok, size, difficulty, mult, cages, cell_cage, cop,
-                   ctarget, ccells, cstart)
+        with tier(n):
+            decode_ids(buf, starts, ends, ok, size, difficulty, mult, cages, cell_cage, cop,
+                       ctarget, ccells, cstart)
     if not ok.all():
         size, difficulty, mult, cages = size[ok], difficulty[ok], mult[ok], cages[ok]
         cell_cage, cop, ctarget = cell_cage[ok], cop[ok], ctarget[ok]
@@ -139,9 +141,11 @@ def _solve(ids: IdArrays, limit: int) -> SolveArrays:
         ctarget = np.maximum(ids.target[cage_mask], 0)  # no digits: 0, as the reader's None
         first = 0
         while first < m:
-            stop = int(kern.solve_batch(ids.size, cell_off, cage_off, cstart, ccells, cop,
-                                        ctarget, cell_cage, limit, counts, sols, first,
-                                        SLICE_WORK))
+            with tier(m - first):
+                work = PLAIN_SLICE_WORK if interpreted() else SLICE_WORK
+                stop = int(kern.solve_batch(ids.size, cell_off, cage_off, cstart, ccells, cop,
+                                            ctarget, cell_cage, limit, counts, sols, first,
+                                            work))
             if stop < m:
                 counts[stop] = -1  # past its first slice: the object path takes it
             first = stop + 1

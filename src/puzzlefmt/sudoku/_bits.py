@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from puzzlefmt._jit import with_numba
+
 __all__ = ["ctz", "popcount"]
 
 
@@ -77,4 +79,5 @@ def _register() -> None:
     overload(popcount)(popcount_compiled)
 
 
-_register()
+# Registered when the kernel loader imports numba: importing this module stays cheap.
+with_numba(_register)

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, overload
 
-from puzzlefmt._jit import notice_if_cold
+from puzzlefmt._jit import notice_if_cold, tier
 from puzzlefmt.sudoku.grid import Grid
 
 if TYPE_CHECKING:
@@ -290,7 +290,9 @@ def _minlex_batch(
     notice_if_cold("the canonical-form kernels")
     pattern = _pattern_flag(convention)
     if isinstance(puzzles, bytes):
-        cells = np.frombuffer(puzzles, dtype=np.uint8).reshape(-1, 81)
+        # Writable, as minlex_array's arrays: a read-only array is another type to numba,
+        # and the kernel would compile twice (a dozen seconds each on first use).
+        cells = np.frombuffer(bytearray(puzzles), dtype=np.uint8).reshape(-1, 81)
     else:
         cells = np.asarray(puzzles)
         if cells.ndim != 2 or cells.shape[1] != 81:
@@ -301,7 +303,8 @@ def _minlex_batch(
     out = np.empty(cells.shape, dtype=np.uint8)
     trs = np.empty((cells.shape[0], _canon_kernel.TRANSFORM_WORDS), dtype=np.int64)
     if cells.shape[0]:
-        _canon_kernel.minlex_batch(cells, pattern, out, trs)
+        with tier(cells.shape[0]):
+            _canon_kernel.minlex_batch(cells, pattern, out, trs)
     return out, trs
 
 

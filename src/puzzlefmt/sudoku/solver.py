@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from puzzlefmt._jit import notice_if_cold
+from puzzlefmt._jit import notice_if_cold, tier
 from puzzlefmt.model import SolveResult
 from puzzlefmt.sudoku.grid import ALL, Grid, cell_name, stuck_cells, unit_repeats
 
@@ -61,7 +61,8 @@ def solve_array(
     from puzzlefmt.sudoku import _solve_kernel  # noqa: PLC0415 - the kernel loader
 
     notice_if_cold("the Sudoku solver")
-    return _solve_kernel.solve_arrays(puzzles, limit, candidates)
+    with tier(len(puzzles)):
+        return _solve_kernel.solve_arrays(puzzles, limit, candidates)
 
 
 def solve(
@@ -95,7 +96,8 @@ def solve_many(
         g.candidates is not None or g.eliminated is not None for g in grids
     ):
         masks = [_grid_masks(g, rows[k]) for k, g in enumerate(grids)]
-    counts, placed = _solve_kernel.solve_rows(rows, [g.givens for g in grids], masks, limit)
+    with tier(len(grids)):
+        counts, placed = _solve_kernel.solve_rows(rows, [g.givens for g in grids], masks, limit)
     out: list[SolveResult[Grid]] = []
     for k, g in enumerate(grids):
         count = counts[k]

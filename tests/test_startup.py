@@ -1,0 +1,227 @@
+"""First use and start-up (issue 10): what a command loads, and the notice before compiling.
+
+numba is loaded only by the first compiled call of a kernel; reading, writing, ``formats`` and
+``detect`` never load it, and a command's small batch runs its kernels as plain Python
+(:func:`puzzlefmt._jit.tier`) with the compiled kernels' results. Before a compiled call that
+finds nothing in numba's cache, one line on stderr says that compiling happens now.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from puzzlefmt import _jit
+from puzzlefmt.cli import main
+
+from helpers import ROOT, shared_path
+
+PASTED = ROOT / "examples" / "sudoku" / "pasted-line.txt"
+NOTICE = "puzzlefmt: compiling the Sudoku solver (once; later runs load them from the cache)"
+
+
+def _solves(puzzle: str, solution: str) -> bool:
+    """Whether ``solution`` is a Sudoku solution keeping ``puzzle``'s givens (checked here by
+    the rules, not by the solver under test)."""
+    if len(solution) != 81 or not solution.isdigit() or "0" in solution:
+        return False
+    units = [[9 * r + c for c in range(9)] for r in range(9)]
+    units += [[9 * r + c for r in range(9)] for c in range(9)]
+    units += [[9 * (3 * (b // 3) + i // 3) + 3 * (b % 3) + i % 3 for i in range(9)]
+              for b in range(9)]
+    return (all(len({solution[i] for i in u}) == 9 for u in units)
+            and all(g in ".0" or g == v for g, v in zip(puzzle[:81], solution, strict=True)))
+
+
+def _python(code: str) -> str:
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_DISABLE_JIT"}
+    proc = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
+                          text=True, check=True, env=env, cwd=ROOT, timeout=120)
+    return proc.stdout
+
+
+def test_import_formats_detect_and_kernel_modules_load_no_numba() -> None:
+    out = _python(f"""
+        import contextlib, io, json, sys
+        import puzzlefmt
+        loaded = {{"import": "numba" in sys.modules}}
+        from puzzlefmt.cli import main
+        for argv in (["formats"], ["detect", {str(PASTED)!r}],
+                     ["convert", {str(PASTED)!r}, "--to", "sdm", "-q"]):
+            with contextlib.redirect_stdout(io.StringIO()):
+                assert main(argv) == 0
+            loaded[argv[0]] = "numba" in sys.modules
+        # A kernel module's import makes no dispatcher: numba waits for the first call.
+        import puzzlefmt.sudoku._solve_kernel, puzzlefmt.sudoku._canon_kernel
+        import puzzlefmt.keen._kernels, puzzlefmt.keen._grade_kernels, puzzlefmt.cgp._kernels
+        loaded["kernel modules"] = "numba" in sys.modules
+        # An extension registered for when numba comes runs then, once, and not before.
+        from puzzlefmt import _jit
+        calls = []
+        _jit.with_numba(lambda: calls.append("numba" in sys.modules))
+        loaded["hook before"] = list(calls)
+        _jit._load_numba()
+        _jit._load_numba()
+        loaded["hook after"] = calls
+        print(json.dumps(loaded))
+    """)
+    assert json.loads(out) == {"import": False, "formats": False, "detect": False,
+                               "convert": False, "kernel modules": False, "hook before": [],
+                               "hook after": [True]}
+
+
+def test_a_one_line_solve_runs_without_numba(tmp_path: Path) -> None:
+    vectors = shared_path("vectors", "keen", "vectors-rocurley-6du.tsv")
+    keen_id, keen_want = next(x.split("\t")[:2] for x in vectors.read_text("utf-8").splitlines()
+                              if x and not x.startswith(("#", "game_id")))
+    keen = tmp_path / "keen-one.txt"
+    keen.write_text(keen_id + "\n", encoding="ascii")
+    out = _python(f"""
+        import sys
+        from puzzlefmt.cli import main
+        assert main(["solve", {str(PASTED)!r}, "-q"]) == 0
+        assert main(["solve", {str(keen)!r}, "-q"]) == 0
+        print("numba" in sys.modules)
+    """)
+    solution, keen_solution, numba_loaded = out.split()
+    assert _solves(PASTED.read_text(encoding="utf-8"), solution)
+    assert keen_solution == keen_want
+    assert numba_loaded == "False"
+
+
+@pytest.fixture
+def fresh_tier(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A process where no kernel has been compiled yet and no plain-Python time spent."""
+    monkeypatch.setattr(_jit, "_compiled", False)
+    monkeypatch.setattr(_jit, "_spent", 0.0)
+
+
+@pytest.mark.usefixtures("fresh_tier")
+def test_tier_runs_plain_python_only_where_allowed_small_and_within_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    with _jit.tier(1):
+        assert not _jit.interpreted()  # a library call: compiled
+    with _jit.allowed():
+        with _jit.tier(8):
+            assert _jit.interpreted()
+        assert not _jit.interpreted()
+        with _jit.tier(9):
+            assert not _jit.interpreted()  # too big a batch
+        monkeypatch.setattr(_jit, "_spent", _jit.BUDGET)
+        with _jit.tier(1):
+            assert not _jit.interpreted()  # budget spent
+        monkeypatch.setattr(_jit, "_spent", 0.0)
+        monkeypatch.setattr(_jit, "_compiled", True)
+        with _jit.tier(1):
+            assert not _jit.interpreted()  # numba is in: compiled is cheaper now
+    with _jit.tier(1):
+        assert not _jit.interpreted()
+
+
+def _digits(line: str) -> list[int]:
+    return [int(c) if c.isdigit() else 0 for c in line[:81]]
+
+
+@pytest.mark.usefixtures("fresh_tier")
+def test_plain_python_tier_gives_the_compiled_results() -> None:
+    from puzzlefmt.keen import Puzzle
+    from puzzlefmt.keen.solver import solve_many as keen_solve
+    from puzzlefmt.sudoku.canon import minlex_array
+    from puzzlefmt.sudoku.solver import solve_array
+
+    data = shared_path("data", "sudoku", "tdoku_format", "puzzles2_17_clue")
+    lines = [x for x in data.read_text(encoding="utf-8").splitlines()
+             if len(x) >= 81 and not x.startswith("#")][:4]
+    grid = np.array([_digits(x) for x in lines], dtype=np.uint8)
+    grid[3, :9] = [1, 1, 0, 0, 0, 0, 0, 0, 0]  # no solution
+    vectors = shared_path("vectors", "keen", "vectors-rocurley-6du.tsv")
+    ids = [x.split("\t")[0] for x in vectors.read_text(encoding="utf-8").splitlines()
+           if x and not x.startswith(("#", "game_id"))][:3]
+    puzzles = [Puzzle(i) for i in ids]
+
+    def run() -> tuple[Any, ...]:
+        counts, sols = solve_array(grid, 2)
+        forms = [minlex_array(grid[:3], c) for c in ("string", "pattern")]
+        keen = [(r.count, [s.solution for s in r.solutions]) for r in keen_solve(puzzles)]
+        return counts.tolist(), sols.tolist(), [f.tolist() for f in forms], keen
+
+    with _jit.allowed():
+        plain = run()
+        assert _jit._spent > 0  # it did run as plain Python
+    compiled = run()
+    assert plain == compiled
+    assert plain[0] == [1, 1, 1, 0]
+
+
+@pytest.mark.usefixtures("fresh_tier")
+def test_cold_notice_is_one_line_on_stderr_before_the_kernel_runs(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    """The cache looks cold (its check mocked); the kernel is a stand-in that records what
+    stderr held when it ran, then does the work as plain Python."""
+    from puzzlefmt.sudoku import _solve_kernel
+
+    kernel = _solve_kernel.solve_batch
+    assert isinstance(kernel, _jit.Kernel)
+    err_when_run: list[str] = []
+
+    def stand_in(*args: Any) -> None:
+        err_when_run.append(capsys.readouterr().err)
+        monkeypatch.setattr(_jit._state, "interpreted", True)
+        try:
+            kernel.py_func(*args)
+        finally:
+            monkeypatch.setattr(_jit._state, "interpreted", False)
+
+    monkeypatch.delenv("NUMBA_DISABLE_JIT", raising=False)
+    monkeypatch.setattr(_jit, "_noticed", False)
+    monkeypatch.setattr(_jit, "_cached", lambda dispatcher: False)
+    monkeypatch.setattr(kernel, "_dispatcher", stand_in)
+    monkeypatch.setattr(kernel, "_warm", False)
+    many = tmp_path / "many.txt"
+    many.write_text((PASTED.read_text(encoding="utf-8").splitlines()[0] + "\n") * 12,
+                    encoding="utf-8")  # more than tier()'s small batch: compiled
+    for _ in range(2):  # a second command in the same process says nothing again
+        assert main(["solve", str(many), "-q", "-o", str(tmp_path / "out.txt")]) == 0
+    after = capsys.readouterr()
+    assert err_when_run[0] == NOTICE + "\n"
+    assert all(e == "" for e in err_when_run[1:]), err_when_run
+    assert NOTICE not in after.err + after.out
+    solutions = (tmp_path / "out.txt").read_text(encoding="utf-8").splitlines()
+    assert len(solutions) == 12
+    assert all(_solves(PASTED.read_text(encoding="utf-8"), s) for s in solutions)
+
+
+def test_notice_names_what_compiles_and_stays_quiet_when_jit_is_disabled(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    err = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", err)
+    monkeypatch.setattr(_jit, "_noticed", False)
+    monkeypatch.setattr(_jit, "_what", "kernels")
+    monkeypatch.setenv("NUMBA_DISABLE_JIT", "1")
+    _jit._notice()
+    assert err.getvalue() == ""
+    monkeypatch.delenv("NUMBA_DISABLE_JIT")
+    _jit.notice_if_cold("the canonical-form kernels")
+    assert err.getvalue() == ""  # naming is not noticing
+    _jit._notice()
+    _jit._notice()
+    assert err.getvalue() == ("puzzlefmt: compiling the canonical-form kernels (once; later "
+                              "runs load them from the cache)\n")
+
+
+def test_a_kernel_pickles_by_name() -> None:
+    import pickle
+
+    from puzzlefmt.sudoku import _solve_kernel
+
+    assert pickle.loads(pickle.dumps(_solve_kernel.solve_batch)) is _solve_kernel.solve_batch
