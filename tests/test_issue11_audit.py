@@ -5,7 +5,12 @@ branch report maps every bullet to one)."""
 from __future__ import annotations
 
 import io
+import json
+import os
 import sys
+import threading
+import time
+from pathlib import Path
 
 import pytest
 
@@ -80,3 +85,86 @@ def test_a_score_that_is_not_a_number_is_still_quoted() -> None:
     with pytest.raises(PuzzleFormatError, match=r"score 2: expected a whole number of at most "
                                                 r"18 digits \(negative allowed\), found '1x'"):
         Position(f"{EMPTY} / 0/1x 0")
+
+
+def test_an_integer_of_thousands_of_digits_in_keen_json_is_our_error() -> None:
+    """0.1: a plain ValueError from int() past 4,300 digits."""
+    with pytest.raises(PuzzleFormatError) as info:
+        puzzlefmt.loads('{"size":3,"x":' + "9" * 5000 + "}", "keen-json")
+    assert info.value.format == "keen-json"
+
+
+def test_cr_only_line_ends_read_in_linear_time() -> None:
+    """0.1: a 10 MB CR-only .sdm took 308 s in iter_records (1-2 s with CRLF)."""
+    line = ".234..8..6....7......53.62...5......84.....36......1...52.96......1....7..8..521."
+
+    def cost(n: int) -> float:
+        text = (line + "\r") * n
+        start = time.perf_counter()
+        count = sum(1 for _ in puzzlefmt.iter_records(io.StringIO(text), "sdm"))
+        assert count == n
+        return time.perf_counter() - start
+
+    small = min(cost(12_000) for _ in range(3))  # 1 MB
+    large = min(cost(48_000) for _ in range(3))  # 4 MB
+    assert large / small < 8  # linear: about 4x (quadratic: 16x)
+
+
+# as the command shows it when run (pytest makes warnings errors)
+@pytest.mark.filterwarnings("always::puzzlefmt.keen.parts.KeenCompatibilityWarning")
+def test_a_python_warning_is_one_line_naming_no_source(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """0.1 printed the warning with the package's source line."""
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"9:z5s,a405\n")))
+    assert main(["convert", "-", "--to", "keen-list", "-q"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1
+    assert err[0].startswith("puzzlefmt: warning: this block structure has a run of 25")
+    assert ".py" not in err[0]
+
+
+@pytest.mark.parametrize("top", ["0", "-1"])
+def test_detect_top_below_one_is_refused(top: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """0.1: --top 0 printed nothing, --top -1 dropped a candidate."""
+    sample = str(Path(__file__).parent.parent / "examples" / "sudoku" / "seed-collection.sdm")
+    assert main(["detect", sample, "--top", top]) == 2
+    assert f"--top must be 1 or more, found {top}" in capsys.readouterr().err
+
+
+def test_formats_json_lists_no_dash_extension(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["formats", "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert rows
+    assert all("-" not in row["extensions"] for row in rows)
+
+
+def test_input_bytes_in_an_error_cannot_drive_the_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"hel\x1b[31mlo\x00\n")))
+    assert main(["convert", "-", "--to", "line"]) == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err
+    assert "\x00" not in err
+    assert "hel\\x1b[31mlo\\x00" in err
+
+
+def test_survey_skips_a_named_pipe_in_the_folder(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """0.1 blocked for ever opening it."""
+    src = Path(__file__).parent.parent / "examples" / "sudoku" / "seed-collection.sdm"
+    (tmp_path / "seed-collection.sdm").write_bytes(src.read_bytes())
+    os.mkfifo(tmp_path / "a-pipe")
+    done: list[int] = []
+    worker = threading.Thread(target=lambda: done.append(main(["survey", str(tmp_path),
+                                                               "--json"])), daemon=True)
+    worker.start()
+    worker.join(60)
+    if worker.is_alive():  # unblock it before failing
+        with open(tmp_path / "a-pipe", "w"):
+            pass
+        pytest.fail("survey blocked on the named pipe")
+    assert done == [0]
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [Path(r["file"]).name for r in rows] == ["seed-collection.sdm"]
