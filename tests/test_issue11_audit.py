@@ -168,3 +168,25 @@ def test_survey_skips_a_named_pipe_in_the_folder(tmp_path: Path,
     assert done == [0]
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [Path(r["file"]).name for r in rows] == ["seed-collection.sdm"]
+
+
+def test_solve_counts_unknown_and_multiple_apart_and_exits_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """0.1 said "N solved" and exit 0 for a seed ID it printed `none` for, and for records
+    with several solutions."""
+    src = tmp_path / "ids.keens"
+    src.write_text(f"{KEEN_ID}\n12dn#1234\n2:b__,a3a3\n")
+    assert main(["solve", str(src), "--from", "keen-list"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out.splitlines()[1].startswith("unknown: a random-seed ID of a size")
+    assert "(1 unique, 1 unknown, 1 multiple)" in captured.err
+
+
+def test_validate_calls_a_seed_id_with_only_a_warning_valid(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    src = tmp_path / "seed.keen"
+    src.write_text("6dn#1234\n")
+    assert main(["validate", str(src), "--from", "keen-list"]) == 0
+    assert capsys.readouterr().out.startswith("1\tvalid")
