@@ -19,6 +19,8 @@ from puzzlefmt.cgp import Position
 from puzzlefmt.cli import main
 from puzzlefmt.errors import PuzzleFormatError
 
+from helpers import shared_path
+
 KEEN_ID = "3:a_a3_a_,a3m6m3s1"
 PAGE = "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/keen.html#"
 EMPTY = "/".join(["15"] * 15)
@@ -190,3 +192,29 @@ def test_validate_calls_a_seed_id_with_only_a_warning_valid(
     src.write_text("6dn#1234\n")
     assert main(["validate", str(src), "--from", "keen-list"]) == 0
     assert capsys.readouterr().out.startswith("1\tvalid")
+
+
+def test_hardest_database_to_forum_csv_keeps_its_header_and_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """0.1 lost the `#!sudoku` header, and the output read back as 0 records with exit 0."""
+    src = shared_path("data", "sudoku", "hodoku_py_testdata", "HardestDatabase110626.txt")
+    out = tmp_path / "hardest.csv"
+    assert main(["convert", str(src), "--to", "forum-csv", "-o", str(out), "-q"]) == 0
+    text = out.read_text()
+    assert "#!sudoku -c1,Puzzle," in text
+    back = tmp_path / "back.txt"
+    assert main(["convert", str(out), "--to", "line", "-o", str(back)]) == 0
+    # line holds no metadata: every record says so
+    assert "375 records in: 375 converted (375 with losses), 0 rejected" in capsys.readouterr().err
+    puzzles = [ln for ln in back.read_text().splitlines() if not ln.startswith("#")]
+    assert puzzles == [g.line(blank=".", comment=False) for g in puzzlefmt.load(src)]
+
+
+def test_a_file_with_many_comment_lines_first_is_detected(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """HoDoKu's reglib-1.4.txt has 87 comment lines first: 0.1 sniffed only 64 lines."""
+    src = shared_path("vectors", "sudoku", "hodoku", "reglib-1.4.txt")
+    assert main(["validate", str(src), "--limit", "0", "-o", str(tmp_path / "v.txt")]) == 0
+    assert "1112 records in: 1112 checked" in capsys.readouterr().err
