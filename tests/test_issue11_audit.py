@@ -218,3 +218,52 @@ def test_a_file_with_many_comment_lines_first_is_detected(
     src = shared_path("vectors", "sudoku", "hodoku", "reglib-1.4.txt")
     assert main(["validate", str(src), "--limit", "0", "-o", str(tmp_path / "v.txt")]) == 0
     assert "1112 records in: 1112 checked" in capsys.readouterr().err
+
+
+_EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+@pytest.mark.parametrize(("source", "target", "words"), [
+    (_EXAMPLES / "sudoku" / "seed-puzzle.ss", "candidates", "givens"),
+    (_EXAMPLES / "sudoku" / "seed-puzzle.ss", "pm-grid", "givens"),
+    (_EXAMPLES / "sudoku" / "seed-puzzle.ss", "pm-print", "givens"),
+    (_EXAMPLES / "sudoku" / "seed-puzzle.ss", "sukaku", "givens"),
+    ("ss-with-records", "sdm", "eliminations, placed"),
+    ("keen-with-solution", "keen", "solution"),
+])
+def test_a_lossy_conversion_warns_and_strict_refuses(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], source: Path | str, target: str,
+    words: str
+) -> None:
+    """0.1: 0 warnings across 934 lossy format pairs."""
+    if source == "ss-with-records":  # HoDoKu's I/E records: a placement, an elimination
+        grid = (_EXAMPLES / "sudoku" / "seed-puzzle.ss").read_text()
+        source = tmp_path / "records.ss"
+        source.write_text(grid.rstrip("\n") + "\n\nI388\nE78007\n")
+    elif source == "keen-with-solution":
+        source = tmp_path / "solved.keens"
+        source.write_text(f"{KEEN_ID} S213321132\n")
+    out = tmp_path / "out.txt"
+    assert main(["convert", str(source), "--to", target, "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert f"warning: {target} cannot hold its {words}: dropped" in err
+    assert "1 converted (1 with losses)" in err
+    assert main(["convert", str(source), "--to", target, "-o", str(out), "--strict"]) == 2
+    assert f"{target} cannot hold its {words} (--strict)" in capsys.readouterr().err
+
+
+def test_a_hodoku_library_line_in_a_txt_file_reports_its_placed_digits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """0.1: a .txt holding a HoDoKu library line lost its placed digits silently."""
+    lib = shared_path("vectors", "sudoku", "hodoku", "reglib-1.4.txt")
+    line = next(ln for ln in lib.read_text().splitlines()
+                if ln.strip() and not ln.startswith("#"))
+    src = tmp_path / "one.txt"
+    src.write_text(line + "\n")
+    grid = puzzlefmt.loads(line, "hodoku-lib")[0]
+    assert "placed" in grid.contents()
+    assert main(["convert", str(src), "--to", "line", "-o", str(tmp_path / "o.txt")]) == 0
+    err = capsys.readouterr().err
+    assert "warning: line cannot hold its" in err
+    assert "placed" in err.split("warning: line cannot hold its", 1)[1].split("\n", 1)[0]
