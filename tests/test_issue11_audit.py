@@ -267,3 +267,12 @@ def test_a_hodoku_library_line_in_a_txt_file_reports_its_placed_digits(
     err = capsys.readouterr().err
     assert "warning: line cannot hold its" in err
     assert "placed" in err.split("warning: line cannot hold its", 1)[1].split("\n", 1)[0]
+
+
+def test_render_refuses_a_size_past_its_bound(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """0.1: --size 100000 ended in a CairoError (exit 3); 20000 took 30 s and 1.6 GB."""
+    src = _EXAMPLES / "sudoku" / "seed-puzzle.ss"
+    assert main(["render", str(src), "--size", "100000", "-o", str(tmp_path / "x.svg")]) == 2
+    assert "--size must be at most 8000, found 100000" in capsys.readouterr().err
+    assert not (tmp_path / "x.svg").exists()
