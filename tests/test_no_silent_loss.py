@@ -6,7 +6,9 @@ its family and reading it back gives its contents back, or the loss check ``conv
 cell's possible digits may come back as candidates or as their complement (eliminations),
 "no candidates recorded" as "every digit possible", digits the rules already exclude as
 excluded, a lone candidate as a placed digit; a metadata field with an empty value may be
-left out or added, and Keen's save file always states a difficulty and a player's state."""
+left out or added, and Keen's save file always states a difficulty and a player's state.
+Solo's save file holds pencil marks, where no mark in any cell is no marks at all: a grid
+whose every candidate mask is empty comes back without candidates."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from puzzlefmt import registry
@@ -60,9 +62,16 @@ def _meta(meta: dict[str, str], fmt: Format) -> dict[str, str]:
     return out
 
 
+def _marks(grid: Grid, fmt: Format) -> Grid:
+    if fmt.name == "solo-save" and grid.candidates is not None and not any(grid.candidates):
+        grid = grid.copy()
+        grid.candidates = None
+    return grid
+
+
 def _same_grid(a: Grid, b: Grid, fmt: Format) -> bool:
-    return (_possible(a) == _possible(b) and _meta(a.meta, fmt) == _meta(b.meta, fmt)
-            and a.sections == b.sections)
+    return (_possible(_marks(a, fmt)) == _possible(_marks(b, fmt))
+            and _meta(a.meta, fmt) == _meta(b.meta, fmt) and a.sections == b.sections)
 
 
 def _same_puzzle(a: Puzzle, b: Puzzle, fmt: Format) -> bool:
@@ -122,6 +131,7 @@ cgp_values = st.one_of(positions(), gcg_cases().map(lambda case: _game(case.text
 
 
 @given(sudoku_values)
+@example(Grid(candidates=[0] * 81))  # found by the suite: no marks at all, in solo-save
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 def test_sudoku_formats_lose_nothing_silently(grid: Grid) -> None:
     _check(grid, "sudoku")
