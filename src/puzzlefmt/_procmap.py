@@ -33,6 +33,7 @@ __all__ = ["WorkerError", "ordered_map"]
 T = TypeVar("T")
 R = TypeVar("R")
 
+_MASKS = hasattr(signal, "pthread_sigmask")  # POSIX; elsewhere workers start unmasked
 _STOP_WAIT = 5.0  # seconds a finished worker gets to exit before it is killed
 
 
@@ -42,7 +43,8 @@ class WorkerError(RuntimeError):
 
 def _worker(conn: Connection, work: Callable[[Any], Any], inherited: list[Connection]) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    if _MASKS:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     # A forked worker holds copies of the parent's ends of the pipes: close them, so that
     # every worker sees the end of its pipe when the parent is gone.
     for other in inherited:
@@ -100,7 +102,7 @@ def _start(jobs: int, work: Callable[[Any], Any]) -> list[_Worker]:
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     context = multiprocessing.get_context(method)
     workers: list[_Worker] = []
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if _MASKS else None
     try:
         for _ in range(jobs):
             workers.append(_Worker(context, work, [w.conn for w in workers]))
@@ -109,7 +111,8 @@ def _start(jobs: int, work: Callable[[Any], Any]) -> list[_Worker]:
             w.stop(0)
         raise
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        if old is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
     return workers
 
 
