@@ -24,11 +24,10 @@ import gc
 import itertools
 import json
 import os
-import signal
 import stat
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any
 
@@ -366,14 +365,6 @@ def _raw_chunks(
         yield chunk
 
 
-def _init_worker() -> None:
-    # Workers only compute: Ctrl-C is the parent's to handle (it stops the pool), and they
-    # must not fight over a terminal.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    with contextlib.suppress(AttributeError, ValueError):
-        sys.stdin.close()
-
-
 def _results(
     source: Iterable[Record] | Lines,
     task: Task,
@@ -382,7 +373,7 @@ def _results(
     json_lines: bool,
     block: Block | None,
     comments: str | None,
-) -> Iterator[Chunk]:
+) -> Generator[Chunk, None, None]:
     work: Callable[[Any], Chunk]
     chunks: Iterator[Any]
     # With workers, the parent first runs a few records itself: that loads (or compiles)
@@ -431,18 +422,11 @@ def _results(
     if head is None:
         return
     yield work(head)
+    # Not multiprocessing.Pool: its terminate() can hang on Ctrl-C (see _procmap).
     # multiprocessing costs start-up: loaded only when workers start.
-    import multiprocessing  # noqa: PLC0415 - loaded only for --jobs above 1
+    from puzzlefmt._procmap import ordered_map  # noqa: PLC0415 - only for --jobs above 1
 
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    ctx = multiprocessing.get_context(method)
-    pool = ctx.Pool(jobs, initializer=_init_worker)
-    try:
-        yield from pool.imap(work, chunks)
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
+    yield from ordered_map(work, chunks, jobs)
 
 
 @contextlib.contextmanager
@@ -500,10 +484,13 @@ def run_batch(
     last_line = 0
     kinds = summary.kinds
     try:
-        with _collector_relaxed():
+        # The results are closed at once on any exception: Ctrl-C while this loop writes
+        # stops the workers too.
+        with _collector_relaxed(), contextlib.closing(
+            _results(records, task, jobs, placeholder, json_lines, block, comments)
+        ) as results:
             preamble_done = False
-            for chunk in _results(records, task, jobs, placeholder, json_lines, block,
-                                  comments):
+            for chunk in results:
                 text = chunk.text
                 if chunk.preamble is not None and not preamble_done:
                     at = chunk.preamble_at

@@ -17,6 +17,8 @@ from puzzlefmt import registry
 from puzzlefmt.batch import Block, Chunk, Outcome, RawChunk, SpanBlock, comment_line, fold
 from puzzlefmt.collection import LineCollection, Record
 from puzzlefmt.family import LineResults
+from puzzlefmt.format import Format
+from puzzlefmt.losses import dropped
 from puzzlefmt.model import Model, SolveResult
 
 __all__ = ["Job", "canon_task", "convert_task", "solve_task", "validate_task"]
@@ -32,11 +34,10 @@ def where(rec: Record, message: str) -> str:
     return f"record {rec.number}, line {rec.line}: {message}"
 
 
-def lost(value: Any, holds: frozenset[str]) -> list[str]:
-    """What ``value`` carries that a format holding ``holds`` would drop."""
-    if not holds or not isinstance(value, Model):
-        return []
-    return sorted(value.contents() - holds)
+def lost(value: Any, fmt: Format) -> list[str]:
+    """What ``value`` carries that writing it in ``fmt`` would drop (see
+    :mod:`puzzlefmt.losses`)."""
+    return dropped(value, fmt)
 
 
 def convert_task(
@@ -49,10 +50,10 @@ def convert_task(
     newline = fmt.newline if isinstance(fmt, LineCollection) else "\n"
     out: list[Outcome] = []
     for rec in records:
-        dropped = lost(rec.value, fmt.holds)
-        if dropped and strict:
+        gone = lost(rec.value, fmt)
+        if gone and strict:
             out.append(Outcome(rec.number, rec.line, error=where(
-                rec, f"{fmt.name} cannot hold its {', '.join(dropped)} (--strict)")))
+                rec, f"{fmt.name} cannot hold its {', '.join(gone)} (--strict)")))
             continue
         try:
             if isinstance(fmt, LineCollection):
@@ -67,9 +68,9 @@ def convert_task(
             continue
         data: dict[str, Any] = {"text": text.rstrip("\r\n")}
         warning = None
-        if dropped:
-            warning = f"{fmt.name} cannot hold its {', '.join(dropped)}: dropped"
-            data["dropped"] = dropped
+        if gone:
+            warning = f"{fmt.name} cannot hold its {', '.join(gone)}: dropped"
+            data["dropped"] = gone
         out.append(Outcome(rec.number, rec.line, output=text, data=data, warning=warning,
                            preamble=preamble))
     return out

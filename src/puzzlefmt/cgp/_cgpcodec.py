@@ -105,8 +105,19 @@ _WORDS = {
 }
 
 _MAX_DIGITS = 18
+_DIGITS = 18  # scores and counts fit in 64 bits
 _SCORE = re.compile(r"[-+]?[0-9]{1,18}", re.ASCII)
 _COUNT = re.compile(r"[0-9]{1,18}", re.ASCII)
+_TOO_LONG = re.compile(r"[-+]?[0-9]{19,}", re.ASCII)
+
+
+def _not_a_number(text: str) -> str:
+    """What a score or count field holds instead of a number, in words: a whole number too
+    long is one (say its length), anything else is quoted (shortened)."""
+    if _TOO_LONG.fullmatch(text):
+        return f"a number of {len(text.lstrip('+-'))} digits"
+    shown = text if len(text) <= 40 else text[:39] + "…"
+    return repr(shown)
 _LEADING_ZERO = re.compile(r"[-+]?0[0-9]", re.ASCII)
 _BLANKS = " \t"
 _FIELD_BREAKS = " \t\r\n"  # line breaks inside the line are refused before fields are split
@@ -291,12 +302,14 @@ def _read_careful(
             found=f"{len(scores)} scores",
         )
     if not _COUNT.fullmatch(zero_text):
+        found = _not_a_number(zero_text)
         raise _error(
-            f"consecutive zero turns: expected a whole number, found {zero_text!r}",
+            f"consecutive zero turns: expected a whole number of at most {_DIGITS} digits, "
+            f"found {found}",
             zero_at,
             zero_text,
-            expected="a whole number",
-            found=repr(zero_text),
+            expected=f"a whole number of at most {_DIGITS} digits",
+            found=found,
         )
     if _LEADING_ZERO.match(zero_text):
         dev.note(f"consecutive zero turns: a leading zero in {zero_text!r}", zero_at, zero_text)
@@ -736,13 +749,14 @@ def _read_scores(text: str, at: int, dev: _Deviations | None = None) -> list[int
                 dev.note(f"scores: score {number} has a leading zero ({score_text!r})", offset,
                          score_text)
         if not ok:
+            found = _not_a_number(score_text)
             raise _error(
-                f"scores: score {number}: expected a whole number (negative allowed), found "
-                f"{score_text!r}",
+                f"scores: score {number}: expected a whole number of at most {_DIGITS} digits "
+                f"(negative allowed), found {found}",
                 offset,
                 score_text,
-                expected="a whole number",
-                found=repr(score_text),
+                expected=f"a whole number of at most {_DIGITS} digits",
+                found=found,
             )
         scores.append(int(score_text))
         offset += len(score_text) + 1

@@ -7,6 +7,10 @@ save files (``S`` and one digit per cell; numbers separated by commas above size
     3:a_a3_a_,a3m6m3s1 S213321132
     5de#846699649745236
 
+A line may start with ``keen:`` or with the address of a page that plays the puzzle, up to
+its ``#`` (``https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/keen.html#3:a_a3_a_,...``),
+as IDs are often pasted: the prefix is skipped (and not written back).
+
 A random-seed ID (``5de#...``) is expanded to the game's puzzle (:mod:`puzzlefmt.keen.seed`);
 its seed runs to the end of the line, so it is never followed by a solution.
 
@@ -35,7 +39,10 @@ __all__ = [
     "write_line",
 ]
 
+#: What a pasted ID may start with: ``keen:``, or a web address up to its ``#``.
+_PREFIX = re.compile(r"\s*(?:keen:|https?://[^#\s]*#)", re.IGNORECASE)
 _ID = re.compile(
+    r"(?i:\s*(?:keen:|https?://[^#\s]*#))?"
     r"\s*(?:[0-9]{1,2}(?:d[a-z])?m?:[_a-z0-9]*,[a-z0-9]*(?:\s+S?[0-9,]+)?"
     r"|[0-9]{1,2}(?:d[a-z])?m?#[^\r\n]*)\s*"
 )
@@ -54,8 +61,22 @@ ON_MISREAD = Option(
 
 
 def parse_line(line: str, fmt: str = "keen") -> Puzzle:
-    """One game ID, optionally followed by its solution (``S`` + digits); errors name
-    ``fmt``."""
+    """One game ID, optionally followed by its solution (``S`` + digits), after an optional
+    ``keen:`` or web-address prefix; errors name ``fmt``."""
+    prefix = _PREFIX.match(line)
+    if prefix is None:
+        return _parse_line(line, fmt)
+    shift = prefix.end()
+    try:
+        return _parse_line(line[shift:], fmt)
+    except PuzzleFormatError as exc:  # columns in the line as it was given
+        raise PuzzleFormatError(
+            exc.message, format=exc.format, line=exc.line,
+            column=None if exc.column is None else exc.column + shift, text=line.strip(),
+            expected=exc.expected, found=exc.found) from None
+
+
+def _parse_line(line: str, fmt: str) -> Puzzle:
     body = line.rstrip()
     colon = body.find(":")
     hash_ = body.find("#")
