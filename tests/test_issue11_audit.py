@@ -185,6 +185,37 @@ def test_solve_counts_unknown_and_multiple_apart_and_exits_1(
     assert "(1 unique, 1 unknown, 1 multiple)" in captured.err
 
 
+def test_timeout_bounds_each_records_search(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """solve --timeout: a search past it ends "unknown" (the record is counted apart, exit 1)
+    and the records around it are answered as usual; a bad value is a usage error (solve and
+    validate)."""
+    command = "solve"
+    src = tmp_path / "ids.keens"
+    src.write_text(f"{KEEN_ID}\n20:z30j,a4200\n{KEEN_ID}\n")
+    start = time.perf_counter()
+    code = main([command, str(src), "--from", "keen-list", "--limit", "1000000000",
+                 "--timeout", "0.3"])
+    took = time.perf_counter() - start
+    captured = capsys.readouterr()
+    assert code == 1
+    assert took < 20
+    lines = captured.out.splitlines()
+    assert len(lines) == 3
+    assert "gave up after 0.3 s" in lines[1]
+    assert "gave up" not in lines[0] + lines[2]
+    assert "1 unknown" in captured.err
+    good = tmp_path / "good.keens"
+    good.write_text(f"{KEEN_ID}\n")
+    assert main(["validate", str(good), "--from", "keen-list", "--timeout", "5"]) == 0
+    assert capsys.readouterr().out.startswith("1\tvalid")
+    for cmd in ("solve", "validate"):
+        for bad in ("0", "-1", "soon", "1e9"):
+            assert main([cmd, str(src), "--timeout", bad]) == 2
+            assert "--timeout" in capsys.readouterr().err
+
+
 def test_validate_calls_a_seed_id_with_only_a_warning_valid(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -57,6 +57,9 @@ class Family:
     """Everything a family offers to the generic API and the command line.
 
     ``solve_many(models, limit)``: solve a batch (a family without a solver gives ``None``).
+    ``solve_within(models, limit, timeout)``: the same with a time bound per model, in
+    seconds (``None``: none), for a family whose searches can run long (Keen); a family
+    without it solves every model to the end (Sudoku: milliseconds at most).
     ``solution_text(model, result)``: the one-line record ``puzzlefmt solve`` writes.
     ``canon_many(models, convention)``: canonical texts, one per model, in one batch call
     (``canon_conventions`` lists the conventions; empty when the family has no canonical
@@ -68,6 +71,7 @@ class Family:
     formats: tuple[Format, ...]
     renderers: tuple[Renderer, ...] = ()
     solve_many: Callable[[Sequence[Any], int], list[SolveResult[Any]]] | None = None
+    solve_within: Callable[[Sequence[Any], int, float | None], list[SolveResult[Any]]] | None = None
     solution_text: Callable[[Any, SolveResult[Any]], str] | None = None
     canon_many: Callable[[Sequence[Any], str], list[str]] | None = None
     canon_conventions: tuple[str, ...] = ()

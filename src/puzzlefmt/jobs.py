@@ -76,8 +76,10 @@ def convert_task(
     return out
 
 
-def _solve_all(values: Sequence[Any], limit: int) -> list[SolveResult[Any] | None]:
-    """Solve models of any families, each family in one batch call."""
+def _solve_all(values: Sequence[Any], limit: int,
+               timeout: float | None = None) -> list[SolveResult[Any] | None]:
+    """Solve models of any families, each family in one batch call (``timeout``: seconds a
+    model, for the families that bound their searches; ``None``: the family's default)."""
     results: list[SolveResult[Any] | None] = [None] * len(values)
     groups: dict[str, list[int]] = {}
     for i, value in enumerate(values):
@@ -86,7 +88,11 @@ def _solve_all(values: Sequence[Any], limit: int) -> list[SolveResult[Any] | Non
         fam = registry.family(name)
         if fam.solve_many is None:
             continue
-        found = fam.solve_many([values[i] for i in idx], limit)
+        batch = [values[i] for i in idx]
+        if timeout is not None and fam.solve_within is not None:
+            found = fam.solve_within(batch, limit, timeout)
+        else:
+            found = fam.solve_many(batch, limit)
         for i, one in zip(idx, found, strict=True):
             results[i] = one
     return results
@@ -103,13 +109,15 @@ def _words(result: SolveResult[Any], limit: int) -> str:
     return "valid, unique solution"
 
 
-def validate_task(limit: int, records: list[Record]) -> list[Outcome]:
+def validate_task(limit: int, records: list[Record], *,
+                  timeout: float | None = None) -> list[Outcome]:
     values = [rec.value for rec in records]
     problems = [v.problems() if isinstance(v, Model) else [] for v in values]
     clean = [i for i, p in enumerate(problems) if not any(x.severity == "error" for x in p)]
     solved: list[SolveResult[Any] | None] = [None] * len(values)
     if limit > 0 and clean:
-        for i, res in zip(clean, _solve_all([values[i] for i in clean], limit), strict=True):
+        found = _solve_all([values[i] for i in clean], limit, timeout)
+        for i, res in zip(clean, found, strict=True):
             solved[i] = res
     out: list[Outcome] = []
     for rec, probs, res in zip(records, problems, solved, strict=True):
@@ -134,9 +142,10 @@ def validate_task(limit: int, records: list[Record]) -> list[Outcome]:
     return out
 
 
-def solve_task(limit: int, count_only: bool, records: list[Record]) -> list[Outcome]:
+def solve_task(limit: int, count_only: bool, records: list[Record], *,
+               timeout: float | None = None) -> list[Outcome]:
     out: list[Outcome] = []
-    results = _solve_all([rec.value for rec in records], limit)
+    results = _solve_all([rec.value for rec in records], limit, timeout)
     for rec, res in zip(records, results, strict=True):
         fam = registry.family_of(rec.value)
         if res is None:
@@ -271,15 +280,18 @@ class Job:
     limit: int = 2
     count: bool = False
     convention: str = "string"
+    #: Seconds a record may search (solve, validate), for the families that bound their
+    #: searches (Keen); ``None``: the family's default.
+    timeout: float | None = None
 
     def task(self) -> Callable[[list[Record]], list[Outcome]]:
         if self.name == "convert":
             return functools.partial(convert_task, self.target, dict(self.options), self.strict,
                                      self.headed)
         if self.name == "validate":
-            return functools.partial(validate_task, self.limit)
+            return functools.partial(validate_task, self.limit, timeout=self.timeout)
         if self.name == "solve":
-            return functools.partial(solve_task, self.limit, self.count)
+            return functools.partial(solve_task, self.limit, self.count, timeout=self.timeout)
         return functools.partial(canon_task, self.convention)
 
     def block(self, source: Any, comments: str | None = None) -> Block | None:

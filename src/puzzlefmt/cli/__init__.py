@@ -32,6 +32,7 @@ from puzzlefmt.cli._common import (
     UsageError,
     err,
     positive,
+    seconds,
 )
 from puzzlefmt.cli.commands import (
     cmd_canon,
@@ -49,6 +50,12 @@ from puzzlefmt.web.cli import add_parser as add_serve
 __all__ = ["build_parser", "main", "run"]
 
 FAMILIES = ("sudoku", "keen", "cgp")
+
+
+def _add_timeout(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--timeout", type=seconds("--timeout"), default=None, metavar="SECONDS",
+                   help="give up a record's search after this long and call it unknown "
+                   "(Keen; default 10; a Sudoku search always ends within milliseconds)")
 
 
 def _add_batch_options(p: argparse.ArgumentParser, *, output: bool = True) -> None:
@@ -117,6 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_batch_options(p)
     p.add_argument("--limit", type=positive("--limit", zero=True), default=2,
                    help="count solutions up to this many (0: do not solve)")
+    _add_timeout(p)
     p.set_defaults(func=cmd_validate)
 
     p = sub.add_parser("show", help="print a text picture of each record")
@@ -134,6 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=positive("--limit"), default=2,
                    help="count solutions up to this many")
     p.add_argument("--count", action="store_true", help="print the solution count only")
+    _add_timeout(p)
     p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("canon", help="canonical (minlex) form of every record")

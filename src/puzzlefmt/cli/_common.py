@@ -125,6 +125,23 @@ def progress_wanted(args: argparse.Namespace) -> bool:
     return sys.stderr.isatty() and (to_file or sys.stdout.isatty())
 
 
+def seconds(name: str) -> Any:
+    """An argparse type: a number of seconds above 0 (at most a day)."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} wants a number of seconds, "
+                                             f"found {text!r}") from None
+        if not 0 < value <= 86_400:
+            raise argparse.ArgumentTypeError(f"{name} must be above 0 and at most 86400 "
+                                             f"(a day), found {text}")
+        return value
+
+    return parse
+
+
 def positive(name: str, *, zero: bool = False, most: int | None = None) -> Any:
     """An argparse type: a whole number >= 1 (>= 0 with ``zero``), at most ``most``."""
 

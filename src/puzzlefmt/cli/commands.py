@@ -187,7 +187,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    job = Job("validate", limit=args.limit)
+    job = Job("validate", limit=args.limit, timeout=args.timeout)
     if args.cluster:
         return run_on_cluster(args, job)
     _local(args)
@@ -224,7 +224,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    job = Job("solve", limit=args.limit, count=args.count)
+    job = Job("solve", limit=args.limit, count=args.count, timeout=args.timeout)
     if args.cluster:
         return run_on_cluster(args, job)
     _local(args)

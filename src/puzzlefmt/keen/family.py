@@ -33,6 +33,11 @@ def _block_solve(lines: Sequence[str], numbers: Sequence[int], limit: int, count
     return result
 
 
+def _solve_many_within(puzzles: Sequence[Puzzle], limit: int,
+                       timeout: float | None) -> list[SolveResult[Puzzle]]:
+    return solver.solve_many(puzzles, limit, timeout=timeout)
+
+
 #: The batch commands' fast path for game ID lists (:mod:`puzzlefmt.keen.columnar`).
 COLUMNAR = Columnar(formats=frozenset({"keen-list"}), solve=_block_solve)
 
@@ -42,6 +47,7 @@ FAMILY = Family(
     formats=(keen_id.FORMAT, keen_list.FORMAT, keen_json.FORMAT, savefile.FORMAT),
     renderers=(text.RENDERER, svg.RENDERER),
     solve_many=solver.solve_many,
+    solve_within=_solve_many_within,
     solution_text=solver.solution_text,
     columnar=COLUMNAR,
 )
