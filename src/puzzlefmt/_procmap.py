@@ -129,7 +129,7 @@ def ordered_map(work: Callable[[T], R], items: Iterable[T], jobs: int) -> Iterat
     try:
         idle = list(reversed(workers))
         busy: dict[Connection, tuple[_Worker, int]] = {}
-        done: dict[int, R] = {}
+        done: dict[int, tuple[bool, Any]] = {}  # index -> (ok, result or exception)
         sent = 0  # items handed out so far
         given = 0  # results yielded so far
         more = True
@@ -149,7 +149,10 @@ def ordered_map(work: Callable[[T], R], items: Iterable[T], jobs: int) -> Iterat
                 busy[worker.conn] = (worker, sent)
                 sent += 1
             if given in done:
-                yield done.pop(given)
+                ok, value = done.pop(given)
+                if not ok:  # raised in its turn: the results before it are yielded first
+                    raise value
+                yield value
                 given += 1
                 continue
             if not busy:
@@ -161,9 +164,7 @@ def ordered_map(work: Callable[[T], R], items: Iterable[T], jobs: int) -> Iterat
                     ok, value = conn.recv()
                 except (EOFError, OSError):
                     raise WorkerError(_stopped(worker)) from None
-                if not ok:
-                    raise value
-                done[index] = value
+                done[index] = (ok, value)
                 idle.append(worker)
         clean = True
     finally:
