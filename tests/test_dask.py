@@ -172,3 +172,17 @@ def test_a_killed_worker_is_retried_and_the_result_is_whole(
     assert got.read_bytes() == want
     assert os.getpid() not in pids
     client.wait_for_workers(2, timeout=60)
+
+
+def test_the_parts_give_every_worker_work(client: Client, tmp_path: Path) -> None:
+    """Without a blocksize, a file of a few MiB is cut into about four parts a worker thread
+    (none under 1 MiB), and the output is still the local command's."""
+    src = shared_path("data", "sudoku", "tdoku_format", "puzzles2_17_clue")
+    slots = sum(client.nthreads().values())
+    _fmt, parts = pdask.plan(client, [str(src)])
+    assert src.stat().st_size < 32 << 20  # one part with the old fixed 32 MiB
+    assert len(parts) >= 2 * slots
+    assert parts[-1].records_before > 49_158 * (len(parts) - 2) // len(parts)
+    got = tmp_path / "cluster.txt"
+    pdask.run_text(client, Job("canon"), [str(src)], got)
+    assert got.read_bytes() == _local(["canon", str(src)], tmp_path / "local.txt")

@@ -23,13 +23,8 @@ import json
 import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import dask.dataframe as dd
-import pandas as pd
-import pyarrow as pa
-import pyarrow.parquet as pq
-from dask.delayed import delayed
 from distributed import Client, LocalCluster
 
 from puzzlefmt import registry
@@ -48,6 +43,10 @@ from puzzlefmt.dask._parts import (
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.jobs import Job
 from puzzlefmt.outfile import output
+
+if TYPE_CHECKING:
+    import pandas as pd
+    import pyarrow as pa
 
 __all__ = [
     "Summary",
@@ -146,13 +145,24 @@ def _detect(path: str, column: str | None, format: str | None) -> str:
         raise exc.relocated(path=path) from None
 
 
+def _blocksize(client: Client, paths: Sequence[str]) -> int:
+    """Parts of at most :data:`BLOCKSIZE` bytes, and at least four for each worker thread
+    over all the input (so that every worker has work), but none under 1 MiB."""
+    total = 0
+    for path in paths:
+        with contextlib.suppress(OSError):
+            total += os.path.getsize(path)
+    slots: int = max(1, sum(int(n) for n in client.nthreads().values()))
+    return max(1 << 20, min(BLOCKSIZE, -(-total // (4 * slots))))
+
+
 def plan(
     client: Client,
     paths: Sequence[str],
     *,
     format: str | None = None,
     parquet_column: str | None = None,
-    blocksize: int = BLOCKSIZE,
+    blocksize: int | None = None,
 ) -> tuple[str, list[Part]]:
     """The input format and the numbered partitions of every file (a first, counting pass
     runs on the cluster)."""
@@ -162,6 +172,8 @@ def plan(
         fmt_obj = registry.get_format(fmt)
         raise ValueError(f"{fmt_obj.name} is not a one-record-a-line collection: "
                          "run it with the local command")
+    if blocksize is None:
+        blocksize = _blocksize(client, paths)
     raw: list[Part] = []
     for path in paths:
         if parquet_column is not None:
@@ -193,7 +205,7 @@ def run_text(
     format: str | None = None,
     parquet_column: str | None = None,
     json_lines: bool = False,
-    blocksize: int = BLOCKSIZE,
+    blocksize: int | None = None,
     report: Callable[[str], None] | None = None,
     rejects: str | os.PathLike[str] | None = None,
 ) -> Summary:
@@ -218,15 +230,26 @@ def run_text(
 
 # --------------------------------------------------------------------------- Parquet out
 
-_COLUMNS: dict[str, pa.DataType] = {
-    "file": pa.string(), "record": pa.int64(), "line": pa.int64(), "puzzle": pa.string(),
-    "status": pa.string(), "solutions": pa.int64(), "solution": pa.string(),
-    "canon": pa.string(), "clues": pa.int64(), "valid": pa.bool_(), "problems": pa.string(),
-    "text": pa.string(), "error": pa.string(),
+# pyarrow, pandas and dask.dataframe (a second of imports) load only for the jobs that use
+# them: Parquet in or out, and canon --unique; a text job runs without them.
+
+_COLUMNS: dict[str, str] = {
+    "file": "string", "record": "int64", "line": "int64", "puzzle": "string",
+    "status": "string", "solutions": "int64", "solution": "string",
+    "canon": "string", "clues": "int64", "valid": "bool_", "problems": "string",
+    "text": "string", "error": "string",
 }
 
 
+def _schema() -> pa.Schema:
+    import pyarrow as pa  # noqa: PLC0415 - loaded for Parquet only
+
+    return pa.schema([(name, getattr(pa, kind)()) for name, kind in _COLUMNS.items()])
+
+
 def _part_table(part: Part, job: Job, format: str) -> pa.Table:
+    import pyarrow as pa  # noqa: PLC0415 - loaded for Parquet only
+
     result = run_part(part, job, format, json_lines=True)
     inputs = dict(read_part_lines(part))
     rows: dict[str, list[Any]] = {name: [] for name in _COLUMNS}
@@ -241,8 +264,7 @@ def _part_table(part: Part, job: Job, format: str) -> pa.Table:
                "solution": data.get("text") if data.get("status") == "unique" else None}
         for name in _COLUMNS:
             rows[name].append(row[name])
-    schema = pa.schema(list(_COLUMNS.items()))
-    return pa.table(rows, schema=schema)
+    return pa.table(rows, schema=_schema())
 
 
 def run_parquet(
@@ -253,16 +275,17 @@ def run_parquet(
     *,
     format: str | None = None,
     parquet_column: str | None = None,
-    blocksize: int = BLOCKSIZE,
+    blocksize: int | None = None,
 ) -> int:
     """Run ``job`` and write one typed row per record to the Parquet file ``out`` (one row
     group per partition, in input order). Returns the number of rows."""
     fmt, parts = plan(client, expand(inputs), format=format, parquet_column=parquet_column,
                       blocksize=blocksize)
+    import pyarrow.parquet as pq  # noqa: PLC0415 - loaded for Parquet only
+
     futures = client.map(_part_table, parts, job=job, format=fmt, pure=False)
     rows = 0
-    schema = pa.schema(list(_COLUMNS.items()))
-    with output(out, binary=True) as fh, pq.ParquetWriter(fh, schema) as writer:
+    with output(out, binary=True) as fh, pq.ParquetWriter(fh, _schema()) as writer:
         for future in futures:
             table: pa.Table = future.result()
             future.release()
@@ -275,6 +298,8 @@ def run_parquet(
 
 
 def _canon_frame(part: Part, convention: str, format: str) -> pd.DataFrame:
+    import pandas as pd  # noqa: PLC0415 - loaded for canon --unique only
+
     job = Job("canon", convention=convention)
     result = run_part(part, job, format)
     forms = result.text.split("\n")[:-1]
@@ -292,11 +317,15 @@ def unique_canon(
     convention: str = "string",
     format: str | None = None,
     parquet_column: str | None = None,
-    blocksize: int = BLOCKSIZE,
+    blocksize: int | None = None,
 ) -> tuple[int, int]:
     """Each canonical form once, where it first occurs in input order (the local
     ``canon --unique`` output), de-duplicated across every file by a shuffle on the form.
     Returns ``(unique, duplicates)``."""
+    import dask.dataframe as dd  # noqa: PLC0415 - loaded for canon --unique only
+    import pandas as pd  # noqa: PLC0415
+    from dask.delayed import delayed  # noqa: PLC0415
+
     fmt, parts = plan(client, expand(inputs), format=format, parquet_column=parquet_column,
                       blocksize=blocksize)
     meta = pd.DataFrame({"order": pd.array([], dtype="int64"),
@@ -326,7 +355,7 @@ def count_by(
     limit: int = 2,
     format: str | None = None,
     parquet_column: str | None = None,
-    blocksize: int = BLOCKSIZE,
+    blocksize: int | None = None,
 ) -> dict[Any, int]:
     """How many records have each value of ``key``: ``"clues"`` (clue count) or
     ``"solutions"`` (solution count up to ``limit``), over every file."""

@@ -24,8 +24,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import IO, Any
 
-import pyarrow.parquet as pq
-
 from puzzlefmt import registry
 from puzzlefmt.api import Lines
 from puzzlefmt.batch import run_batch
@@ -105,6 +103,8 @@ def plan_file(path: str, blocksize: int, first_index: int = 0) -> list[Part]:
 
 def plan_parquet(path: str, column: str, first_index: int = 0) -> list[Part]:
     """One part per row group of a Parquet file."""
+    import pyarrow.parquet as pq  # noqa: PLC0415 - loaded for Parquet only
+
     meta = pq.ParquetFile(path).metadata
     if column not in meta.schema.names:
         raise KeyError(f"{path} has no column {column!r} (its columns: "
@@ -131,6 +131,8 @@ def _text_chunks(part: Part) -> Iterator[str]:
 def read_part_lines(part: Part) -> Iterator[tuple[int, str]]:
     """The numbered lines of a part, numbered as in the whole file."""
     if part.parquet_column is not None:
+        import pyarrow.parquet as pq  # noqa: PLC0415 - loaded for Parquet only
+
         table = pq.ParquetFile(part.path).read_row_group(part.start,
                                                          columns=[part.parquet_column])
         values = table.column(0).to_pylist()
