@@ -14,6 +14,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -160,6 +161,33 @@ def test_plain_python_tier_gives_the_compiled_results() -> None:
     compiled = run()
     assert plain == compiled
     assert plain[0] == [1, 1, 1, 0]
+
+
+BIG_TARGETS = (
+    "6:a3_3a_4a_3b_a3_aba4__aa__a__ba,s3m18m12a5a7s2a12s2s3m1080d2a10s1m6",
+    "6:_aa_b_a_3a_3a_3a_3a_9ab_ababaa,s2s1m15a5m300d2d2s3m6s1m12a6a6d3s1a7",
+)
+
+
+@pytest.mark.usefixtures("fresh_tier")
+def test_plain_python_tier_reads_targets_past_a_byte() -> None:
+    """The Keen ID decoder reads bytes (uint8): as plain Python, a target of 300 or 1080
+    must not wrap around (it did: numpy's uint8 arithmetic), nor warn."""
+    from puzzlefmt.keen import Puzzle
+    from puzzlefmt.keen.columnar import decode_lines
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with _jit.allowed():
+            plain = decode_lines(list(BIG_TARGETS))
+            assert _jit._spent > 0  # it did run as plain Python
+    compiled = decode_lines(list(BIG_TARGETS))
+    assert plain.ok.tolist() == compiled.ok.tolist() == [True, True]
+    assert plain.target.tolist() == compiled.target.tolist()
+    for row, text in zip(plain.target.tolist(), BIG_TARGETS, strict=True):
+        want = [c.target for c in Puzzle(text).cages]
+        assert row[:len(want)] == want
+        assert max(want) > 255
 
 
 @pytest.mark.usefixtures("fresh_tier")

@@ -79,10 +79,10 @@ def _decode_one(buf: np.ndarray, p: int, e: int, i: int, size: np.ndarray,
     # Parameters: one or two digits of size, then d + letter, then m, then ':'.
     if p >= e or not _ZERO <= buf[p] <= _NINE:
         return False
-    w = buf[p] - _ZERO
+    w = int(buf[p]) - _ZERO
     p += 1
     if p < e and _ZERO <= buf[p] <= _NINE:
-        w = w * 10 + buf[p] - _ZERO
+        w = w * 10 + int(buf[p]) - _ZERO
         p += 1
     if w < 1 or w > 9:
         return False
@@ -109,7 +109,7 @@ def _decode_one(buf: np.ndarray, p: int, e: int, i: int, size: np.ndarray,
         parent[c] = c
     pos = 0
     while p < e and buf[p] != _COMMA:
-        ch = buf[p]
+        ch = int(buf[p])  # a plain int: uint8 arithmetic wraps where the kernel runs as Python
         if ch == _UNDERSCORE:
             shared = 0
             wall = 1
@@ -125,7 +125,7 @@ def _decode_one(buf: np.ndarray, p: int, e: int, i: int, size: np.ndarray,
         count = 0
         digits = 0
         while p < e and _ZERO <= buf[p] <= _NINE:
-            count = count * 10 + buf[p] - _ZERO
+            count = count * 10 + int(buf[p]) - _ZERO
             digits += 1
             p += 1
         if digits > _MAX_COUNT_DIGITS:
@@ -199,7 +199,7 @@ def _decode_one(buf: np.ndarray, p: int, e: int, i: int, size: np.ndarray,
         value = 0
         digits = 0
         while p < e and _ZERO <= buf[p] <= _NINE:
-            value = value * 10 + buf[p] - _ZERO
+            value = value * 10 + int(buf[p]) - _ZERO
             digits += 1
             p += 1
         if digits > _MAX_TARGET_DIGITS:
