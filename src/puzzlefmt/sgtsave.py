@@ -419,6 +419,21 @@ def identify_game(text: str) -> str | None:
     return None
 
 
+def sniff_game(text: str, game: str) -> tuple[float, str] | None:
+    """``(score, reason)`` of a save file for the format of ``game``: 1 when it names
+    ``game``, a little when it names no game, very little when it names another (so that
+    reading it says which game it is); ``None`` when ``text`` is no save file."""
+    found = sniff_save(text)
+    if found is None:
+        return None
+    named, reason = found
+    if named == game:
+        return 1.0, reason
+    if named is None:
+        return 0.2, reason
+    return 0.05, reason + f", not {game}"
+
+
 def sniff_save(text: str) -> tuple[str | None, str] | None:
     """``(game, reason)`` when ``text`` starts like a save file of the collection (``game``
     is ``None`` when no ``GAME`` record was found near the start), else ``None``."""

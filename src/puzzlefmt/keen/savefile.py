@@ -52,17 +52,9 @@ _DIFF_LETTERS = "enhxu"
 
 
 def sniff(text: str) -> Sniff | None:
-    """A save file naming Keen scores 1; one naming no game a little; one of another game
-    very little (so that reading it says which game it is)."""
-    found = sgtsave.sniff_save(text)
-    if found is None:
-        return None
-    game, reason = found
-    if game == GAME:
-        return Sniff(1.0, reason)
-    if game is None:
-        return Sniff(0.2, reason)
-    return Sniff(0.05, reason + f", not {GAME}")
+    """A save file naming Keen scores 1 (see :func:`puzzlefmt.sgtsave.sniff_game`)."""
+    found = sgtsave.sniff_game(text, GAME)
+    return None if found is None else Sniff(*found)
 
 
 # ---------------------------------------------------------------------- parameters
