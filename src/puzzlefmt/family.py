@@ -29,6 +29,30 @@ __all__ = ["Candidate", "Columnar", "Family", "LineResults", "extension_of", "ra
 LineResults = tuple[list[str | None], list[str | None]]
 
 
+def solve_texts(counts: Sequence[int], firsts: Sequence[str], seconds: Sequence[str],
+                count_only: bool) -> LineResults:
+    """The line ``solve`` writes for each record of a block solved by a family's kernel,
+    and its kind: ``firsts[k]``/``seconds[k]`` are the solutions' texts (``seconds`` only
+    read where a count is above 1). A count of 0 or less (no solution, or not solved here)
+    is left to the record-by-record path, which says why."""
+    found: list[str | None] = []
+    kinds: list[str | None] = []
+    for k, count in enumerate(counts):
+        if count <= 0:
+            found.append(None)
+            kinds.append(None)
+        elif count_only:
+            found.append(f"{count}\n")
+            kinds.append("unique" if count == 1 else "multiple")
+        elif count == 1:
+            found.append(firsts[k] + "\n")
+            kinds.append("unique")
+        else:
+            found.append(f"multiple {firsts[k]} {seconds[k]}\n")
+            kinds.append("multiple")
+    return found, kinds
+
+
 @dataclass(frozen=True, kw_only=True)
 class Columnar:
     """A family's fast path for the batch jobs over one-record-a-line collections: whole

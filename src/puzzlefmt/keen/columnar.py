@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from puzzlefmt._jit import interpreted, tier
-from puzzlefmt.family import LineResults
+from puzzlefmt.family import LineResults, solve_texts
 from puzzlefmt.keen import _kernels as kern
 from puzzlefmt.keen._id_kernel import MAXN, decode_ids
 from puzzlefmt.keen._solve import PLAIN_SLICE_WORK, SLICE_WORK
@@ -165,21 +165,8 @@ def block_solve(lines: Sequence[str], numbers: Sequence[int], limit: int, count_
     cells = (got.size * got.size).tolist()
     firsts = _texts(got.solutions[:, 0, :], cells)
     seconds = _texts(got.solutions[:, 1, :], cells) if any(c > 1 for c in counts) else []
-    found: list[str | None] = []
-    kinds: list[str | None] = []
-    for k, count in enumerate(counts):
-        if count <= 0:  # no solution, or not solved in one slice: the object path
-            found.append(None)
-            kinds.append(None)
-        elif count_only:
-            found.append(f"{count}\n")
-            kinds.append("unique" if count == 1 else "multiple")
-        elif count == 1:
-            found.append(firsts[k] + "\n")
-            kinds.append("unique")
-        else:
-            found.append(f"multiple {firsts[k]} {seconds[k]}\n")
-            kinds.append("multiple")
+    # no solution, or not solved in one slice: the object path
+    found, kinds = solve_texts(counts, firsts, seconds, count_only)
     texts: list[str | None] = [None] * len(lines)
     names: list[str | None] = [None] * len(lines)
     for k, i in enumerate(np.flatnonzero(got.ok).tolist()):

@@ -22,7 +22,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from puzzlefmt.family import LineResults
+from puzzlefmt.family import LineResults, solve_texts
 from puzzlefmt.sudoku.canon import minlex_array
 from puzzlefmt.sudoku.solver import solve_array
 
@@ -142,21 +142,7 @@ def block_solve(lines: Sequence[str], numbers: Sequence[int], limit: int, count_
     counts = got.counts.tolist()
     firsts = _texts(got.solutions[:, 0, :])
     seconds = _texts(got.solutions[:, 1, :]) if any(c > 1 for c in counts) else []
-    found: list[str | None] = []
-    kinds: list[str | None] = []
-    for k, count in enumerate(counts):
-        if count == 0:  # the record-by-record path names the reason
-            found.append(None)
-            kinds.append(None)
-        elif count_only:
-            found.append(f"{count}\n")
-            kinds.append("unique" if count == 1 else "multiple")
-        elif count == 1:
-            found.append(firsts[k] + "\n")
-            kinds.append("unique")
-        else:
-            found.append(f"multiple {firsts[k]} {seconds[k]}\n")
-            kinds.append("multiple")
+    found, kinds = solve_texts(counts, firsts, seconds, count_only)  # 0: the object path
     return _spread(got.ok, found, kinds)
 
 
