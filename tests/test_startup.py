@@ -15,13 +15,14 @@ import subprocess
 import sys
 import textwrap
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 
-from puzzlefmt import _jit
+from puzzlefmt import _aot, _jit
 from puzzlefmt.cli import main
 
 from helpers import ROOT, shared_path
@@ -66,7 +67,7 @@ def test_import_formats_detect_and_kernel_modules_load_no_numba() -> None:
         import puzzlefmt.keen._kernels, puzzlefmt.keen._grade_kernels, puzzlefmt.cgp._kernels
         loaded["kernel modules"] = "numba" in sys.modules
         # An extension registered for when numba comes runs then, once, and not before.
-        from puzzlefmt import _jit
+        from puzzlefmt import _aot, _jit
         calls = []
         _jit.with_numba(lambda: calls.append("numba" in sys.modules))
         loaded["hook before"] = list(calls)
@@ -100,10 +101,16 @@ def test_a_one_line_solve_runs_without_numba(tmp_path: Path) -> None:
 
 
 @pytest.fixture
-def fresh_tier(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A process where no kernel has been compiled yet and no plain-Python time spent."""
+def fresh_tier(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A process where no kernel has been compiled yet and no plain-Python time spent, and
+    no ahead-of-time extension in use (with one, small batches run it, not plain Python)."""
     monkeypatch.setattr(_jit, "_compiled", False)
     monkeypatch.setattr(_jit, "_spent", 0.0)
+    monkeypatch.setenv("PUZZLEFMT_AOT", "0")
+    _aot.use(None)
+    yield
+    monkeypatch.undo()
+    _aot.use(None)
 
 
 @pytest.mark.usefixtures("fresh_tier")
@@ -215,6 +222,7 @@ def test_cold_notice_is_one_line_on_stderr_before_the_kernel_runs(
     monkeypatch.setattr(_jit, "_cached", lambda dispatcher: False)
     monkeypatch.setattr(kernel, "_dispatcher", stand_in)
     monkeypatch.setattr(kernel, "_warm", False)
+    monkeypatch.setattr(kernel, "_ahead", False)  # the JIT's path, not the ahead-of-time one
     many = tmp_path / "many.txt"
     many.write_text((PASTED.read_text(encoding="utf-8").splitlines()[0] + "\n") * 12,
                     encoding="utf-8")  # more than tier()'s small batch: compiled

@@ -16,6 +16,11 @@ until the process has spent :data:`BUDGET` seconds so) the kernels run as plain 
 same code with the same results, a few milliseconds a record; a one-line ``puzzlefmt solve``
 then never imports numba.
 
+Kernels declared with :func:`aot` are also compiled when the package is installed, into an
+extension module that loads without numba (:mod:`puzzlefmt._aot`); while it is present and
+current, a call with the declared argument types runs that code, and :func:`tier` does not
+interpret.
+
 numba is an optional dependency (``pip install "puzzlefmt[fast]"``): without it the kernels
 run as ordinary Python too, with the same results, one to two orders of magnitude slower, and
 a :class:`SlowKernelWarning` says so once per process.
@@ -33,9 +38,11 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar, cast
 
+from puzzlefmt import _aot
+
 F = TypeVar("F", bound=Callable[..., Any])
 
-__all__ = ["BUDGET", "Kernel", "SlowKernelWarning", "allowed", "interpreted", "njit",
+__all__ = ["BUDGET", "Kernel", "SlowKernelWarning", "allowed", "aot", "interpreted", "njit",
            "notice_if_cold", "tier", "with_numba"]
 
 #: Seconds of plain-Python kernel runs a process may spend (in :func:`tier`) before it loads
@@ -97,8 +104,10 @@ class Kernel:
     def __init__(self, func: Callable[..., Any]) -> None:
         functools.update_wrapper(self, func)
         self.py_func = func
+        self.aot_signatures: tuple[str, ...] = ()  # set by aot()
         self._dispatcher: Any = None
         self._warm = False  # its cache was looked at (and the notice given when cold)
+        self._ahead: Any = None  # its ahead-of-time entry points (or False), once looked up
 
     def dispatcher(self) -> Any:
         """numba's dispatcher for this kernel (made on first use), or the plain function
@@ -119,11 +128,22 @@ class Kernel:
         return self.dispatcher()._numba_type_
 
     def __call__(self, *args: Any) -> Any:
+        if self._ahead is None:
+            self._ahead = _ahead_of_time(self)
+        if self._ahead:
+            for func, guard in self._ahead:
+                checked = guard(args)
+                if checked is not None:
+                    return func(*checked)
         if _state.interpreted:
             return self.py_func(*args)
         if not self._warm:
             self._first_compiled_call()
         return self._dispatcher(*args)
+
+    def forget_ahead(self) -> None:
+        """Look for its ahead-of-time entry points again on the next call."""
+        self._ahead = None
 
     def _first_compiled_call(self) -> None:
         global _compiled  # noqa: PLW0603 - once numba is in, tier() stops interpreting
@@ -144,6 +164,30 @@ class Kernel:
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled by name, as a function is (a worker finds its own module's kernel)."""
         return _kernel_named, (self.py_func.__module__, self.py_func.__qualname__)
+
+
+def _ahead_of_time(kernel: Kernel) -> Any:
+    """The kernel's entry points in the ahead-of-time extension (:mod:`puzzlefmt._aot`), or
+    ``False`` when it has none, the extension is absent or stale, or numba is disabled."""
+    if not kernel.aot_signatures:
+        return False
+    key = f"{kernel.py_func.__module__}:{kernel.py_func.__qualname__}"
+    return _aot.lookup(key) or False
+
+
+def aot(*signatures: str) -> Callable[[F], F]:
+    """Declare a kernel (above :func:`njit`) for the ahead-of-time extension with numba
+    signatures (``"void(uint8[:, ::1], int64)"``): installing the package compiles it for
+    those argument types, and a call with them runs that code without loading numba."""
+
+    def declare(kernel: F) -> F:
+        if not isinstance(kernel, Kernel):
+            raise TypeError("aot() goes above @njit")
+        kernel.aot_signatures = signatures
+        _aot.declare(kernel)
+        return kernel
+
+    return declare
 
 
 def _kernel_named(module: str, qualname: str) -> Any:
@@ -233,11 +277,12 @@ def allowed() -> Iterator[None]:
 @contextmanager
 def tier(n: int, small: int = 8) -> Iterator[None]:
     """Run the kernels called inside as plain Python when the batch is small (``n <=
-    small``), :func:`allowed`, numba not loaded yet and the process's :data:`BUDGET` not
-    spent; compiled otherwise."""
+    small``), :func:`allowed`, numba not loaded yet, the process's :data:`BUDGET` not
+    spent and no ahead-of-time extension in use (:mod:`puzzlefmt._aot`: its kernels start
+    at once); compiled otherwise."""
     global _spent  # noqa: PLW0603 - the process's budget of plain-Python runs
     if (not _state.allowed or _state.interpreted or _compiled or n > small
-            or _spent >= BUDGET):
+            or _spent >= BUDGET or _aot.in_use()):
         yield
         return
     _state.interpreted = True

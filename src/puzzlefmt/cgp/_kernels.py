@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from puzzlefmt._jit import njit
+from puzzlefmt._jit import aot, njit
 
 BLANK_BIT = 0x100
 LETTER_MASK = 0xFF
@@ -232,6 +232,11 @@ def _score_one(
     return total
 
 
+@aot(
+    "void(int32[::1], int64, int64, int32[::1], int32[::1], int32[::1], int32[::1], "
+    "Array(int32, 1, 'C', readonly=True), int64[::1], int64[::1], int64, int64, int64, int64[::1], "
+    "int8[::1])"
+)
 @njit
 def score_moves(
     board: np.ndarray,

@@ -86,12 +86,25 @@ def _add_batch_options(p: argparse.ArgumentParser, *, output: bool = True) -> No
     g.add_argument("--no-progress", action="store_true", help="never show a progress bar")
 
 
+class _Version(argparse.Action):
+    """``--version``: the version, and the state of the ahead-of-time kernels (looked at
+    only when asked)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        from puzzlefmt import _aot  # noqa: PLC0415 - only for this option
+
+        parser.exit(message=f"puzzlefmt {__version__}\n{_aot.status()}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="puzzlefmt",
         description="Read, write, detect, validate and solve Sudoku, Keen and CGP texts.",
     )
-    parser.add_argument("--version", action="version", version=f"puzzlefmt {__version__}")
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help="show the version, and whether the kernels are compiled ahead "
+                             "of time, and exit")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("formats", help="list every format with its extensions")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from puzzlefmt._jit import njit
+from puzzlefmt._jit import aot, njit
 from puzzlefmt.keen import _kernels as kern
 
 EASY = 0
@@ -544,6 +544,7 @@ def _run_with(w: int, maxdiff: int, cstart: np.ndarray, ccells: np.ndarray, cop:
     return diff
 
 
+@aot("int64(int64, int64[::1], int64[::1], int64[::1], int64[::1], int64[::1])")
 @njit
 def grade_one(w: int, cstart: np.ndarray, ccells: np.ndarray, cop: np.ndarray,
                ctarget: np.ndarray, cell_cage: np.ndarray) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from puzzlefmt._jit import njit
+from puzzlefmt._jit import aot, njit
 
 __all__ = ["MAXN", "decode_ids"]
 
@@ -218,6 +218,11 @@ def _decode_one(buf: np.ndarray, p: int, e: int, i: int, size: np.ndarray,
     return True
 
 
+@aot(
+    "int64(Array(uint8, 1, 'C', readonly=True), int64[::1], int64[::1], boolean[::1], "
+    "int64[::1], int8[::1], boolean[::1], int64[::1], int8[:, ::1], int8[:, ::1], int64[:, ::1], "
+    "int8[:, ::1], int16[:, ::1])"
+)
 @njit
 def decode_ids(buf: np.ndarray, starts: np.ndarray, ends: np.ndarray, ok: np.ndarray,
                size: np.ndarray, difficulty: np.ndarray, mult: np.ndarray,

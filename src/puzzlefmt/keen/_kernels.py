@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from puzzlefmt._jit import njit
+from puzzlefmt._jit import aot, njit
 
 ADD = 0
 MUL = 1
@@ -780,6 +780,10 @@ def search(
                            levels, bcell, brem, meta, POW_CAP))
 
 
+@aot(
+    "int64(int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], "
+    "int64[::1], int64, int64[::1], int64[:, :, ::1], int64, int64)"
+)
 @njit
 def solve_batch(
     pw: np.ndarray,

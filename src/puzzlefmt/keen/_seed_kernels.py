@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from puzzlefmt._jit import njit
+from puzzlefmt._jit import aot, njit
 from puzzlefmt.keen import _grade_kernels as gk
 from puzzlefmt.keen import _kernels as kern
 
 UNREASONABLE = 4
 
 
+@aot(
+    "int64(int64, int64, int64[::1], int64[::1], int64[::1])"
+)
 @njit
 def grades_as(w: int, diff: int, leader: np.ndarray, ops: np.ndarray,
               grid: np.ndarray) -> int:

@@ -45,7 +45,7 @@ from typing import cast
 
 import numpy as np
 
-from puzzlefmt._jit import njit
+from puzzlefmt._jit import aot, njit
 from puzzlefmt.sudoku._tables import FACT, PERMS
 
 __all__ = ["TRANSFORM_WORDS", "minlex_batch"]
@@ -1221,6 +1221,9 @@ def _puzzle_transform(t: int, tr: np.ndarray, ws: np.ndarray) -> None:
 # ---------------------------------------------------------------------- batch
 
 
+@aot(
+    "void(uint8[:, ::1], boolean, uint8[:, ::1], int64[:, ::1])"
+)
 @njit
 def minlex_batch(puzzles: np.ndarray, pattern: bool, out: np.ndarray, trs: np.ndarray) -> None:
     """Minlex of every row of ``puzzles`` (n, 81) into ``out`` (n, 81) and ``trs`` (n, 29);

@@ -41,7 +41,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from puzzlefmt._jit import njit
+from puzzlefmt._jit import aot, njit
 from puzzlefmt.sudoku._bits import ctz, popcount
 from puzzlefmt.sudoku._tables import (
     BOX27,
@@ -315,6 +315,9 @@ def solve_one(
         ok = propagate(st, 1 << pending[sp])
 
 
+@aot(
+    "void(uint8[:, ::1], uint16[:, ::1], boolean, int64, int32[::1], uint8[:, :, ::1])"
+)
 @njit
 def solve_batch(
     puzzles: np.ndarray,

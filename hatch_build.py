@@ -1,0 +1,48 @@
+"""Build hook: compile the batch kernels ahead of time into the wheel (``puzzlefmt._aot``).
+
+Runs for every wheel, editable ones too: ``python -m puzzlefmt._aot`` in the build
+environment (which has numba and setuptools, this hook's dependencies) writes the extension
+module and its stamp into ``src/puzzlefmt``. When it cannot (no C compiler, say), one line on
+stderr says so and the wheel is built without it: the kernels then compile through numba's
+JIT on first use, as before. ``PUZZLEFMT_AOT=0`` skips it. ``PUZZLEFMT_AOT_CPU`` names the
+CPU to compile for (default ``host``: this machine's; a wheel for other machines wants a
+generic one, such as ``x86-64-v2``).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+_PACKAGE = Path("src") / "puzzlefmt"
+
+
+class AheadOfTimeKernels(BuildHookInterface):  # type: ignore[type-arg] # hatchling's generic
+    PLUGIN_NAME = "custom"
+
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        if self.target_name != "wheel" or os.environ.get("PUZZLEFMT_AOT") == "0":
+            return
+        root = Path(self.root)
+        env = dict(os.environ, PYTHONPATH=str(root / "src"))
+        cpu = os.environ.get("PUZZLEFMT_AOT_CPU", "host")
+        code = ("import sys; from puzzlefmt import _aot; "
+                "print(_aot.build(sys.argv[1], cpu=sys.argv[2]))")
+        done = subprocess.run(
+            [sys.executable, "-W", "ignore", "-c", code, str(root / _PACKAGE), cpu],
+            env=env, cwd=root, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            last = (done.stderr.strip().splitlines() or ["(no message)"])[-1]
+            sys.stderr.write("puzzlefmt: the kernels were not compiled ahead of time; they "
+                             f"compile on first use instead ({last})\n")
+            return
+        built = Path(done.stdout.strip().splitlines()[-1])
+        build_data["pure_python"] = False
+        build_data["infer_tag"] = True
+        for name in (built.name, "_kernels_aot.json"):
+            build_data["artifacts"].append(f"/{_PACKAGE.as_posix()}/{name}")

@@ -1,0 +1,200 @@
+"""The kernels compiled ahead of time (puzzlefmt._aot): built, used, and refused when stale.
+
+A build of the Sudoku solver alone goes into a temporary folder (seconds); the tests point
+the loader at it and check that it runs, agrees with the JIT, never takes arguments of
+other types, and is not used when its stamp does not match.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from puzzlefmt import _aot
+from puzzlefmt.sudoku import _solve_kernel
+from puzzlefmt.sudoku.solver import solve_array
+
+ROOT = Path(__file__).resolve().parent.parent
+SOLVER = "puzzlefmt.sudoku._solve_kernel"
+KEY = f"{SOLVER}:solve_batch"
+
+
+def _puzzles() -> np.ndarray:
+    lines = (ROOT / "examples" / "sudoku" / "seed-collection.sdm").read_text().split()
+    cells = [[int(c) if c.isdigit() else 0 for c in line] for line in lines]
+    cells.append([0] * 81)  # many solutions
+    cells.append([1, 1] + [0] * 79)  # two 1s in the first row: none
+    return np.array(cells, dtype=np.uint8)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("aot")
+    _aot.build(folder, [SOLVER])
+    return folder
+
+
+@pytest.fixture
+def using(built: Path) -> Iterator[Path]:
+    """The loader points at the test's build, and back at the package's after."""
+    _aot.use(built)
+    try:
+        yield built
+    finally:
+        _aot.use(None)
+
+
+def _stamp(folder: Path) -> dict[str, object]:
+    data: dict[str, object] = json.loads((folder / _aot.STAMP).read_text())
+    return data
+
+
+def test_the_build_writes_the_extension_and_its_stamp(built: Path) -> None:
+    assert list(built.glob(f"{_aot.NAME}.*.so")) or list(built.glob(f"{_aot.NAME}.*.pyd"))
+    stamp = _stamp(built)
+    assert stamp["cpu"] == _aot.cpu_fingerprint()
+    exports = stamp["exports"]
+    assert isinstance(exports, dict)
+    assert list(exports) == [KEY]  # the solver's module alone
+    [entry] = exports[KEY]
+    assert entry["args"][0] == ["array", "uint8", 2, "C", False]
+    assert entry["args"][2] == ["bool"]
+    assert entry["args"][3] == ["int"]
+    files = stamp["files"]
+    assert isinstance(files, dict)
+    assert "sudoku/_solve_kernel.py" in files
+    assert "sudoku/_tables.py" in files
+
+
+@pytest.mark.usefixtures("using")
+def test_the_build_is_used_and_agrees_with_the_jit() -> None:
+    assert _aot.status() == "ahead-of-time kernels: in use (1 kernels)"
+    puzzles = _puzzles()
+    counts, sols = solve_array(puzzles, limit=2)
+    assert _solve_kernel.solve_batch._ahead  # the call went to the extension
+    _solve_kernel.solve_batch._ahead = False  # the JIT's turn
+    jit_counts, jit_sols = solve_array(puzzles, limit=2)
+    assert counts.tolist() == jit_counts.tolist()
+    assert counts.tolist()[-2:] == [2, 0]
+    assert 1 in counts.tolist()
+    assert np.array_equal(sols, jit_sols)
+
+
+@pytest.mark.usefixtures("using")
+def test_arguments_of_other_types_go_to_the_jit_not_to_the_extension() -> None:
+    """The extension's entry points read memory as the exported types without checking:
+    the loader's guard sends anything else to the JIT (a wrong dtype, a strided view)."""
+    puzzles = _puzzles()
+    want, _ = solve_array(puzzles, limit=2)
+    masks = np.full((1, 81), 0x1FF, dtype=np.uint16)
+    for cells in (puzzles.astype(np.int64), np.repeat(puzzles, 2, axis=1)[:, ::2]):
+        counts = np.zeros(len(puzzles), dtype=np.int32)
+        sols = np.zeros((len(puzzles), 2, 81), dtype=np.uint8)
+        _solve_kernel.solve_batch(cells, masks, False, 2, counts, sols)
+        assert counts.tolist() == want.tolist()
+    [(_, guard)] = _aot.lookup(KEY) or []
+    args = (puzzles, masks, False, 2, np.zeros(2, np.int32), np.zeros((2, 2, 81), np.uint8))
+    assert guard(args) is not None
+    assert guard((puzzles.astype(np.int64), *args[1:])) is None
+    assert guard((*args[:2], 1, *args[3:])) is None  # an int for the bool
+    assert guard((*args[:3], 2.0, *args[4:])) is None  # a float for the int
+    assert guard((*args[:3], np.int32(2), *args[4:])) is not None  # a numpy int converts
+    readonly = args[4].copy()
+    readonly.flags.writeable = False
+    assert guard((*args[:4], readonly, args[5])) is None  # an output must be writable
+    assert guard(args[:5]) is None
+
+
+def _edited(built: Path, tmp_path: Path, change: dict[str, object]) -> Path:
+    folder = tmp_path / "edited"
+    shutil.copytree(built, folder)
+    stamp = _stamp(folder)
+    stamp.update(change)
+    (folder / _aot.STAMP).write_text(json.dumps(stamp))
+    return folder
+
+
+def test_a_stamp_of_other_sources_or_another_cpu_is_not_used(
+        built: Path, tmp_path: Path) -> None:
+    files = _stamp(built)["files"]
+    assert isinstance(files, dict)
+    stale = dict(files, **{"sudoku/_solve_kernel.py": "0" * 32})
+    cases = {
+        "sudoku/_solve_kernel.py changed since the build": {"files": stale},
+        "built for another CPU": {"cpu": "f" * 32},
+        "built for another CPU ": {"cpu": "named:another-machine:x86-64-v2"},
+        "stamp of another format": {"format": 0},
+    }
+    try:
+        for i, (why, change) in enumerate(cases.items()):
+            _aot.use(_edited(built, tmp_path / str(i), change))
+            assert _aot.status() == f"ahead-of-time kernels: not used ({why.strip()})"
+            assert _aot.lookup(KEY) is None
+            counts, _ = solve_array(_puzzles(), limit=2)  # the JIT: same results
+            assert counts.tolist()[-2:] == [2, 0]
+            assert _solve_kernel.solve_batch._ahead is False
+        named = f"named:{platform.machine()}:x86-64-v2"  # PUZZLEFMT_AOT_CPU=x86-64-v2
+        _aot.use(_edited(built, tmp_path / "named", {"cpu": named}))
+        assert _aot.status() == "ahead-of-time kernels: in use (1 kernels)"
+        _aot.use(tmp_path)  # nothing there
+        assert _aot.status() == "ahead-of-time kernels: not used (not built (no stamp))"
+    finally:
+        _aot.use(None)
+
+
+def _run(code: str, **env: str) -> str:
+    proc = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
+                          text=True, check=True, env={**os.environ, **env}, cwd=ROOT,
+                          timeout=120)
+    return proc.stdout
+
+
+def test_a_process_runs_the_build_without_importing_numba(built: Path) -> None:
+    code = f"""
+        import sys
+        import numpy as np
+        from puzzlefmt import _aot
+        from puzzlefmt.sudoku.solver import solve_array
+        _aot.use({str(built)!r})
+        counts, _ = solve_array(np.zeros((3, 81), dtype=np.uint8), limit=2)
+        print(counts.tolist(), "numba" in sys.modules, _aot.status())
+    """
+    out = _run(code, NUMBA_DISABLE_JIT="0", PUZZLEFMT_AOT="1")
+    assert out.strip() == "[2, 2, 2] False ahead-of-time kernels: in use (1 kernels)"
+    for env, why in (({"PUZZLEFMT_AOT": "0"}, "PUZZLEFMT_AOT=0"),
+                     ({"NUMBA_DISABLE_JIT": "1"},
+                      "NUMBA_DISABLE_JIT=1 (kernels run as plain Python)")):
+        out = _run(code, **{"PUZZLEFMT_AOT": "1", "NUMBA_DISABLE_JIT": "0", **env})
+        assert out.strip().endswith(f"not used ({why})")
+
+
+def test_the_install_compiled_every_declared_kernel() -> None:
+    """The package's own build (``pip install -e .`` runs hatch_build.py): present, current,
+    with every kernel declared in the listed modules. It fails after a kernel's source is
+    edited until the package is installed again (the kernels then run through the JIT)."""
+    import importlib
+
+    for name in _aot.MODULES:
+        importlib.import_module(name)
+    _aot.use(None)
+    assert _aot.status().startswith("ahead-of-time kernels: in use"), (
+        f"{_aot.status()}: pip install -e . builds them")
+    stamp = _stamp(Path(_aot.__file__).parent)
+    exports = stamp["exports"]
+    assert isinstance(exports, dict)
+    declared = {f"{k.py_func.__module__}:{k.py_func.__qualname__}" for k in _aot.declared()
+                if k.py_func.__module__ in _aot.MODULES}
+    assert set(exports) == declared
+    assert len(declared) >= 6
+    for key in declared:
+        assert _aot.lookup(key), key
