@@ -43,7 +43,9 @@ busy machine disturbs less than the wall clock.
 - startup: warm cache, ``puzzlefmt formats`` and ``puzzlefmt solve`` of a one-line file.
 - jobs: ``solve hardest --jobs 2`` against ``--jobs 1`` (the process section's run).
 - memory: peak resident memory (``ru_maxrss``) of solve and convert at 1x, 4x, 16x.
-- cold (not run unless named): first use with an empty ``NUMBA_CACHE_DIR``, one run each, of
+- cold (not run unless named): first use with an empty ``NUMBA_CACHE_DIR``, as installed (the
+  kernels the install compiled ahead of time) and with ``PUZZLEFMT_AOT=0`` (numba's JIT
+  alone), one run each, of
   a one-line solve, a one-line canon and a one-line Keen solve, and of the same on 100
   records (more than a command runs as plain Python, so the kernels compile), with what they
   say on stderr besides the closing summary (the notice that kernels compile).
@@ -457,25 +459,29 @@ class Bench:
         keen100 = self.tmp / "keen-100.txt"
         keen100.write_text("\n".join(ids[:100]) + "\n", encoding="ascii")
         rows = []
-        for label, args in (
-            ("solve one-line-file", ["solve", str(one)]),
-            ("canon one-line-file", ["canon", str(one)]),
-            ("solve keen-one-id.txt", ["solve", str(keen)]),
-            ("solve 100-lines-file", ["solve", str(hundred), "-o", os.devnull]),
-            ("canon 100-lines-file", ["canon", str(hundred), "-o", os.devnull]),
-            ("solve keen-100-ids.txt", ["solve", str(keen100), "-o", os.devnull]),
-        ):
-            with tempfile.TemporaryDirectory() as cache:
-                env = {**os.environ, "NUMBA_CACHE_DIR": cache}
-                cold = self.pf(*args, env=env)
-                warm = self.pf(*args, env=env)
-            said = [line for line in cold.stderr.strip().splitlines()
-                    if " records in:" not in line]  # the closing summary is not a notice
-            rows.append([f"`puzzlefmt {label}`", secs(cold.wall), secs(cold.cpu),
-                         secs(warm.wall), "; ".join(f"`{line}`" for line in said) or "none"])
+        # As installed (the kernels compiled ahead of time by the install, puzzlefmt._aot),
+        # and through numba's JIT alone (PUZZLEFMT_AOT=0: an install without a C compiler).
+        for mode, extra in (("as installed", {}), ("JIT only", {"PUZZLEFMT_AOT": "0"})):
+            for label, args in (
+                ("solve one-line-file", ["solve", str(one)]),
+                ("canon one-line-file", ["canon", str(one)]),
+                ("solve keen-one-id.txt", ["solve", str(keen)]),
+                ("solve 100-lines-file", ["solve", str(hundred), "-o", os.devnull]),
+                ("canon 100-lines-file", ["canon", str(hundred), "-o", os.devnull]),
+                ("solve keen-100-ids.txt", ["solve", str(keen100), "-o", os.devnull]),
+            ):
+                with tempfile.TemporaryDirectory() as cache:
+                    env = {**os.environ, "NUMBA_CACHE_DIR": cache, **extra}
+                    cold = self.pf(*args, env=env)
+                    warm = self.pf(*args, env=env)
+                said = [line for line in cold.stderr.strip().splitlines()
+                        if " records in:" not in line]  # the closing summary is not a notice
+                rows.append([mode, f"`puzzlefmt {label}`", secs(cold.wall), secs(cold.cpu),
+                             secs(warm.wall),
+                             "; ".join(f"`{line}`" for line in said) or "none"])
         print("### First use: empty `NUMBA_CACHE_DIR` (one run each), then the same again "
               "warm\n")
-        table(["command", "cold wall", "cold CPU", "then warm wall",
+        table(["kernels", "command", "cold wall", "cold CPU", "then warm wall",
                "stderr besides the summary"], rows)
 
     def memory(self) -> None:
