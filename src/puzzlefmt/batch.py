@@ -350,19 +350,38 @@ def _raw_chunks(
     # As LineCollection.iter_records reads them: with the usual comment rule, a line that
     # starts with another character than these is a record (a no-break space is not blank).
     quick = is_comment is is_comment_line
-    for lineno, line in lines:
-        if (not quick or not line or line[0] in "# \t\f\v") and is_comment(line):
-            if comments:
-                chunk.append((0, lineno, line))
-            continue
-        number += 1
-        chunk.append((number, lineno, line))
+    it = iter(lines)
+    while part := list(itertools.islice(it, want - len(chunk))):
+        texts = [line for _, line in part]
+        if quick and not _odd_lines(texts):  # records only: numbered without a loop here
+            chunk.extend(zip(range(number + 1, number + 1 + len(part)),
+                             [lineno for lineno, _ in part], texts, strict=True))
+            number += len(part)
+        else:
+            for lineno, line in part:
+                if (not quick or not line or line[0] in _ODD) and is_comment(line):
+                    if comments:
+                        chunk.append((0, lineno, line))
+                    continue
+                number += 1
+                chunk.append((number, lineno, line))
         if len(chunk) == want:
             yield chunk
             chunk = []
             want = size
     if chunk:
         yield chunk
+
+
+_ODD = "# \t\f\v"  # what a line that may be a comment (with the usual rule) starts with
+
+
+def _odd_lines(texts: list[str]) -> bool:
+    """Whether one of ``texts`` (lines, one at least) may be a comment: empty or starting
+    with a character of :data:`_ODD`. Every one of those sorts before ``$``, so the
+    smallest line tells (``False`` for certain; ``True`` may also be a line starting with
+    ``!`` or ``"``, then looked at one by one)."""
+    return min(texts)[:1] < "$"
 
 
 def _results(

@@ -35,6 +35,9 @@ def solve_texts(counts: Sequence[int], firsts: Sequence[str], seconds: Sequence[
     and its kind: ``firsts[k]``/``seconds[k]`` are the solutions' texts (``seconds`` only
     read where a count is above 1). A count of 0 or less (no solution, or not solved here)
     is left to the record-by-record path, which says why."""
+    if not count_only and isinstance(counts, list) and counts.count(1) == len(counts):
+        # The usual block: every record has its one solution (no loop in Python).
+        return [f"{text}\n" for text in firsts], ["unique"] * len(counts)
     found: list[str | None] = []
     kinds: list[str | None] = []
     for k, count in enumerate(counts):

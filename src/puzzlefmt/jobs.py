@@ -9,9 +9,10 @@ both get the same output from the same records. Module-level functions (bound wi
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from puzzlefmt import registry
 from puzzlefmt.batch import Block, Chunk, Outcome, RawChunk, SpanBlock, comment_line, fold
@@ -230,6 +231,8 @@ def columnar_block(
     if found is None:
         return fold(fallback(chunk), placeholder, False)
     texts, kinds = found
+    if len(records) == len(chunk) and None not in texts:
+        return _all_fast(chunk, texts, kinds)
     slow = [entry for entry, text in zip(records, texts, strict=True) if text is None]
     slow_done = {oc.number: oc for oc in fallback(slow)} if slow else {}
     result = Chunk()
@@ -263,6 +266,24 @@ def columnar_block(
             counts[kind] = counts.get(kind, 0) + 1
             result.flagged += kind in _FLAGGED
     result.text = "".join(out)
+    return result
+
+
+def _all_fast(chunk: RawChunk, texts: Sequence[str | None], kinds: Sequence[str | None]
+              ) -> Chunk:
+    """:func:`columnar_block`'s result for the usual block: records only (no comment line),
+    every one worked by the fast path (no loop in Python over the records)."""
+    result = Chunk()
+    result.records = result.written = len(texts)
+    if chunk:
+        result.last_line = chunk[-1][1]
+    tally = Counter(cast("list[str]", kinds))
+    tally.pop(cast("str", None), 0)
+    for name, n in tally.items():
+        result.kinds[name] = n
+        if name in _FLAGGED:
+            result.flagged += n
+    result.text = "".join(cast("list[str]", texts))
     return result
 
 

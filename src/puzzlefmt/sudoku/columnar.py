@@ -141,7 +141,7 @@ def block_solve(lines: Sequence[str], numbers: Sequence[int], limit: int, count_
     got = solve_lines(lines, limit)
     counts = got.counts.tolist()
     firsts = _texts(got.solutions[:, 0, :])
-    seconds = _texts(got.solutions[:, 1, :]) if any(c > 1 for c in counts) else []
+    seconds = _texts(got.solutions[:, 1, :]) if counts and max(counts) > 1 else []
     found, kinds = solve_texts(counts, firsts, seconds, count_only)  # 0: the object path
     return _spread(got.ok, found, kinds)
 
