@@ -128,3 +128,25 @@ def test_plain_lines_and_what_is_left_to_the_object_path() -> None:
     assert kinds == [None, None, None]
     assert block_convert([puzzle], [1], "sdm", {}) == ([puzzle.replace(".", "0") + "\r\n"],
                                                        [None])
+
+
+def test_joined_texts_are_a_sequence_of_their_texts() -> None:
+    from puzzlefmt.family import JoinedTexts, joined
+
+    texts = ["abc\n", "def\n", "ghi\n"]
+    kept = JoinedTexts("".join(texts), 4)
+    assert len(kept) == 3
+    assert list(kept) == texts
+    assert kept == texts
+    assert kept != texts[:2]
+    assert [kept[0], kept[-1]] == ["abc\n", "ghi\n"]
+    assert kept[1:] == texts[1:]
+    assert None not in kept
+    assert "def\n" in kept
+    assert "xyz\n" not in kept
+    assert joined(kept) == "abc\ndef\nghi\n"
+    assert joined(["a", "b"]) == "ab"
+    with pytest.raises(IndexError):
+        kept[3]
+    with pytest.raises(ValueError, match="11 characters are not texts of width 4"):
+        JoinedTexts("abc\ndef\nghi", 4)

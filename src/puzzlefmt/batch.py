@@ -34,7 +34,7 @@ from typing import IO, TYPE_CHECKING, Any
 from puzzlefmt.api import Lines, records_of
 from puzzlefmt.collection import LineCollection, Record, is_comment_line
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.textio import LineReader
+from puzzlefmt.textio import LineReader, split_block
 
 if TYPE_CHECKING:
     from puzzlefmt.textscan import Scan, Span
@@ -350,6 +350,9 @@ def _raw_chunks(
     # As LineCollection.iter_records reads them: with the usual comment rule, a line that
     # starts with another character than these is a record (a no-break space is not blank).
     quick = is_comment is is_comment_line
+    if quick and isinstance(lines, LineReader) and lines.fresh:
+        yield from _reader_chunks(lines, size, first, comments, numbered_from)
+        return
     it = iter(lines)
     while part := list(itertools.islice(it, want - len(chunk))):
         texts = [line for _, line in part]
@@ -371,6 +374,41 @@ def _raw_chunks(
             want = size
     if chunk:
         yield chunk
+
+
+def _reader_chunks(reader: LineReader, size: int, first: int | None, comments: bool,
+                   number: int) -> Iterator[RawChunk]:
+    """:func:`_raw_chunks` of a fresh reader with the usual comment rule: its blocks of
+    lines split at once, and a block of records only numbered without a loop here."""
+    want = first or size
+    lineno = 0
+    pending: RawChunk = []
+    for block in reader.blocks():
+        texts = split_block(block)
+        if not texts:
+            continue
+        if not _odd_lines(texts):
+            n = len(texts)
+            pending.extend(zip(range(number + 1, number + 1 + n),
+                               range(lineno + 1, lineno + 1 + n), texts, strict=True))
+            number += n
+        else:
+            for k, line in enumerate(texts, lineno + 1):
+                if (not line or line[0] in _ODD) and is_comment_line(line):
+                    if comments:
+                        pending.append((0, k, line))
+                    continue
+                number += 1
+                pending.append((number, k, line))
+        lineno += len(texts)
+        start = 0
+        while len(pending) - start >= want:
+            yield pending[start:start + want]
+            start += want
+            want = size
+        del pending[:start]
+    if pending:
+        yield pending
 
 
 _ODD = "# \t\f\v"  # what a line that may be a comment (with the usual rule) starts with

@@ -9,9 +9,9 @@ collects them. Detection is the same function whether it runs over one family's 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast, overload
 
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.format import Format, Renderer
@@ -21,12 +21,74 @@ from puzzlefmt.textio import split_lines
 if TYPE_CHECKING:
     from puzzlefmt.textscan import Scan, Span
 
-__all__ = ["Candidate", "Columnar", "Family", "LineResults", "extension_of", "rank",
-           "read_detected"]
+__all__ = ["Candidate", "Columnar", "Family", "JoinedTexts", "LineResults", "extension_of",
+           "joined", "rank", "read_detected"]
 
 # Per record line: the exact text the object path writes for it (newline included) and its
 # kind ("unique", "valid"...), or None for a line left to the object path.
-LineResults = tuple[list[str | None], list[str | None]]
+LineResults = tuple[Sequence[str | None], Sequence[str | None]]
+
+
+class JoinedTexts(Sequence[str]):
+    """A block's texts of one width, kept as the one string they make (what a kernel's
+    array gives in one go): the block is written without splitting and joining again."""
+
+    __slots__ = ("text", "width")
+
+    def __init__(self, text: str, width: int) -> None:
+        if width <= 0 or len(text) % width:
+            raise ValueError(f"{len(text)} characters are not texts of width {width}")
+        self.text = text
+        self.width = width
+
+    def __len__(self) -> int:
+        return len(self.text) // self.width
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        w = self.width
+        if isinstance(index, slice):
+            return [self.text[k * w:(k + 1) * w] for k in range(*index.indices(len(self)))]
+        n = len(self)
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError("text index out of range")
+        return self.text[index * w:(index + 1) * w]
+
+    def __contains__(self, value: object) -> bool:
+        if not isinstance(value, str) or len(value) != self.width:
+            return False  # None, above all: every text is there
+        return any(t == value for t in self)
+
+    def __iter__(self) -> Iterator[str]:
+        w = self.width
+        text = self.text
+        return (text[k:k + w] for k in range(0, len(text), w))
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to any sequence of the same texts (a list of them, say)."""
+        if isinstance(other, JoinedTexts):
+            return self.text == other.text and (self.width == other.width or not self.text)
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment] # a sequence compared by value, as a list is
+
+    def __repr__(self) -> str:
+        return f"JoinedTexts({len(self)} texts of width {self.width})"
+
+
+def joined(texts: Sequence[str | None]) -> str:
+    """The texts of a block written one after the other (all of them strings)."""
+    if isinstance(texts, JoinedTexts):
+        return texts.text
+    return "".join(cast("Sequence[str]", texts))
 
 
 def solve_texts(counts: Sequence[int], firsts: Sequence[str], seconds: Sequence[str],
@@ -67,7 +129,8 @@ class Columnar:
     lines it reads; ``convert`` returns ``None`` for a target it does not write.
     ``convert_spans(target, options, scan)`` does ``convert``'s work on a whole scanned
     block of bytes (:mod:`puzzlefmt.textscan`): the runs of lines it writes, each with its
-    text (``None`` for a target it does not write).
+    text (``None`` for a target it does not write); ``canon_spans(convention, scan)`` the
+    same for ``canon``.
     """
 
     formats: frozenset[str]
@@ -77,6 +140,7 @@ class Columnar:
     convert: Callable[[Sequence[str], Sequence[int], str, Mapping[str, Any]],
                       LineResults | None] | None = None
     convert_spans: Callable[[str, Mapping[str, Any], Scan], list[Span] | None] | None = None
+    canon_spans: Callable[[str, Scan], list[Span]] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -17,7 +17,7 @@ from typing import Any, Literal, cast
 from puzzlefmt import registry
 from puzzlefmt.batch import Block, Chunk, Outcome, RawChunk, SpanBlock, comment_line, fold
 from puzzlefmt.collection import LineCollection, Record
-from puzzlefmt.family import LineResults
+from puzzlefmt.family import LineResults, joined
 from puzzlefmt.format import Format
 from puzzlefmt.losses import dropped
 from puzzlefmt.model import Model, SolveResult
@@ -283,7 +283,7 @@ def _all_fast(chunk: RawChunk, texts: Sequence[str | None], kinds: Sequence[str 
         result.kinds[name] = n
         if name in _FLAGGED:
             result.flagged += n
-    result.text = "".join(cast("list[str]", texts))
+    result.text = joined(texts)
     return result
 
 
@@ -337,6 +337,8 @@ class Job:
         if self.name == "convert" and fast.convert_spans is not None:
             return SpanBlock(lines, functools.partial(fast.convert_spans, self.target,
                                                       dict(self.options)))
+        if self.name == "canon" and fast.canon_spans is not None:
+            return SpanBlock(lines, functools.partial(fast.canon_spans, self.convention))
         return lines
 
     @property

@@ -22,7 +22,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from puzzlefmt.family import LineResults, solve_texts
+from puzzlefmt.family import JoinedTexts, LineResults, solve_texts
 from puzzlefmt.sudoku.canon import minlex_array
 from puzzlefmt.sudoku.solver import solve_array
 
@@ -109,8 +109,8 @@ def canon_lines(lines: Sequence[str], convention: Literal["string", "pattern"] =
     return parsed.ok, minlex_array(parsed.cells, convention)
 
 
-def _texts(rows: npt.NDArray[np.uint8], blank: str = ".", end: str = "") -> list[str]:
-    """One 81-character string per row of digits, each followed by ``end``."""
+def _texts(rows: npt.NDArray[np.uint8], blank: str = ".", end: str = "") -> JoinedTexts:
+    """One 81-character string per row of digits, each followed by ``end`` (kept joined)."""
     table = np.frombuffer(f"{blank}123456789".encode("ascii"), dtype=np.uint8)
     width = 81 + len(end)
     if end:
@@ -119,12 +119,11 @@ def _texts(rows: npt.NDArray[np.uint8], blank: str = ".", end: str = "") -> list
         buf[:, 81:] = np.frombuffer(end.encode("ascii"), dtype=np.uint8)
     else:
         buf = table[rows]
-    flat = buf.tobytes().decode("ascii")
-    return [flat[k: k + width] for k in range(0, len(flat), width)]
+    return JoinedTexts(buf.tobytes().decode("ascii"), width)
 
 
-def _spread(ok: npt.NDArray[np.bool_], found: list[str | None], kinds: list[str | None]
-            ) -> LineResults:
+def _spread(ok: npt.NDArray[np.bool_], found: Sequence[str | None],
+            kinds: Sequence[str | None]) -> LineResults:
     """Results of the ok lines put back at their lines (``None`` elsewhere)."""
     if len(found) == len(ok):  # every line ok
         return found, kinds
@@ -140,6 +139,10 @@ def block_solve(lines: Sequence[str], numbers: Sequence[int], limit: int, count_
                 ) -> LineResults:
     got = solve_lines(lines, limit)
     counts = got.counts.tolist()
+    if not count_only and counts and min(counts) == max(counts) == 1:
+        # The usual block: every line has its one solution, written as one string.
+        unique = _texts(got.solutions[:, 0, :], ".", "\n")
+        return _spread(got.ok, unique, ["unique"] * len(unique))
     firsts = _texts(got.solutions[:, 0, :])
     seconds = _texts(got.solutions[:, 1, :]) if counts and max(counts) > 1 else []
     found, kinds = solve_texts(counts, firsts, seconds, count_only)  # 0: the object path
@@ -167,7 +170,7 @@ def block_validate(lines: Sequence[str], numbers: Sequence[int], limit: int) -> 
 
 def block_canon(lines: Sequence[str], numbers: Sequence[int], convention: str) -> LineResults:
     ok, forms = canon_lines(lines, "pattern" if convention == "pattern" else "string")
-    texts: list[str | None] = list(_texts(forms, "0", "\n"))
+    texts = _texts(forms, "0", "\n")
     return _spread(ok, texts, [None] * len(texts))
 
 
@@ -189,6 +192,6 @@ def block_convert(lines: Sequence[str], numbers: Sequence[int], target: str,
     elif options:
         return None
     parsed = parse_lines(lines)
-    texts: list[str | None] = list(_texts(parsed.cells, blank, newline))
+    texts = _texts(parsed.cells, blank, newline)
     return _spread(parsed.ok, texts, [None] * len(texts))
 

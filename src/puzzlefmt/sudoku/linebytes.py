@@ -1,6 +1,6 @@
-"""``convert`` between the one-line Sudoku formats, on bytes: the columnar path of
-:mod:`puzzlefmt.textscan` for ``.txt``/``.sdm`` collections written as ``line``, ``txt``
-or ``sdm``.
+"""``convert`` between the one-line Sudoku formats, and ``canon`` of them, on bytes: the
+columnar path of :mod:`puzzlefmt.textscan` for ``.txt``/``.sdm`` collections written as
+``line``, ``txt`` or ``sdm``, or as their canonical forms.
 
 It takes the lines that are nothing but 81 cells — digits and one blank, ``.`` or ``0`` —
 and writes each run of them in one go: the cells checked with ``bytes.translate`` (and numpy
@@ -11,7 +11,8 @@ and line ending, whatever the ``values`` and ``comment`` options say. Every othe
 comment, a line with text after its cells, another blank, both blanks, a Sukaku or HoDoKu
 line, a broken line) is left to the record-by-record path.
 
-Only numpy is imported (no kernel), so that a conversion starts quickly.
+Only numpy is imported (no kernel), so that a conversion starts quickly; ``canon`` loads the
+minlex kernel when it first runs.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import numpy.typing as npt
 from puzzlefmt.sudoku._text import LINE_BLANKS
 from puzzlefmt.textscan import Scan, Span
 
-__all__ = ["convert_spans", "target_of"]
+__all__ = ["canon_spans", "convert_spans", "plain_runs", "target_of"]
 
 # What each line format writes for a plain line: its blank, its line ending, and the
 # options its writer takes (any of them leaves a plain line's text as it is).
@@ -38,6 +39,8 @@ _CELLS = b"123456789.0"
 _VALID = np.zeros(256, dtype=bool)
 _VALID[list(_CELLS)] = True
 _DOT, _ZERO = ord("."), ord("0")
+_DIGIT = np.zeros(256, dtype=np.uint8)  # a cell's byte to its digit (a blank: 0)
+_DIGIT[ord("1"): ord("9") + 1] = np.arange(1, 10, dtype=np.uint8)
 
 
 def target_of(target: str, options: Mapping[str, Any]) -> tuple[int, bytes] | None:
@@ -98,6 +101,57 @@ def convert_spans(target: str, options: Mapping[str, Any], scan: Scan) -> list[S
             spans.append((i, j, text.decode("ascii")))
         else:
             spans.append((i, j, _text(rows, dots, zeros, blank, newline)))
+    return spans
+
+
+def plain_runs(scan: Scan) -> list[tuple[int, int, npt.NDArray[np.uint8]]]:
+    """The runs ``(i, j, rows)`` of a scanned block's lines ``i`` to ``j - 1`` that are
+    nothing but 81 cells (digits and one blank, ``.`` or ``0``): ``rows`` is a read-only
+    ``(j - i, 81)`` view of their bytes."""
+    plain = (scan.ends - scan.starts) == 81
+    if not plain.any():
+        return []
+    a = np.frombuffer(scan.data, dtype=np.uint8)
+    stride = 83 if scan.crlf else 82
+    dots = b"." in scan.data
+    zeros = b"0" in scan.data
+    clean = not (dots and zeros) and not scan.data.translate(None, _CELLS + b"\r\n")
+    found: list[tuple[int, int, npt.NDArray[np.uint8]]] = []
+    for i, j in _runs(plain, scan.starts, stride):
+        rows = np.lib.stride_tricks.as_strided(
+            a[scan.starts[i]:], shape=(j - i, 81), strides=(stride, 1), writeable=False)
+        if not clean:
+            region = scan.data[scan.starts[i]: scan.ends[j - 1]]
+            if (region.translate(None, _CELLS + b"\r\n")
+                    or (b"." in region and b"0" in region)):
+                good = _VALID[rows].all(axis=1) & ~((rows == _DOT).any(axis=1)
+                                                   & (rows == _ZERO).any(axis=1))
+                found.extend((i + k, i + m, rows[k:m]) for k, m in _true_runs(good))
+                continue
+        found.append((i, j, rows))
+    return found
+
+
+def canon_spans(convention: str, scan: Scan) -> list[Span]:
+    """The runs of plain 81-cell lines of a scanned block, each with its lines' canonical
+    forms (``0`` for a blank, one a line): what ``canon`` writes for them, the kernel run
+    once over the block."""
+    from puzzlefmt.sudoku.canon import minlex_array  # noqa: PLC0415 - the kernel, when used
+
+    runs = plain_runs(scan)
+    if not runs:
+        return []
+    rows = runs[0][2] if len(runs) == 1 else np.concatenate([r for _, _, r in runs])
+    forms = minlex_array(_DIGIT[rows], "pattern" if convention == "pattern" else "string")
+    out = np.empty((len(forms), 82), dtype=np.uint8)
+    np.add(forms, _ZERO, out=out[:, :81])
+    out[:, 81] = ord("\n")
+    text = str(out.data, "ascii")
+    spans: list[Span] = []
+    at = 0
+    for i, j, _ in runs:
+        spans.append((i, j, text[at * 82:(at + j - i) * 82]))
+        at += j - i
     return spans
 
 
