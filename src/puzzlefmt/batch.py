@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from puzzlefmt.textscan import Scan, Span
 
 __all__ = [
+    "FLAGGED",
     "Block",
     "Chunk",
     "Outcome",
@@ -127,6 +128,10 @@ RawChunk = list[tuple[int, int, str]]  # (record number, line number, line)
 # records it does not handle itself, through the ``fallback`` it is given, which returns
 # their outcomes).
 Block = Callable[[RawChunk, Callable[[RawChunk], list[Outcome]]], Chunk]
+
+
+#: The kinds of result a summary counts as flagged (a record without its one solution).
+FLAGGED = frozenset({"none", "multiple", "unknown", "invalid"})
 
 
 @dataclass(frozen=True)
@@ -277,7 +282,11 @@ def span_chunk(
     seen_comments = 0
     first_record = -1  # place in ``out`` of the first record's output
     at = 0
-    for start, stop, text in [*spans, (scan.lines, scan.lines, "")]:
+    result = Chunk()
+    kinds = result.kinds
+    ends: Span = (scan.lines, scan.lines, "")
+    for span in [*spans, ends]:
+        start, stop, text = span[0], span[1], span[2]
         for i in range(at, start):
             if i in comment_at:
                 seen_comments += 1
@@ -296,8 +305,11 @@ def span_chunk(
             out.append(text)
             records += stop - start
             written += stop - start
+            if len(span) == 4:
+                kinds[span[3]] = kinds.get(span[3], 0) + stop - start
+                if span[3] in FLAGGED:
+                    result.flagged += stop - start
         at = stop
-    result = Chunk()
     result.last_line = first + scan.lines - 1
     if slow:
         done = {oc.number: oc for oc in fallback(slow)}

@@ -129,8 +129,9 @@ class Columnar:
     lines it reads; ``convert`` returns ``None`` for a target it does not write.
     ``convert_spans(target, options, scan)`` does ``convert``'s work on a whole scanned
     block of bytes (:mod:`puzzlefmt.textscan`): the runs of lines it writes, each with its
-    text (``None`` for a target it does not write); ``canon_spans(convention, scan)`` the
-    same for ``canon``.
+    text (``None`` for a target it does not write); ``canon_spans(convention, scan)`` and
+    ``solve_spans(limit, scan)`` the same for ``canon`` and ``solve`` (solve's runs with
+    the kind each record counts as).
     """
 
     formats: frozenset[str]
@@ -141,6 +142,7 @@ class Columnar:
                       LineResults | None] | None = None
     convert_spans: Callable[[str, Mapping[str, Any], Scan], list[Span] | None] | None = None
     canon_spans: Callable[[str, Scan], list[Span]] | None = None
+    solve_spans: Callable[[int, Scan], list[Span]] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

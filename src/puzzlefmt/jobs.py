@@ -15,7 +15,16 @@ from dataclasses import dataclass
 from typing import Any, Literal, cast
 
 from puzzlefmt import registry
-from puzzlefmt.batch import Block, Chunk, Outcome, RawChunk, SpanBlock, comment_line, fold
+from puzzlefmt.batch import (
+    FLAGGED,
+    Block,
+    Chunk,
+    Outcome,
+    RawChunk,
+    SpanBlock,
+    comment_line,
+    fold,
+)
 from puzzlefmt.collection import LineCollection, Record
 from puzzlefmt.family import LineResults, joined
 from puzzlefmt.format import Format
@@ -213,7 +222,7 @@ def comment_newline(source: Any, target: Any) -> str | None:
 
 
 LineJob = Callable[[Sequence[str], Sequence[int]], LineResults | None]
-_FLAGGED = frozenset({"none", "multiple", "unknown", "invalid"})
+_FLAGGED = FLAGGED
 
 
 def columnar_block(
@@ -339,6 +348,8 @@ class Job:
                                                       dict(self.options)))
         if self.name == "canon" and fast.canon_spans is not None:
             return SpanBlock(lines, functools.partial(fast.canon_spans, self.convention))
+        if self.name == "solve" and fast.solve_spans is not None and not self.count:
+            return SpanBlock(lines, functools.partial(fast.solve_spans, self.limit))
         return lines
 
     @property

@@ -27,8 +27,9 @@ import numpy.typing as npt
 __all__ = ["Scan", "Span", "scan_blocks", "scan_text"]
 
 # (first line, line after the last, output text) of a run of record lines, line indices in
-# the block.
-Span = tuple[int, int, str]
+# the block; and with a fourth item, the kind every record of the run counts as in the
+# summary ("unique"...).
+Span = tuple[int, int, str] | tuple[int, int, str, str]
 
 # First bytes of a line that may make it a comment; a line starting with any other is a
 # record line, as LineCollection.iter_records reads it (an empty line is a comment too).

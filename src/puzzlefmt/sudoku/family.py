@@ -124,12 +124,19 @@ def _canon_spans(convention: str, scan: Scan) -> list[Span]:
     return linebytes.canon_spans(convention, scan)
 
 
+def _solve_spans(limit: int, scan: Scan) -> list[Span]:
+    from puzzlefmt.sudoku import linebytes  # noqa: PLC0415 - loaded by batch jobs only
+
+    return linebytes.solve_spans(limit, scan)
+
+
 #: The batch commands' fast path for plain 81-cell lines (:mod:`puzzlefmt.sudoku.columnar`,
-#: and :mod:`puzzlefmt.sudoku.linebytes` for ``convert`` and ``canon`` on whole blocks of
-#: bytes).
+#: and :mod:`puzzlefmt.sudoku.linebytes` for ``convert``, ``canon`` and ``solve`` on whole
+#: blocks of bytes).
 COLUMNAR = Columnar(formats=frozenset({"line", "txt", "sdm"}), solve=_block_solve,
                     validate=_block_validate, canon=_block_canon, convert=_block_convert,
-                    convert_spans=_convert_spans, canon_spans=_canon_spans)
+                    convert_spans=_convert_spans, canon_spans=_canon_spans,
+                    solve_spans=_solve_spans)
 
 
 FAMILY = Family(
