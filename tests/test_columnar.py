@@ -150,3 +150,31 @@ def test_joined_texts_are_a_sequence_of_their_texts() -> None:
         kept[3]
     with pytest.raises(ValueError, match="11 characters are not texts of width 4"):
         JoinedTexts("abc\ndef\nghi", 4)
+
+
+def test_solve_kinds_and_summary_equal_the_object_path(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Blocks where some lines have no solution or many (each line then has its own text
+    and kind), between comments and broken lines: the same output, rejects and summary."""
+    sdm = Path(__file__).resolve().parent.parent / "examples" / "sudoku" / "seed-collection.sdm"
+    unique = sdm.read_text(encoding="utf-8").split()
+    lines = []
+    for k in range(12):
+        lines += [unique[k % len(unique)], "0" * 81, "# note", "11" + "0" * 79,
+                  "." * 81, unique[(k + 1) % len(unique)][:50], ""]
+    path = tmp_path / "mixed.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="ascii")
+    said = []
+    for extra in ([], ["--object-path"], ["--jobs", "2"]):
+        code = main(["solve", str(path), "-o", str(tmp_path / "out"), "--no-progress",
+                     "--rejects", str(tmp_path / "rej"), *extra])
+        err = capsys.readouterr().err
+        summary = [line.split(" (0.")[0].split(" (1.")[0] for line in err.splitlines()
+                   if line.startswith("puzzlefmt solve:")]
+        said.append((code, (tmp_path / "out").read_bytes(), (tmp_path / "rej").read_bytes(),
+                     summary))
+    assert said[0] == said[1] == said[2]
+    # Each of the 12 rounds: one unique, two with many solutions (no given, no digit), one
+    # with none (two 1s in a row), one broken line; a comment and a blank line.
+    assert said[0][3] == ["puzzlefmt solve: 60 records in: 48 solved (12 unique, 24 multiple, "
+                          "12 none), 12 rejected"]

@@ -10,7 +10,9 @@ line it takes. It takes the lines that are nothing but
 81 cells — digits and one blank, ``.`` or ``0`` — which is what the large collections hold;
 any other line (a comment after the cells, another blank, a Sukaku or HoDoKu line, a broken
 line) and any record whose text needs the model (no solution: the reason is named) are left
-to the record-by-record path, so that both paths write the same bytes.
+to the record-by-record path, so that both paths write the same bytes. ``canon_spans`` and
+``solve_spans`` do the same on whole scanned blocks of bytes (:mod:`puzzlefmt.textscan`;
+the lines :func:`puzzlefmt.sudoku.linebytes.plain_runs` finds), with no string per line.
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ import numpy.typing as npt
 
 from puzzlefmt.family import JoinedTexts, LineResults, solve_texts
 from puzzlefmt.sudoku.canon import minlex_array
+from puzzlefmt.sudoku.linebytes import plain_runs
 from puzzlefmt.sudoku.solver import solve_array
+from puzzlefmt.textscan import Scan, Span
 
 __all__ = [
     "LineArrays",
@@ -34,8 +38,10 @@ __all__ = [
     "block_solve",
     "block_validate",
     "canon_lines",
+    "canon_spans",
     "parse_lines",
     "solve_lines",
+    "solve_spans",
 ]
 
 # What each byte of a line is, as a bit (a line's bits OR-ed together say what it holds), and
@@ -195,3 +201,66 @@ def block_convert(lines: Sequence[str], numbers: Sequence[int], target: str,
     texts = _texts(parsed.cells, blank, newline)
     return _spread(parsed.ok, texts, [None] * len(texts))
 
+
+# ------------------------------------------------ whole scanned blocks of bytes
+
+_ZERO_BYTE = ord("0")
+
+
+def canon_spans(convention: str, scan: Scan) -> list[Span]:
+    """The runs of plain 81-cell lines of a scanned block, each with its lines' canonical
+    forms (``0`` for a blank, one a line): what ``canon`` writes for them, the kernel run
+    once over the block."""
+    runs = plain_runs(scan)
+    if not runs:
+        return []
+    rows = runs[0][2] if len(runs) == 1 else np.concatenate([r for _, _, r in runs])
+    forms = minlex_array(_DIGIT[rows], "pattern" if convention == "pattern" else "string")
+    out = np.empty((len(forms), 82), dtype=np.uint8)
+    np.add(forms, _ZERO_BYTE, out=out[:, :81])
+    out[:, 81] = ord("\n")
+    text = str(out.data, "ascii")
+    spans: list[Span] = []
+    at = 0
+    for i, j, _ in runs:
+        spans.append((i, j, text[at * 82:(at + j - i) * 82]))
+        at += j - i
+    return spans
+
+
+def solve_spans(limit: int, scan: Scan) -> list[Span]:
+    """The plain 81-cell lines of a scanned block that have solutions, with what ``solve``
+    writes for each (its solution, or ``multiple`` and two of them) and its kind: the
+    solver run once over the block. A line without a solution is left to the
+    record-by-record path, which says why."""
+    runs = plain_runs(scan)
+    if not runs:
+        return []
+    rows = runs[0][2] if len(runs) == 1 else np.concatenate([r for _, _, r in runs])
+    counts, sols = solve_array(_DIGIT[rows], limit)
+    if len(counts) and counts.min() == counts.max() == 1:
+        # The usual block: every line has its one solution, written in one go.
+        out = np.empty((len(counts), 82), dtype=np.uint8)
+        np.add(sols[:, 0, :], _ZERO_BYTE, out=out[:, :81])
+        out[:, 81] = ord("\n")
+        text = str(out.data, "ascii")
+        spans: list[Span] = []
+        at = 0
+        for i, j, _ in runs:
+            spans.append((i, j, text[at * 82:(at + j - i) * 82], "unique"))
+            at += j - i
+        return spans
+    listed = counts.tolist()
+    firsts = _digits(sols[:, 0, :])
+    seconds = _digits(sols[:, 1, :]) if max(listed) > 1 else []
+    found, kinds = solve_texts(listed, firsts, seconds, False)
+    lines = [k for i, j, _ in runs for k in range(i, j)]
+    return [(k, k + 1, text, str(kind)) for k, text, kind in zip(lines, found, kinds,
+                                                                   strict=True)
+            if text is not None]
+
+
+def _digits(rows: npt.NDArray[np.uint8]) -> list[str]:
+    """Each row of digits as a string."""
+    flat = str((rows + np.uint8(_ZERO_BYTE)).tobytes(), "ascii")
+    return [flat[k:k + 81] for k in range(0, len(flat), 81)]

@@ -119,20 +119,18 @@ def _convert_spans(target: str, options: Mapping[str, Any], scan: Scan) -> list[
 
 
 def _canon_spans(convention: str, scan: Scan) -> list[Span]:
-    from puzzlefmt.sudoku import linebytes  # noqa: PLC0415 - loaded by batch jobs only
-
-    return linebytes.canon_spans(convention, scan)
+    spans: list[Span] = _fast().canon_spans(convention, scan)
+    return spans
 
 
 def _solve_spans(limit: int, scan: Scan) -> list[Span]:
-    from puzzlefmt.sudoku import linebytes  # noqa: PLC0415 - loaded by batch jobs only
-
-    return linebytes.solve_spans(limit, scan)
+    spans: list[Span] = _fast().solve_spans(limit, scan)
+    return spans
 
 
 #: The batch commands' fast path for plain 81-cell lines (:mod:`puzzlefmt.sudoku.columnar`,
-#: and :mod:`puzzlefmt.sudoku.linebytes` for ``convert``, ``canon`` and ``solve`` on whole
-#: blocks of bytes).
+#: whose ``*_spans`` work on whole blocks of bytes, and :mod:`puzzlefmt.sudoku.linebytes`
+#: for ``convert`` on them without a kernel).
 COLUMNAR = Columnar(formats=frozenset({"line", "txt", "sdm"}), solve=_block_solve,
                     validate=_block_validate, canon=_block_canon, convert=_block_convert,
                     convert_spans=_convert_spans, canon_spans=_canon_spans,

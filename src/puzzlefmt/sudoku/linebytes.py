@@ -1,6 +1,7 @@
-"""``convert`` between the one-line Sudoku formats, and ``canon`` and ``solve`` of them, on
-bytes: the columnar path of :mod:`puzzlefmt.textscan` for ``.txt``/``.sdm`` collections
-written as ``line``, ``txt`` or ``sdm``, as their canonical forms or as their solutions.
+"""``convert`` between the one-line Sudoku formats, on bytes: the columnar path of
+:mod:`puzzlefmt.textscan` for ``.txt``/``.sdm`` collections written as ``line``, ``txt``
+or ``sdm`` (and :func:`plain_runs`, the lines it and the kernels' block paths in
+:mod:`puzzlefmt.sudoku.columnar` take).
 
 It takes the lines that are nothing but 81 cells — digits and one blank, ``.`` or ``0`` —
 and writes each run of them in one go: the cells checked with ``bytes.translate`` (and numpy
@@ -11,8 +12,7 @@ and line ending, whatever the ``values`` and ``comment`` options say. Every othe
 comment, a line with text after its cells, another blank, both blanks, a Sukaku or HoDoKu
 line, a broken line) is left to the record-by-record path.
 
-Only numpy is imported (no kernel), so that a conversion starts quickly; ``canon`` and
-``solve`` load their kernels when they first run.
+Only numpy is imported (no kernel), so that a conversion starts quickly.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import numpy.typing as npt
 from puzzlefmt.sudoku._text import LINE_BLANKS
 from puzzlefmt.textscan import Scan, Span
 
-__all__ = ["canon_spans", "convert_spans", "plain_runs", "solve_spans", "target_of"]
+__all__ = ["convert_spans", "plain_runs", "target_of"]
 
 # What each line format writes for a plain line: its blank, its line ending, and the
 # options its writer takes (any of them leaves a plain line's text as it is).
@@ -39,8 +39,6 @@ _CELLS = b"123456789.0"
 _VALID = np.zeros(256, dtype=bool)
 _VALID[list(_CELLS)] = True
 _DOT, _ZERO = ord("."), ord("0")
-_DIGIT = np.zeros(256, dtype=np.uint8)  # a cell's byte to its digit (a blank: 0)
-_DIGIT[ord("1"): ord("9") + 1] = np.arange(1, 10, dtype=np.uint8)
 
 
 def target_of(target: str, options: Mapping[str, Any]) -> tuple[int, bytes] | None:
@@ -130,70 +128,6 @@ def plain_runs(scan: Scan) -> list[tuple[int, int, npt.NDArray[np.uint8]]]:
                 continue
         found.append((i, j, rows))
     return found
-
-
-def canon_spans(convention: str, scan: Scan) -> list[Span]:
-    """The runs of plain 81-cell lines of a scanned block, each with its lines' canonical
-    forms (``0`` for a blank, one a line): what ``canon`` writes for them, the kernel run
-    once over the block."""
-    from puzzlefmt.sudoku.canon import minlex_array  # noqa: PLC0415 - the kernel, when used
-
-    runs = plain_runs(scan)
-    if not runs:
-        return []
-    rows = runs[0][2] if len(runs) == 1 else np.concatenate([r for _, _, r in runs])
-    forms = minlex_array(_DIGIT[rows], "pattern" if convention == "pattern" else "string")
-    out = np.empty((len(forms), 82), dtype=np.uint8)
-    np.add(forms, _ZERO, out=out[:, :81])
-    out[:, 81] = ord("\n")
-    text = str(out.data, "ascii")
-    spans: list[Span] = []
-    at = 0
-    for i, j, _ in runs:
-        spans.append((i, j, text[at * 82:(at + j - i) * 82]))
-        at += j - i
-    return spans
-
-
-def solve_spans(limit: int, scan: Scan) -> list[Span]:
-    """The plain 81-cell lines of a scanned block that have solutions, with what ``solve``
-    writes for each (its solution, or ``multiple`` and two of them) and its kind: the
-    solver run once over the block. A line without a solution is left to the
-    record-by-record path, which says why."""
-    from puzzlefmt.family import solve_texts  # noqa: PLC0415 - with the kernel, when used
-    from puzzlefmt.sudoku.solver import solve_array  # noqa: PLC0415
-
-    runs = plain_runs(scan)
-    if not runs:
-        return []
-    rows = runs[0][2] if len(runs) == 1 else np.concatenate([r for _, _, r in runs])
-    counts, sols = solve_array(_DIGIT[rows], limit)
-    if len(counts) and counts.min() == counts.max() == 1:
-        # The usual block: every line has its one solution, written in one go.
-        out = np.empty((len(counts), 82), dtype=np.uint8)
-        np.add(sols[:, 0, :], _ZERO, out=out[:, :81])
-        out[:, 81] = ord("\n")
-        text = str(out.data, "ascii")
-        spans: list[Span] = []
-        at = 0
-        for i, j, _ in runs:
-            spans.append((i, j, text[at * 82:(at + j - i) * 82], "unique"))
-            at += j - i
-        return spans
-    listed = counts.tolist()
-    firsts = _digits(sols[:, 0, :])
-    seconds = _digits(sols[:, 1, :]) if max(listed) > 1 else []
-    found, kinds = solve_texts(listed, firsts, seconds, False)
-    lines = [k for i, j, _ in runs for k in range(i, j)]
-    return [(k, k + 1, text, str(kind)) for k, text, kind in zip(lines, found, kinds,
-                                                                   strict=True)
-            if text is not None]
-
-
-def _digits(rows: npt.NDArray[np.uint8]) -> list[str]:
-    """Each row of digits as a string."""
-    flat = str((rows + np.uint8(_ZERO)).tobytes(), "ascii")
-    return [flat[k:k + 81] for k in range(0, len(flat), 81)]
 
 
 def _runs(plain: npt.NDArray[np.bool_], starts: npt.NDArray[np.int64], stride: int
