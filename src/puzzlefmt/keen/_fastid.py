@@ -1,13 +1,18 @@
 """The quick read of a plain game ID (``6:<desc>``, ``6dhm:<desc>``), for ``Puzzle(text)``.
 
 :mod:`puzzlefmt.keen.gameid` is the reader; this is a shortcut for the common case, pure
-Python with no loop per character: the block structure is expanded to one character per
-position (``"0"`` shared, ``"1"`` a wall) with :meth:`str.translate`, :meth:`str.split` and
-a table of tokens; the rows are cut out of it by precomputed slices and looked up in
-per-size tables (each row's cells as runs); a union-find then joins the runs across the
-shared edges between rows. The cages are not built: :func:`decode` returns the parts they
-are made from (:data:`Lazy`), and :func:`build` makes them on first use (the model does that
-when a puzzle's cages are first asked for).
+Python with no loop per character. The block structure is expanded to one byte per position
+(``0`` shared, ``1`` a wall): one :meth:`str.translate` puts a blank before each symbol, and
+:meth:`str.split` and one :func:`operator.itemgetter` call over a table of tokens (a symbol
+with its repeat count) give the pieces to join. One :class:`struct.Struct` cuts the result
+into rows, columns and the final wall; a per-size table gives each row's cells as runs (run
+start, run length), and a union-find joins the runs across the shared edges between rows,
+keeping the size of each cage at its root. The clues are checked with bytes operations: one
+op per cage, and two cells for every ``s`` and ``d`` cage.
+
+The cages are not built: :func:`decode` returns the parts they are made from
+(:data:`Lazy`), and :func:`build` makes them on first use (the model does that when a
+puzzle's cages are first asked for).
 
 :func:`decode` returns ``None`` for anything unusual: blanks, a solution after the ID, a
 random-seed ID, a size above 9, a repeat count or a target of many digits, and every ID the
@@ -21,6 +26,7 @@ from __future__ import annotations
 import functools
 import re
 import struct
+from operator import itemgetter
 
 from puzzlefmt.keen.parts import MAX_TARGET_DIGITS, Cage, Difficulty, Op
 
@@ -29,9 +35,9 @@ __all__ = ["Lazy", "build", "decode"]
 Params = tuple[int, Difficulty | None, bool]
 
 #: A decoded ID before its cages are built: every cell's parent in the union-find (a smaller
-#: cell, or itself for the first cell of a cage), the op letters of the cages in order, and
-#: the clues as written (the targets are read from them when the cages are built).
-Lazy = tuple[list[int], bytes, str]
+#: cell, or itself for the first cell of a cage), and the clues as written (ops and targets
+#: are read from them when the cages are built).
+Lazy = tuple[list[int], str]
 
 # The parameters the quick read takes, written as the writer writes them: size 1 to 9, then
 # optional difficulty and "m".
@@ -41,6 +47,7 @@ _PARAMS: dict[str, Params] = {
     for w in range(1, 10) for letter in ("", *"enhxu") for mult in (False, True)
 }
 _OP_SPLIT = re.compile(r"[amsd]")
+_OP_LETTERS = re.compile(r"[^amsd]+")
 # Each symbol with its repeat count (none, or a count without leading zeros that stays within
 # the 145 positions of a 9x9 grid) as its positions: "0" a shared edge, "1" a wall ("z": 25
 # shared, no wall).
@@ -49,7 +56,6 @@ _TOKENS = {ch: text.encode() for ch, text in _SYMBOLS.items()}
 _TOKENS.update({f"{ch}{count}": text * max(count, 1)
                 for ch, text in _TOKENS.items() for count in range(145 // len(text) + 1)})
 _TOKENS[""] = b""
-_token = _TOKENS.__getitem__
 # A blank before each symbol splits the block structure into symbols with their counts (a
 # blank already there becomes "!", which is no symbol). A list indexed by code point, which
 # str.translate reads faster than a dict; characters past its end are kept as they are.
@@ -59,34 +65,36 @@ for _ch in _SYMBOLS:
     _SPACED[ord(_ch)] = " " + _ch
 _DIGIT_BYTES = b"0123456789"
 _OP_BYTES = frozenset(b"amsd")
-_SUB_DIV = bytes(1 if ch in b"sd" else 0 for ch in range(256))
+# The op letters of the clues (digits deleted) as 0 (a, m), 1 (s, d: two cells) or 2 (no op).
+_OP_MASK = bytes(1 if ch in b"sd" else 0 if ch in b"am" else 2 for ch in range(256))
 _NOT_TWO = bytes(0 if size == 2 else 1 for size in range(256))
-_OPS = {ord("a"): Op.ADD, ord("m"): Op.MUL, ord("s"): Op.SUB, ord("d"): Op.DIV}
+_OPS = {"a": Op.ADD, "m": Op.MUL, "s": Op.SUB, "d": Op.DIV}
 
 Runs = dict[bytes, tuple[tuple[int, ...], bytes]]
 Joins = dict[bytes, tuple[int, ...]]
-Spec = tuple[struct.Struct, tuple[Runs, ...], tuple[Joins, ...]]
+Tables = tuple[struct.Struct, tuple[Runs, ...], tuple[Joins, ...]]
 
-# Up to this size rows and columns are looked up two at a time (1,024 patterns a pair at 6x6),
-# above it one at a time (4,096 patterns a pair at 7x7 would cost more to build and hold
-# than they save).
-_PAIRED = 6
+# The largest size the quick read takes: decode is written out for this many rows and
+# columns (a loop over them costs about a sixth of the read), smaller grids padded with empty
+# rows and columns.
+_MAX_W = 9
+_NO_RUNS: Runs = {b"": ((), b"")}
+_NO_JOINS: Joins = {b"": ()}
 
 
 @functools.cache
-def _spec(w: int) -> Spec:
+def _tables(w: int) -> Tables:
     """How to cut the expanded block structure of a ``w`` grid, and the tables to read it.
 
     The expanded block structure holds each row's ``w - 1`` vertical lines, row by row, then
-    each column's ``w - 1`` horizontal lines, column by column, then the final wall. The
-    :class:`struct.Struct` cuts it into groups of rows (two, or one), groups of columns
-    alike, and the final wall. For every pattern of a group of rows, its table gives the
-    run start (a cell) of each cell and the length of each run at its start (0 elsewhere,
-    one byte a cell); for every pattern of a group of columns, the cells joined to the cell
-    below."""
+    each column's ``w - 1`` horizontal lines, column by column, then the final wall: the
+    :class:`struct.Struct` cuts it so, with an empty piece for each row and column past
+    ``w`` (up to 9). For every pattern of a row, its table gives the run start (a cell) of
+    each cell and the length of each run at its start (0 elsewhere, a byte a cell); for
+    every pattern of a column, the cells joined to the cell below."""
     k = w - 1
     patterns = [format(bits, f"0{k}b").encode() if k else b"" for bits in range(1 << k)]
-    row_runs: list[Runs] = []
+    rows: list[Runs] = []
     for y in range(w):
         runs: Runs = {}
         for pat in patterns:
@@ -94,27 +102,13 @@ def _spec(w: int) -> Spec:
             for x in range(1, w):
                 starts.append(starts[-1] if pat[x - 1] == ord("0") else y * w + x)
             runs[pat] = (tuple(starts), bytes(starts.count(y * w + x) for x in range(w)))
-        row_runs.append(runs)
-    col_joins: list[Joins] = [
-        {pat: tuple(y * w + x for y in range(k) if pat[y] == ord("0")) for pat in patterns}
-        for x in range(w)]
-    if w > _PAIRED or w < 2:
-        return struct.Struct(f"{k}s" * w * 2 + "c"), tuple(row_runs), tuple(col_joins)
-    row_tables: list[Runs] = []
-    col_tables: list[Joins] = []
-    for y in range(0, w, 2):
-        if y + 1 == w:  # the last of an odd number
-            row_tables.append(row_runs[y])
-            col_tables.append(col_joins[y])
-            continue
-        row_tables.append({pat1 + pat2: (starts1 + starts2, lengths1 + lengths2)
-                           for pat1, (starts1, lengths1) in row_runs[y].items()
-                           for pat2, (starts2, lengths2) in row_runs[y + 1].items()})
-        col_tables.append({pat1 + pat2: joins1 + joins2
-                           for pat1, joins1 in col_joins[y].items()
-                           for pat2, joins2 in col_joins[y + 1].items()})
-    layout = "".join(f"{2 * k}s" for _ in range(w // 2)) + f"{k}s" * (w % 2)
-    return struct.Struct(layout * 2 + "c"), tuple(row_tables), tuple(col_tables)
+        rows.append(runs)
+    cols = [{pat: tuple(y * w + x for y in range(k) if pat[y] == ord("0")) for pat in patterns}
+            for x in range(w)]
+    pad = _MAX_W - w
+    half = f"{k}s" * w + "0s" * pad
+    return (struct.Struct(half + half + "c"), (*rows, *[_NO_RUNS] * pad),
+            (*cols, *[_NO_JOINS] * pad))
 
 
 def decode(text: str) -> tuple[Params, Lazy] | None:
@@ -128,54 +122,56 @@ def decode(text: str) -> tuple[Params, Lazy] | None:
     if comma < 0:
         return None
     w = params[0]
-    layout, row_tables, col_tables = _spec(w)
+    layout, (r0, r1, r2, r3, r4, r5, r6, r7, r8), (c0, c1, c2, c3, c4, c5, c6, c7, c8) = (
+        _tables(w))
+    # The block structure's symbols with their counts: the first piece is always "" (the
+    # text before the first blank), so itemgetter has two keys or more and returns a tuple,
+    # unless there is no symbol at all (then "" alone, which gives no position, or a KeyError).
+    pieces = text[colon + 1 : comma].translate(_SPACED).split(" ")
     try:
-        parts = layout.unpack(
-            b"".join(map(_token, text[colon + 1 : comma].translate(_SPACED).split(" "))))
+        p0, p1, p2, p3, p4, p5, p6, p7, p8, q0, q1, q2, q3, q4, q5, q6, q7, q8, last = (
+            layout.unpack(b"".join(itemgetter(*pieces)(_TOKENS))))
     except (KeyError, struct.error):  # no symbol, or not as many positions as the grid has
         return None
-    if parts[-1] != b"1":
+    if last != b"1":
         return None
-    parent: list[int] = []
-    size = bytearray()
-    for runs, pat in zip(row_tables, parts, strict=False):
-        starts, lengths = runs[pat]
-        parent += starts
-        size += lengths
-    for joins, pat in zip(col_tables, parts[len(row_tables) :], strict=False):
-        for a in joins[pat]:
-            b = a + w
-            while parent[a] != a:
-                a = parent[a]
-            while parent[b] != b:
-                b = parent[b]
-            if a < b:
-                parent[b] = a
-                size[a] += size[b]
-                size[b] = 0
-            elif b < a:
-                parent[a] = b
-                size[b] += size[a]
-                size[a] = 0
-    # The roots are the cells left with a size: these are the cages' sizes, in the order of
-    # their first cells.
-    cage_sizes = size.replace(b"\x00", b"")
+    (s0, n0), (s1, n1), (s2, n2), (s3, n3), (s4, n4), (s5, n5), (s6, n6), (s7, n7), (s8, n8) = (
+        r0[p0], r1[p1], r2[p2], r3[p3], r4[p4], r5[p5], r6[p6], r7[p7], r8[p8])
+    parent = [*s0, *s1, *s2, *s3, *s4, *s5, *s6, *s7, *s8]
+    size = bytearray().join((n0, n1, n2, n3, n4, n5, n6, n7, n8))
+    for a in (c0[q0] + c1[q1] + c2[q2] + c3[q3] + c4[q4] + c5[q5] + c6[q6] + c7[q7]
+              + c8[q8]):
+        b = a + w
+        while parent[a] != a:
+            a = parent[a]
+        while parent[b] != b:
+            b = parent[b]
+        if a < b:
+            parent[b] = a
+            size[a] += size[b]
+            size[b] = 0
+        elif b < a:
+            parent[a] = b
+            size[b] += size[a]
+            size[a] = 0
     clues = text[comma + 1 :]
     if not clues.isascii() or len(clues) > MAX_TARGET_DIGITS:
         return None
     raw = clues.encode("ascii")
-    ops = raw.translate(None, _DIGIT_BYTES)
-    if (len(ops) != len(cage_sizes) or ops.translate(None, b"amsd") or raw[0] not in _OP_BYTES
+    ops = raw.translate(_OP_MASK, _DIGIT_BYTES)
+    # The roots are the cells left with a size: these are the cages, in the order of their
+    # first cells, each 1 if its size is not 2, else 0.
+    not_two = size.translate(_NOT_TWO, b"\x00")
+    if (len(ops) != len(not_two) or 2 in ops or raw[0] not in _OP_BYTES
             # every s and d cage has two cells
-            or int.from_bytes(ops.translate(_SUB_DIV))
-            & int.from_bytes(cage_sizes.translate(_NOT_TWO))):
+            or int.from_bytes(ops) & int.from_bytes(not_two)):
         return None
-    return params, (parent, ops, clues)
+    return params, (parent, clues)
 
 
 def build(lazy: Lazy) -> tuple[tuple[Cage, ...], tuple[int, ...]]:
     """The cages and the cage index of every cell."""
-    parent, ops, clues = lazy
+    parent, clues = lazy
     parent = list(parent)
     roots: dict[int, int] = {}
     for cell in range(len(parent)):  # parents are smaller cells: one pass finds every root
@@ -186,6 +182,7 @@ def build(lazy: Lazy) -> tuple[tuple[Cage, ...], tuple[int, ...]]:
     members: list[list[int]] = [[] for _ in roots]
     for cell, k in enumerate(cell_cage):
         members[k].append(cell)
+    ops = _OP_LETTERS.sub("", clues)
     targets = _OP_SPLIT.split(clues)
     del targets[0]
     cages = tuple(Cage(tuple(cells), _OPS[op], int(t) if t else None)
