@@ -34,10 +34,14 @@ __all__ = ["Lazy", "build", "decode"]
 
 Params = tuple[int, Difficulty | None, bool]
 
-#: A decoded ID before its cages are built: every cell's parent in the union-find (a smaller
-#: cell, or itself for the first cell of a cage), and the clues as written (ops and targets
-#: are read from them when the cages are built).
-Lazy = tuple[list[int], str]
+#: A decoded ID before its cages are built: the union-find of its cells, one byte a cell (a
+#: smaller cell, or ``_ROOT`` plus the cage's size for the first cell of a cage), and the
+#: clues as written (ops and targets are read from them when the cages are built).
+Lazy = tuple[bytearray, str]
+
+# A cell's byte in the union-find is below this (cells are 0 to 80) unless it is the first
+# cell of a cage, which holds _ROOT plus the cage's size (at most 81).
+_ROOT = 128
 
 # The parameters the quick read takes, written as the writer writes them: size 1 to 9, then
 # optional difficulty and "m".
@@ -67,10 +71,12 @@ _DIGIT_BYTES = b"0123456789"
 _OP_BYTES = frozenset(b"amsd")
 # The op letters of the clues (digits deleted) as 0 (a, m), 1 (s, d: two cells) or 2 (no op).
 _OP_MASK = bytes(1 if ch in b"sd" else 0 if ch in b"am" else 2 for ch in range(256))
-_NOT_TWO = bytes(0 if size == 2 else 1 for size in range(256))
+# The cages of a union-find (cells deleted, roots kept), each 1 if its size is not 2, else 0.
+_CELLS = bytes(range(_ROOT))
+_NOT_TWO = bytes(0 if size == _ROOT + 2 else 1 for size in range(256))
 _OPS = {"a": Op.ADD, "m": Op.MUL, "s": Op.SUB, "d": Op.DIV}
 
-Runs = dict[bytes, tuple[tuple[int, ...], bytes]]
+Runs = dict[bytes, bytes]
 Joins = dict[bytes, tuple[int, ...]]
 Tables = tuple[struct.Struct, tuple[Runs, ...], tuple[Joins, ...]]
 
@@ -78,7 +84,7 @@ Tables = tuple[struct.Struct, tuple[Runs, ...], tuple[Joins, ...]]
 # columns (a loop over them costs about a sixth of the read), smaller grids padded with empty
 # rows and columns.
 _MAX_W = 9
-_NO_RUNS: Runs = {b"": ((), b"")}
+_NO_RUNS: Runs = {b"": b""}
 _NO_JOINS: Joins = {b"": ()}
 
 
@@ -89,9 +95,10 @@ def _tables(w: int) -> Tables:
     The expanded block structure holds each row's ``w - 1`` vertical lines, row by row, then
     each column's ``w - 1`` horizontal lines, column by column, then the final wall: the
     :class:`struct.Struct` cuts it so, with an empty piece for each row and column past
-    ``w`` (up to 9). For every pattern of a row, its table gives the run start (a cell) of
-    each cell and the length of each run at its start (0 elsewhere, a byte a cell); for
-    every pattern of a column, the cells joined to the cell below."""
+    ``w`` (up to 9). For every pattern of a row, its table gives the row's bytes of the
+    union-find with each run of cells joined (each cell the run's first cell, which holds
+    ``_ROOT`` plus the run's length); for every pattern of a column, the cells joined to the
+    cell below."""
     k = w - 1
     patterns = [format(bits, f"0{k}b").encode() if k else b"" for bits in range(1 << k)]
     rows: list[Runs] = []
@@ -101,7 +108,8 @@ def _tables(w: int) -> Tables:
             starts = [y * w]
             for x in range(1, w):
                 starts.append(starts[-1] if pat[x - 1] == ord("0") else y * w + x)
-            runs[pat] = (tuple(starts), bytes(starts.count(y * w + x) for x in range(w)))
+            runs[pat] = bytes(_ROOT + starts.count(cell) if cell == y * w + x else cell
+                              for x, cell in enumerate(starts))
         rows.append(runs)
     cols = [{pat: tuple(y * w + x for y in range(k) if pat[y] == ord("0")) for pat in patterns}
             for x in range(w)]
@@ -135,33 +143,28 @@ def decode(text: str) -> tuple[Params, Lazy] | None:
         return None
     if last != b"1":
         return None
-    (s0, n0), (s1, n1), (s2, n2), (s3, n3), (s4, n4), (s5, n5), (s6, n6), (s7, n7), (s8, n8) = (
-        r0[p0], r1[p1], r2[p2], r3[p3], r4[p4], r5[p5], r6[p6], r7[p7], r8[p8])
-    parent = [*s0, *s1, *s2, *s3, *s4, *s5, *s6, *s7, *s8]
-    size = bytearray().join((n0, n1, n2, n3, n4, n5, n6, n7, n8))
+    parent = bytearray().join((r0[p0], r1[p1], r2[p2], r3[p3], r4[p4], r5[p5], r6[p6], r7[p7],
+                               r8[p8]))
     for a in (c0[q0] + c1[q1] + c2[q2] + c3[q3] + c4[q4] + c5[q5] + c6[q6] + c7[q7]
               + c8[q8]):
         b = a + w
-        while parent[a] != a:
+        while parent[a] < _ROOT:
             a = parent[a]
-        while parent[b] != b:
+        while parent[b] < _ROOT:
             b = parent[b]
         if a < b:
+            parent[a] += parent[b] - _ROOT
             parent[b] = a
-            size[a] += size[b]
-            size[b] = 0
         elif b < a:
+            parent[b] += parent[a] - _ROOT
             parent[a] = b
-            size[b] += size[a]
-            size[a] = 0
     clues = text[comma + 1 :]
     if not clues.isascii() or len(clues) > MAX_TARGET_DIGITS:
         return None
     raw = clues.encode("ascii")
     ops = raw.translate(_OP_MASK, _DIGIT_BYTES)
-    # The roots are the cells left with a size: these are the cages, in the order of their
-    # first cells, each 1 if its size is not 2, else 0.
-    not_two = size.translate(_NOT_TWO, b"\x00")
+    # The roots are the cages, in the order of their first cells.
+    not_two = parent.translate(_NOT_TWO, _CELLS)
     if (len(ops) != len(not_two) or 2 in ops or raw[0] not in _OP_BYTES
             # every s and d cage has two cells
             or int.from_bytes(ops) & int.from_bytes(not_two)):
@@ -172,13 +175,15 @@ def decode(text: str) -> tuple[Params, Lazy] | None:
 def build(lazy: Lazy) -> tuple[tuple[Cage, ...], tuple[int, ...]]:
     """The cages and the cage index of every cell."""
     parent, clues = lazy
-    parent = list(parent)
+    root_of = list(parent)
     roots: dict[int, int] = {}
-    for cell in range(len(parent)):  # parents are smaller cells: one pass finds every root
-        root = parent[cell] = parent[parent[cell]]
-        if root == cell:
+    for cell, up in enumerate(parent):  # parents are smaller cells: one pass finds every root
+        if up >= _ROOT:
             roots[cell] = len(roots)
-    cell_cage = tuple(map(roots.__getitem__, parent))
+            root_of[cell] = cell
+        else:
+            root_of[cell] = root_of[up]
+    cell_cage = tuple(map(roots.__getitem__, root_of))
     members: list[list[int]] = [[] for _ in roots]
     for cell, k in enumerate(cell_cage):
         members[k].append(cell)
