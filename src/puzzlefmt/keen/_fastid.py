@@ -71,14 +71,14 @@ _DIGIT_BYTES = b"0123456789"
 _OP_BYTES = frozenset(b"amsd")
 # The op letters of the clues (digits deleted) as 0 (a, m), 1 (s, d: two cells) or 2 (no op).
 _OP_MASK = bytes(1 if ch in b"sd" else 0 if ch in b"am" else 2 for ch in range(256))
-# The cages of a union-find (cells deleted, roots kept), each 1 if its size is not 2, else 0.
-_CELLS = bytes(range(_ROOT))
+# A union-find's cages (with the cells that are no root deleted), each 1 if its size is not 2,
+# else 0.
 _NOT_TWO = bytes(0 if size == _ROOT + 2 else 1 for size in range(256))
 _OPS = {"a": Op.ADD, "m": Op.MUL, "s": Op.SUB, "d": Op.DIV}
 
 Runs = dict[bytes, bytes]
 Joins = dict[bytes, tuple[int, ...]]
-Tables = tuple[struct.Struct, tuple[Runs, ...], tuple[Joins, ...]]
+Tables = tuple[struct.Struct, tuple[Runs, ...], tuple[Joins, ...], bytes]
 
 # The largest size the quick read takes: decode is written out for this many rows and
 # columns (a loop over them costs about a sixth of the read), smaller grids padded with empty
@@ -98,7 +98,8 @@ def _tables(w: int) -> Tables:
     ``w`` (up to 9). For every pattern of a row, its table gives the row's bytes of the
     union-find with each run of cells joined (each cell the run's first cell, which holds
     ``_ROOT`` plus the run's length); for every pattern of a column, the cells joined to the
-    cell below."""
+    cell below. Last, the bytes of the cells (below ``_ROOT``, as a union-find holds them),
+    to delete them."""
     k = w - 1
     patterns = [format(bits, f"0{k}b").encode() if k else b"" for bits in range(1 << k)]
     rows: list[Runs] = []
@@ -116,7 +117,7 @@ def _tables(w: int) -> Tables:
     pad = _MAX_W - w
     half = f"{k}s" * w + "0s" * pad
     return (struct.Struct(half + half + "c"), (*rows, *[_NO_RUNS] * pad),
-            (*cols, *[_NO_JOINS] * pad))
+            (*cols, *[_NO_JOINS] * pad), bytes(range(w * w)))
 
 
 def decode(text: str) -> tuple[Params, Lazy] | None:
@@ -130,7 +131,7 @@ def decode(text: str) -> tuple[Params, Lazy] | None:
     if comma < 0:
         return None
     w = params[0]
-    layout, (r0, r1, r2, r3, r4, r5, r6, r7, r8), (c0, c1, c2, c3, c4, c5, c6, c7, c8) = (
+    layout, (r0, r1, r2, r3, r4, r5, r6, r7, r8), (c0, c1, c2, c3, c4, c5, c6, c7, c8), cells = (
         _tables(w))
     # The block structure's symbols with their counts: the first piece is always "" (the
     # text before the first blank), so itemgetter has two keys or more and returns a tuple,
@@ -164,7 +165,7 @@ def decode(text: str) -> tuple[Params, Lazy] | None:
     raw = clues.encode("ascii")
     ops = raw.translate(_OP_MASK, _DIGIT_BYTES)
     # The roots are the cages, in the order of their first cells.
-    not_two = parent.translate(_NOT_TWO, _CELLS)
+    not_two = parent.translate(_NOT_TWO, cells)
     if (len(ops) != len(not_two) or 2 in ops or raw[0] not in _OP_BYTES
             # every s and d cage has two cells
             or int.from_bytes(ops) & int.from_bytes(not_two)):
