@@ -78,11 +78,11 @@ _OPS = {"a": Op.ADD, "m": Op.MUL, "s": Op.SUB, "d": Op.DIV}
 
 Runs = dict[bytes, bytes]
 Joins = dict[bytes, tuple[int, ...]]
-Tables = tuple[struct.Struct, tuple[Runs, ...], tuple[Joins, ...], bytes]
+Tables = tuple[int, struct.Struct, tuple[Runs, ...], tuple[Joins, ...], bytes]
 
-# The largest size the quick read takes: decode is written out for this many rows and
-# columns (a loop over them costs about a sixth of the read), smaller grids padded with empty
-# rows and columns.
+# decode is written out for up to 6 rows and columns, and for up to 9 (a loop over them costs
+# about a sixth of the read): a smaller grid is padded with empty rows and columns.
+_SHORT = 6
 _MAX_W = 9
 _NO_RUNS: Runs = {b"": b""}
 _NO_JOINS: Joins = {b"": ()}
@@ -93,13 +93,13 @@ def _tables(w: int) -> Tables:
     """How to cut the expanded block structure of a ``w`` grid, and the tables to read it.
 
     The expanded block structure holds each row's ``w - 1`` vertical lines, row by row, then
-    each column's ``w - 1`` horizontal lines, column by column, then the final wall: the
-    :class:`struct.Struct` cuts it so, with an empty piece for each row and column past
-    ``w`` (up to 9). For every pattern of a row, its table gives the row's bytes of the
-    union-find with each run of cells joined (each cell the run's first cell, which holds
-    ``_ROOT`` plus the run's length); for every pattern of a column, the cells joined to the
-    cell below. Last, the bytes of the cells (below ``_ROOT``, as a union-find holds them),
-    to delete them."""
+    each column's ``w - 1`` horizontal lines, column by column, then the final wall: its
+    length, and a :class:`struct.Struct` that cuts the rows and columns out of it, with an
+    empty piece for each row and column past ``w`` (up to 6, or up to 9). For every pattern
+    of a row, its table gives the row's bytes of the union-find with each run of cells
+    joined (each cell the run's first cell, which holds ``_ROOT`` plus the run's length);
+    for every pattern of a column, the cells joined to the cell below. Last, the bytes of
+    the cells (below ``_ROOT``, as a union-find holds them), to delete them."""
     k = w - 1
     patterns = [format(bits, f"0{k}b").encode() if k else b"" for bits in range(1 << k)]
     rows: list[Runs] = []
@@ -114,9 +114,9 @@ def _tables(w: int) -> Tables:
         rows.append(runs)
     cols = [{pat: tuple(y * w + x for y in range(k) if pat[y] == ord("0")) for pat in patterns}
             for x in range(w)]
-    pad = _MAX_W - w
+    pad = (_SHORT if w <= _SHORT else _MAX_W) - w
     half = f"{k}s" * w + "0s" * pad
-    return (struct.Struct(half + half + "c"), (*rows, *[_NO_RUNS] * pad),
+    return (2 * w * k + 1, struct.Struct(half + half), (*rows, *[_NO_RUNS] * pad),
             (*cols, *[_NO_JOINS] * pad), bytes(range(w * w)))
 
 
@@ -130,24 +130,32 @@ def decode(text: str) -> tuple[Params, Lazy] | None:
     comma = text.find(",", colon)
     if comma < 0:
         return None
-    w = params[0]
-    layout, (r0, r1, r2, r3, r4, r5, r6, r7, r8), (c0, c1, c2, c3, c4, c5, c6, c7, c8), cells = (
-        _tables(w))
     # The block structure's symbols with their counts: the first piece is always "" (the
     # text before the first blank), so itemgetter has two keys or more and returns a tuple,
     # unless there is no symbol at all (then "" alone, which gives no position, or a KeyError).
     pieces = text[colon + 1 : comma].translate(_SPACED).split(" ")
     try:
-        p0, p1, p2, p3, p4, p5, p6, p7, p8, q0, q1, q2, q3, q4, q5, q6, q7, q8, last = (
-            layout.unpack(b"".join(itemgetter(*pieces)(_TOKENS))))
-    except (KeyError, struct.error):  # no symbol, or not as many positions as the grid has
+        walls = b"".join(itemgetter(*pieces)(_TOKENS))
+    except KeyError:  # no symbol
         return None
-    if last != b"1":
+    w = params[0]
+    positions, layout, rows, cols, cells = _tables(w)
+    if len(walls) != positions or walls[-1] != ord("1"):
         return None
-    parent = bytearray().join((r0[p0], r1[p1], r2[p2], r3[p3], r4[p4], r5[p5], r6[p6], r7[p7],
-                               r8[p8]))
-    for a in (c0[q0] + c1[q1] + c2[q2] + c3[q3] + c4[q4] + c5[q5] + c6[q6] + c7[q7]
-              + c8[q8]):
+    if w <= _SHORT:
+        (r0, r1, r2, r3, r4, r5), (c0, c1, c2, c3, c4, c5) = rows, cols
+        p0, p1, p2, p3, p4, p5, q0, q1, q2, q3, q4, q5 = layout.unpack_from(walls)
+        parent = bytearray().join((r0[p0], r1[p1], r2[p2], r3[p3], r4[p4], r5[p5]))
+        joins = c0[q0] + c1[q1] + c2[q2] + c3[q3] + c4[q4] + c5[q5]
+    else:
+        (r0, r1, r2, r3, r4, r5, r6, r7, r8), (c0, c1, c2, c3, c4, c5, c6, c7, c8) = rows, cols
+        p0, p1, p2, p3, p4, p5, p6, p7, p8, q0, q1, q2, q3, q4, q5, q6, q7, q8 = (
+            layout.unpack_from(walls))
+        parent = bytearray().join((r0[p0], r1[p1], r2[p2], r3[p3], r4[p4], r5[p5], r6[p6],
+                                   r7[p7], r8[p8]))
+        joins = (c0[q0] + c1[q1] + c2[q2] + c3[q3] + c4[q4] + c5[q5] + c6[q6] + c7[q7]
+                 + c8[q8])
+    for a in joins:
         b = a + w
         while parent[a] < _ROOT:
             a = parent[a]
