@@ -155,17 +155,18 @@ def decode(text: str) -> tuple[Params, Lazy] | None:
                                    r7[p7], r8[p8]))
         joins = (c0[q0] + c1[q1] + c2[q2] + c3[q3] + c4[q4] + c5[q5] + c6[q6] + c7[q7]
                  + c8[q8])
+    root = _ROOT  # a local: read four times a join
     for a in joins:
         b = a + w
-        while parent[a] < _ROOT:
+        while parent[a] < root:
             a = parent[a]
-        while parent[b] < _ROOT:
+        while parent[b] < root:
             b = parent[b]
         if a < b:
-            parent[a] += parent[b] - _ROOT
+            parent[a] += parent[b] - root
             parent[b] = a
         elif b < a:
-            parent[b] += parent[a] - _ROOT
+            parent[b] += parent[a] - root
             parent[a] = b
     clues = text[comma + 1 :]
     if not clues.isascii() or len(clues) > MAX_TARGET_DIGITS:
