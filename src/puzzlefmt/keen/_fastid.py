@@ -1,14 +1,17 @@
 """The quick read of a plain game ID (``6:<desc>``, ``6dhm:<desc>``), for ``Puzzle(text)``.
 
 :mod:`puzzlefmt.keen.gameid` is the reader; this is a shortcut for the common case, pure
-Python with no loop per character. The block structure is expanded to one byte per position
-(``0`` shared, ``1`` a wall): one :meth:`str.translate` puts a blank before each symbol, and
-:meth:`str.split` and one :func:`operator.itemgetter` call over a table of tokens (a symbol
-with its repeat count) give the pieces to join. One :class:`struct.Struct` cuts the result
-into rows, columns and the final wall; a per-size table gives each row's cells as runs (run
-start, run length), and a union-find joins the runs across the shared edges between rows,
-keeping the size of each cage at its root. The clues are checked with bytes operations: one
-op per cage, and two cells for every ``s`` and ``d`` cage.
+Python with no loop per character and none per row. The block structure is expanded to one
+byte per position (``0`` shared, ``1`` a wall): one :meth:`str.translate` puts a blank before
+each symbol, and :meth:`str.split` and one :func:`operator.itemgetter` call over a table of
+tokens (a symbol with its repeat count) give the pieces to join. One :class:`struct.Struct`
+cuts the rows and columns out of the result; a per-size table gives each row's bytes of the
+union-find (one byte a cell, each run of cells joined at its first cell, which holds the
+run's length), and the union-find joins the runs across the shared edges between rows,
+keeping the size of each cage at its first cell. The rows and columns are written out in
+:func:`decode` (up to 6, or up to 9, a smaller grid padded with empty ones): a loop over them
+cost about a sixth of the read. The clues are checked with bytes operations: one op per
+cage, and two cells for every ``s`` and ``d`` cage.
 
 The cages are not built: :func:`decode` returns the parts they are made from
 (:data:`Lazy`), and :func:`build` makes them on first use (the model does that when a
@@ -80,8 +83,8 @@ Runs = dict[bytes, bytes]
 Joins = dict[bytes, tuple[int, ...]]
 Tables = tuple[int, struct.Struct, tuple[Runs, ...], tuple[Joins, ...], bytes]
 
-# decode is written out for up to 6 rows and columns, and for up to 9 (a loop over them costs
-# about a sixth of the read): a smaller grid is padded with empty rows and columns.
+# decode is written out for up to 6 rows and columns, and for up to 9: a smaller grid is
+# padded with empty rows and columns.
 _SHORT = 6
 _MAX_W = 9
 _NO_RUNS: Runs = {b"": b""}
