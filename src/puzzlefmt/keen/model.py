@@ -143,7 +143,7 @@ class Puzzle(Model):
         quick = decode(text) if size is None and runs == "documented" else None
         if quick is not None:
             # A plain game ID, read without building its cages (see __getattr__).
-            self._lazy, (self._size, self._difficulty, self._multiplication_only) = quick
+            (self._size, self._difficulty, self._multiplication_only), self._lazy = quick
             self._seed = None
             self._solution = None if solution is None else _check_solution(solution,
                                                                             self._size)
