@@ -161,7 +161,9 @@ PIECES = st.sampled_from([*"0123456789/ ;?.[]-+ABCaez\t", "15", ";;", " lex X;",
 
 @pytest.mark.parametrize("name", ["cgp", "cgp-list"])
 @given(data=st.data())
-@settings(max_examples=200)
+# Most mutated texts do not parse (and are left out): on an unlucky draw hypothesis's health
+# check stopped the test after 50 of its first 56 (seen once in a full run).
+@settings(max_examples=200, suppress_health_check=[HealthCheck.filter_too_much])
 def test_mutated_text_that_parses_writes_stably(name: str, data: st.DataObject) -> None:
     """python-chess's fuzz property: text that parses, written and read again, writes the same
     text, and the object read from it equals the first one written."""
@@ -183,7 +185,8 @@ def test_mutated_text_that_parses_writes_stably(name: str, data: st.DataObject) 
 
 
 @given(case=gcg_cases(), data=st.data())
-@settings(max_examples=80, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 def test_mutated_gcg_that_parses_writes_stably(case: GcgCase, data: st.DataObject) -> None:
     text_ = case.text
     pieces = st.sampled_from([*"#>: .-+()?\n", "#note x\n", "#player3 c C\n", ">a: "])
