@@ -29,13 +29,18 @@ class AheadOfTimeKernels(BuildHookInterface):  # type: ignore[type-arg] # hatchl
         if self.target_name != "wheel" or os.environ.get("PUZZLEFMT_AOT") == "0":
             return
         root = Path(self.root)
-        env = dict(os.environ, PYTHONPATH=str(root / "src"))
         cpu = os.environ.get("PUZZLEFMT_AOT_CPU", "host")
-        code = ("import sys; from puzzlefmt import _aot; "
-                "print(_aot.build(sys.argv[1], cpu=sys.argv[2]))")
+        # The environment is pip's build environment as it stands (its PYTHONPATH brings
+        # numba); the sources are put first on sys.path by the code itself, since pip's
+        # sitecustomize drops what an earlier editable install's .pth file added. pip runs
+        # the hook twice (metadata, then the wheel): a build that is current (same sources,
+        # same CPU) is kept.
+        code = ("import sys; sys.path.insert(0, sys.argv[3]); from puzzlefmt import _aot; "
+                "print(_aot.build(sys.argv[1], cpu=sys.argv[2], reuse=True))")
         done = subprocess.run(
-            [sys.executable, "-W", "ignore", "-c", code, str(root / _PACKAGE), cpu],
-            env=env, cwd=root, capture_output=True, text=True, check=False)
+            [sys.executable, "-W", "ignore", "-c", code, str(root / _PACKAGE), cpu,
+             str(root / "src")],
+            cwd=root, capture_output=True, text=True, check=False)
         if done.returncode != 0:
             last = (done.stderr.strip().splitlines() or ["(no message)"])[-1]
             sys.stderr.write("puzzlefmt: the kernels were not compiled ahead of time; they "

@@ -338,14 +338,17 @@ def _origin(name: str) -> Path | None:
 
 
 def build(out_dir: str | os.PathLike[str], modules: Sequence[str] = MODULES,
-          *, cpu: str = "host", verbose: bool = False) -> Path:
+          *, cpu: str = "host", verbose: bool = False, reuse: bool = False) -> Path:
     """Compile every :func:`puzzlefmt._jit.aot` kernel of ``modules`` into the extension
     module in ``out_dir`` (for this machine's CPU unless ``cpu`` names another), and write
-    its stamp; the path of the extension."""
+    its stamp; the path of the extension. With ``reuse``, an extension already there that
+    is current (same sources and CPU, the same kernels) is kept as it is."""
     import json  # noqa: PLC0415 - see the imports
     import warnings  # noqa: PLC0415 - numba's AOT compiler is pending deprecation
 
     out = Path(out_dir).resolve()
+    if reuse and (kept := _current(out, modules, cpu)) is not None:
+        return kept
     out.mkdir(parents=True, exist_ok=True)
     (out / STAMP).unlink(missing_ok=True)
     with warnings.catch_warnings():
@@ -384,6 +387,33 @@ def build(out_dir: str | os.PathLike[str], modules: Sequence[str] = MODULES,
     (out / STAMP).write_text(json.dumps(stamp, indent=1, sort_keys=True) + "\n",
                              encoding="utf-8")
     return built
+
+
+def _current(folder: Path, modules: Sequence[str], cpu: str) -> Path | None:
+    """The extension in ``folder`` when it was built from these sources, for this CPU (or
+    the CPU named), with the kernels of ``modules``; else ``None``."""
+    import json  # noqa: PLC0415 - see the imports
+
+    found = sorted(folder.glob(f"{NAME}.*.so")) + sorted(folder.glob(f"{NAME}.*.pyd"))
+    try:
+        stamp = json.loads((folder / STAMP).read_text(encoding="utf-8"))
+        files = {os.path.relpath(p, _PACKAGE): _digest(p) for p in _sources(modules)}
+    except (OSError, ValueError):
+        return None
+    target = cpu_fingerprint() if cpu == "host" else _named_target(cpu)
+    if (not found or not isinstance(stamp, dict) or stamp.get("format") != _FORMAT
+            or stamp.get("cpu") != target or stamp.get("files") != files
+            or sorted(stamp.get("exports", {})) != sorted(_keys(modules))):
+        return None
+    return found[0]
+
+
+def _keys(modules: Sequence[str]) -> list[str]:
+    """The kernels of ``modules`` declared for the extension (the modules imported)."""
+    for name in modules:
+        importlib.import_module(name)
+    return [f"{k.py_func.__module__}:{k.py_func.__qualname__}" for k in _declared
+            if k.py_func.__module__ in modules]
 
 
 def _main(argv: Sequence[str]) -> int:
