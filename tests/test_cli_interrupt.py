@@ -32,6 +32,8 @@ def _group_gone(pgid: int, within: float) -> bool:
     return False
 
 
+# As plain Python the job takes about two minutes to start writing (its 120 s bound, under load).
+@pytest.mark.slow_without_jit
 @pytest.mark.parametrize("whole_group", [True, False], ids=["process-group", "parent-alone"])
 def test_ctrl_c_under_jobs_2_is_one_line_and_130(tmp_path: Path, whole_group: bool) -> None:
     src = tmp_path / "many.txt"

@@ -68,6 +68,7 @@ def _run(args: list[str], out: Path, rejects: Path) -> tuple[int, bytes, bytes]:
     return code, out.read_bytes(), rejects.read_bytes()
 
 
+@pytest.mark.slow_without_jit  # 10 files of up to 3000 records, solved and canonicalised twice
 @pytest.mark.parametrize("command", COMMANDS, ids=[" ".join(c) for c in COMMANDS])
 def test_columnar_equals_object_path(samples: list[Path], command: list[str],
                                      tmp_path: Path) -> None:
@@ -78,6 +79,7 @@ def test_columnar_equals_object_path(samples: list[Path], command: list[str],
         assert fast == slow, f"{path.name}: {' '.join(command)}"
 
 
+@pytest.mark.slow_without_jit  # 3000 records, solved and canonicalised twice
 @pytest.mark.parametrize("command", [["solve"], ["canon"], ["convert", "--to", "sdm"]],
                          ids=["solve", "canon", "convert"])
 def test_jobs_two_equal_jobs_one(samples: list[Path], command: list[str],

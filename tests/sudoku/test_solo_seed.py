@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import doctest
+import warnings
 from pathlib import Path
 
 import pytest
 
 import puzzlefmt
+from puzzlefmt import _jit
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.sudoku import Grid, solo
 from puzzlefmt.sudoku.solo_seed import SoloParams, expand, expand_seed, parse_params
@@ -47,6 +49,33 @@ def test_every_solo_id_seed_expands_to_its_game_id() -> None:
         assert shown == solution, seed_id
         done += 1
     assert done == 42  # all but the one killer seed
+
+
+# Seeds of solo_ids.tsv quick as plain Python (under a second each): every kind of grid the
+# expander makes (9x9 at four levels up to Extreme, 3x4 boxes, X, jigsaw).
+PLAIN_SEEDS = ("3x3#pzf-solo-3x3dt-1", "3x3db#pzf-solo-3x3db-4", "3x3di#pzf-solo-3x3di-0",
+               "3x3de#pzf-solo-3x3de-4", "3x4#pzf-solo-3x4-0", "3x3xdi#pzf-solo-3x3xdi-1",
+               "9jdi#pzf-solo-9jdi-1")
+
+
+def test_the_kernels_as_plain_python_make_the_compiled_puzzles(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solver kernel reads clue digits from a uint8 grid: as plain Python (the
+    plain-Python tier, ``NUMBA_DISABLE_JIT``) its cube index (cell * 9 + digit) must not
+    overflow numpy's uint8 arithmetic (it raised OverflowError on every 9x9 seed)."""
+    monkeypatch.setattr(_jit, "_compiled", False)  # a process where nothing is compiled yet
+    monkeypatch.setattr(_jit, "_spent", 0.0)
+    want = {s: g for s, g, _, _ in _tsv(shared_path("vectors", "sgt", "solo", "solo_ids.tsv"))}
+    plain: dict[str, tuple[SoloParams, list[int], list[int], list[int]]] = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # nor a numpy overflow warning
+        with _jit.allowed(), _jit.tier(1):
+            assert _jit.interpreted()  # the kernels run as plain Python in here
+            for seed_id in PLAIN_SEEDS:
+                plain[seed_id] = expand(*_split(seed_id))
+    for seed_id in PLAIN_SEEDS:
+        assert plain[seed_id] == expand(*_split(seed_id)), seed_id  # compiled
+        assert expand_seed(*_split(seed_id)) == want[seed_id]
 
 
 def test_every_seed_of_the_solo_saves_expands_to_its_game_id() -> None:

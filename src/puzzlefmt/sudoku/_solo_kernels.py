@@ -315,7 +315,7 @@ def deduce(cr: int, maxdiff: int, xtype: bool, blocks: np.ndarray, whichblock: n
     diff = BLOCK
     for x in range(cr):
         for y in range(cr):
-            n = grid[y * cr + x]
+            n = int(grid[y * cr + x])  # a plain int as Python (uint8 would wrap)
             if n:
                 if not cube[(y * cr + x) * cr + n - 1]:
                     return IMPOSSIBLE
