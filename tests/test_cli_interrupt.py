@@ -41,8 +41,11 @@ def test_ctrl_c_under_jobs_2_is_one_line_and_130(tmp_path: Path, whole_group: bo
     target = tmp_path / "out.txt"
     target.write_text(OLD)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "puzzlefmt", "solve", str(src), "--jobs", "2", "-o",
-         str(target)],
+        # Each empty grid enumerated to 1,000 solutions: the job takes a minute (the columnar
+        # path solves 400,000 of them to 2 solutions in under two seconds, sometimes before
+        # the signal came).
+        [sys.executable, "-m", "puzzlefmt", "solve", str(src), "--jobs", "2", "--limit",
+         "1000", "-o", str(target)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     try:
         started = False
