@@ -132,6 +132,9 @@ cgp_values = st.one_of(positions(), gcg_cases().map(lambda case: _game(case.text
 
 @given(sudoku_values)
 @example(Grid(candidates=[0] * 81))  # found by the suite: no marks at all, in solo-save
+# Found by the suite: a given and candidates (none on the empty cells): .txt and .sdm write
+# the givens' line, and say that the candidates are dropped.
+@example(Grid(givens=[0] * 80 + [1], candidates=[0] * 80 + [1]))
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 def test_sudoku_formats_lose_nothing_silently(grid: Grid) -> None:
     _check(grid, "sudoku")
@@ -165,3 +168,13 @@ def test_convert_names_the_metadata_fields_it_drops(tmp_path: Path,
     assert "1 with losses" in err
     assert main(["convert", str(src), "--to", "sdk", "-o", str(out), "--strict"]) == 2
     assert "sdk cannot hold its metadata (Label, ER) (--strict)" in capsys.readouterr().err
+
+
+def test_a_line_collection_says_it_drops_the_candidates_of_a_grid_with_givens() -> None:
+    marked = Grid(givens=[0] * 80 + [1], candidates=[0] * 80 + [1])
+    bare = Grid(candidates=[0] * 80 + [1])  # no given: written as a Sukaku line
+    for name in ("txt", "sdm"):
+        fmt = registry.get_format(name)
+        assert lost(marked, fmt) == ["candidates"]
+        assert lost(bare, fmt) == []
+        assert _read_back(fmt, fmt.dumps(bare)).candidates == bare.candidates

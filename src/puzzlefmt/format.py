@@ -130,7 +130,8 @@ class Format:
 
     ``holds`` names what the format can keep of a model (``"givens"``, ``"placed"``,
     ``"candidates"``, ``"eliminations"``, ``"comments"``, ``"metadata"``, ``"solution"``...):
-    a conversion to a format that cannot hold something the record has says so.
+    a conversion to a format that cannot hold something the record has says so (and
+    ``holds_for(value)``, when given, what it keeps of that value).
     ``priority``: lower wins ties in detection and is the default writer for the model.
     """
 
@@ -147,6 +148,10 @@ class Format:
     read_options: tuple[Option, ...] = ()
     write_options: tuple[Option, ...] = ()
     holds: frozenset[str] = field(default_factory=frozenset)
+    #: What the format keeps of this value, where that depends on the value (a .txt line
+    #: keeps candidates only as a Sukaku line, for a grid without givens); ``None``: always
+    #: ``holds``.
+    holds_for: Callable[[Any], frozenset[str]] | None = None
 
     #: Collections are :class:`~puzzlefmt.collection.LineCollection` objects.
     collection: bool = field(default=False, init=False)

@@ -27,6 +27,8 @@ def dropped(value: Any, fmt: Format) -> list[str]:
     holds = fmt.holds
     if not holds or not isinstance(value, Model):
         return []
+    if fmt.holds_for is not None:
+        holds = fmt.holds_for(value)
     contents = value.contents()
     out = sorted(contents - holds)
     if "metadata" in contents and "metadata" in holds:

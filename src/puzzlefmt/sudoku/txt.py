@@ -48,6 +48,16 @@ def write_record(grid: Grid, *, blank: str = ".", values: bool = False,
     return grid.line(blank, values=values or not any(grid.givens), comment=comment)
 
 
+_WITH_GIVENS = frozenset({"givens", "comments"})
+_WITHOUT_GIVENS = frozenset({"givens", "candidates", "comments"})
+
+
+def holds_for(grid: Grid) -> frozenset[str]:
+    """What a line keeps of ``grid``: its candidates only as a Sukaku line, written for a
+    grid without a given (a grid with givens is written as its givens)."""
+    return _WITHOUT_GIVENS if not any(grid.givens) else _WITH_GIVENS
+
+
 def sniff_collection(text: str, fmt: str) -> Sniff | None:
     """How well ``text`` looks like a ``fmt`` collection (``"txt"`` or ``"sdm"``)."""
     lines = [ln for ln in split_lines(text) if ln.strip() and not ln.lstrip().startswith("#")]
@@ -86,4 +96,5 @@ FORMAT = LineCollection(
     priority=20,
     write_options=LINE_OPTIONS,
     holds=frozenset({"givens", "candidates", "comments"}),
+    holds_for=holds_for,
 )
