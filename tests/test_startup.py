@@ -261,3 +261,21 @@ def test_a_kernel_pickles_by_name() -> None:
     from puzzlefmt.sudoku import _solve_kernel
 
     assert pickle.loads(pickle.dumps(_solve_kernel.solve_batch)) is _solve_kernel.solve_batch
+
+
+def test_kernels_count_as_interpreted_where_numba_does_not_compile(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A caller that bounds its work by time (Keen's --timeout) takes small steps wherever
+    the kernels run as plain Python: in the tier, with NUMBA_DISABLE_JIT=1, and without
+    numba (unless the ahead-of-time extension runs them)."""
+    monkeypatch.delenv("NUMBA_DISABLE_JIT", raising=False)
+    monkeypatch.setattr(_jit, "_numba", None)
+    assert not _jit.interpreted()  # numba is installed here
+    monkeypatch.setenv("NUMBA_DISABLE_JIT", "1")
+    assert _jit.interpreted()
+    monkeypatch.delenv("NUMBA_DISABLE_JIT")
+    monkeypatch.setattr(_jit, "_numba", False)  # as without numba
+    monkeypatch.setattr(_aot, "in_use", lambda: False)
+    assert _jit.interpreted()
+    monkeypatch.setattr(_aot, "in_use", lambda: True)
+    assert not _jit.interpreted()

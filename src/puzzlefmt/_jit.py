@@ -295,5 +295,20 @@ def tier(n: int, small: int = 8) -> Iterator[None]:
 
 
 def interpreted() -> bool:
-    """Whether kernels run as plain Python here (inside :func:`tier`)."""
-    return bool(_state.interpreted)
+    """Whether kernels run as plain Python here: inside :func:`tier`, with
+    ``NUMBA_DISABLE_JIT=1``, or without numba and without the ahead-of-time extension (a
+    caller that bounds its work by time takes smaller steps then)."""
+    if _state.interpreted or os.environ.get("NUMBA_DISABLE_JIT") == "1":
+        return True
+    return _without_numba() and not _aot.in_use()
+
+
+def _without_numba() -> bool:
+    """numba is not installed (looked up once, without importing it)."""
+    global _numba  # noqa: PLW0603 - the loader's own record of numba
+    if _numba is None:
+        import importlib.util  # noqa: PLC0415 - only when asked
+
+        if importlib.util.find_spec("numba") is None:
+            _numba = False
+    return _numba is False

@@ -92,9 +92,12 @@ def _finish(puzzle: Puzzle, limit: int, timeout: float | None) -> SolveResult[Pu
     tstart, tcount, tbuf, _ = kern.cage_layouts(w, cstart, ccells, cop, ctarget)
     levels, bcell, brem, meta = kern.search_state(w)
     sols = np.zeros((2, w * w), np.int64)
+    # Plain Python (the tier, NUMBA_DISABLE_JIT, no numba) takes smaller slices, so that
+    # the time allowed is looked at as often.
+    work = PLAIN_SLICE_WORK if interpreted() else SLICE_WORK
     while True:
         got = int(kern.search_from(w, cstart, ccells, cell_cage, tstart, tcount, tbuf, limit,
-                                   sols, levels, bcell, brem, meta, SLICE_WORK))
+                                   sols, levels, bcell, brem, meta, work))
         if got != kern.PAUSED:
             return SolveResult(count=got, limit=limit, solutions=_solved(puzzle, sols, got))
         if timeout is not None and time.perf_counter() - start >= timeout:
