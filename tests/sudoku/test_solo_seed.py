@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import puzzlefmt
-from puzzlefmt import _jit
+from puzzlefmt import _aot, _jit
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.sudoku import Grid, solo
 from puzzlefmt.sudoku.solo_seed import SoloParams, expand, expand_seed, parse_params
@@ -65,6 +65,8 @@ def test_the_kernels_as_plain_python_make_the_compiled_puzzles(
     overflow numpy's uint8 arithmetic (it raised OverflowError on every 9x9 seed)."""
     monkeypatch.setattr(_jit, "_compiled", False)  # a process where nothing is compiled yet
     monkeypatch.setattr(_jit, "_spent", 0.0)
+    # and no ahead-of-time extension in use (with one, the tier runs it, not plain Python)
+    monkeypatch.setattr(_aot, "in_use", lambda: False)
     want = {s: g for s, g, _, _ in _tsv(shared_path("vectors", "sgt", "solo", "solo_ids.tsv"))}
     plain: dict[str, tuple[SoloParams, list[int], list[int], list[int]]] = {}
     with warnings.catch_warnings():
