@@ -67,36 +67,17 @@ def convert_spans(target: str, options: Mapping[str, Any], scan: Scan) -> list[S
     if how is None:
         return None
     blank, newline = how
-    plain = (scan.ends - scan.starts) == 81
-    if not plain.any():
-        return []
-    a = np.frombuffer(scan.data, dtype=np.uint8)
     # The usual distance from one line's start to the next: 81 cells and the line ending.
     stride = 83 if scan.crlf else 82
     spans: list[Span] = []
-    # Most blocks are nothing but plain lines of one blank: then no run needs a look.
-    dots = b"." in scan.data
-    zeros = b"0" in scan.data
-    clean = not (dots and zeros) and not scan.data.translate(None, _CELLS + b"\r\n")
-    for i, j in _runs(plain, scan.starts, stride):
-        rows = np.lib.stride_tricks.as_strided(
-            a[scan.starts[i]:], shape=(j - i, 81), strides=(stride, 1), writeable=False)
-        odd = b""
-        if not clean:
-            region = scan.data[scan.starts[i]: scan.ends[j - 1]]
-            odd = region.translate(None, _CELLS + b"\r\n")
-            dots = b"." in region
-            zeros = b"0" in region
-        if odd or (dots and zeros):
-            good = _VALID[rows].all(axis=1) & ~((rows == _DOT).any(axis=1)
-                                               & (rows == _ZERO).any(axis=1))
-            for k, m in _true_runs(good):
-                spans.append((i + k, i + m, _text(rows[k:m], dots, zeros, blank, newline)))
-        elif (len(newline) == stride - 81 and (not dots or blank == _DOT)
-              and (not zeros or blank == _ZERO)):
+    for i, j, rows in plain_runs(scan):
+        region = scan.data[scan.starts[i]: scan.ends[j - 1]]
+        dots = b"." in region
+        zeros = b"0" in region
+        if (len(newline) == stride - 81 and (not dots or blank == _DOT)
+                and (not zeros or blank == _ZERO)):
             # The lines as they stand are the output (say a .txt of '.' lines to line).
-            text = scan.data[scan.starts[i]: scan.ends[j - 1]] + newline
-            spans.append((i, j, text.decode("ascii")))
+            spans.append((i, j, (region + newline).decode("ascii")))
         else:
             spans.append((i, j, _text(rows, dots, zeros, blank, newline)))
     return spans
@@ -104,13 +85,14 @@ def convert_spans(target: str, options: Mapping[str, Any], scan: Scan) -> list[S
 
 def plain_runs(scan: Scan) -> list[tuple[int, int, npt.NDArray[np.uint8]]]:
     """The runs ``(i, j, rows)`` of a scanned block's lines ``i`` to ``j - 1`` that are
-    nothing but 81 cells (digits and one blank, ``.`` or ``0``): ``rows`` is a read-only
-    ``(j - i, 81)`` view of their bytes."""
+    nothing but 81 cells (digits and one blank, ``.`` or ``0``), each line ``stride`` bytes
+    after the one before it: ``rows`` is a read-only ``(j - i, 81)`` view of their bytes."""
     plain = (scan.ends - scan.starts) == 81
     if not plain.any():
         return []
     a = np.frombuffer(scan.data, dtype=np.uint8)
     stride = 83 if scan.crlf else 82
+    # Most blocks are nothing but plain lines of one blank: then no run needs a look.
     dots = b"." in scan.data
     zeros = b"0" in scan.data
     clean = not (dots and zeros) and not scan.data.translate(None, _CELLS + b"\r\n")
