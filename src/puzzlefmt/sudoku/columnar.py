@@ -204,8 +204,6 @@ def block_convert(lines: Sequence[str], numbers: Sequence[int], target: str,
 
 # ------------------------------------------------ whole scanned blocks of bytes
 
-_ZERO_BYTE = ord("0")
-
 
 def canon_spans(convention: str, scan: Scan) -> list[Span]:
     """The runs of plain 81-cell lines of a scanned block, each with its lines' canonical
@@ -214,18 +212,8 @@ def canon_spans(convention: str, scan: Scan) -> list[Span]:
     runs = plain_runs(scan)
     if not runs:
         return []
-    rows = runs[0][2] if len(runs) == 1 else np.concatenate([r for _, _, r in runs])
-    forms = minlex_array(_DIGIT[rows], "pattern" if convention == "pattern" else "string")
-    out = np.empty((len(forms), 82), dtype=np.uint8)
-    np.add(forms, _ZERO_BYTE, out=out[:, :81])
-    out[:, 81] = ord("\n")
-    text = str(out.data, "ascii")
-    spans: list[Span] = []
-    at = 0
-    for i, j, _ in runs:
-        spans.append((i, j, text[at * 82:(at + j - i) * 82]))
-        at += j - i
-    return spans
+    forms = minlex_array(_run_cells(runs), "pattern" if convention == "pattern" else "string")
+    return _run_spans(runs, _texts(forms, "0", "\n"))
 
 
 def solve_spans(limit: int, scan: Scan) -> list[Span]:
@@ -236,23 +224,13 @@ def solve_spans(limit: int, scan: Scan) -> list[Span]:
     runs = plain_runs(scan)
     if not runs:
         return []
-    rows = runs[0][2] if len(runs) == 1 else np.concatenate([r for _, _, r in runs])
-    counts, sols = solve_array(_DIGIT[rows], limit)
+    counts, sols = solve_array(_run_cells(runs), limit)
     if len(counts) and counts.min() == counts.max() == 1:
         # The usual block: every line has its one solution, written in one go.
-        out = np.empty((len(counts), 82), dtype=np.uint8)
-        np.add(sols[:, 0, :], _ZERO_BYTE, out=out[:, :81])
-        out[:, 81] = ord("\n")
-        text = str(out.data, "ascii")
-        spans: list[Span] = []
-        at = 0
-        for i, j, _ in runs:
-            spans.append((i, j, text[at * 82:(at + j - i) * 82], "unique"))
-            at += j - i
-        return spans
+        return _run_spans(runs, _texts(sols[:, 0, :], ".", "\n"), "unique")
     listed = counts.tolist()
-    firsts = _digits(sols[:, 0, :])
-    seconds = _digits(sols[:, 1, :]) if max(listed) > 1 else []
+    firsts = _texts(sols[:, 0, :])
+    seconds = _texts(sols[:, 1, :]) if max(listed) > 1 else []
     found, kinds = solve_texts(listed, firsts, seconds, False)
     lines = [k for i, j, _ in runs for k in range(i, j)]
     return [(k, k + 1, text, str(kind)) for k, text, kind in zip(lines, found, kinds,
@@ -260,7 +238,22 @@ def solve_spans(limit: int, scan: Scan) -> list[Span]:
             if text is not None]
 
 
-def _digits(rows: npt.NDArray[np.uint8]) -> list[str]:
-    """Each row of digits as a string."""
-    flat = str((rows + np.uint8(_ZERO_BYTE)).tobytes(), "ascii")
-    return [flat[k:k + 81] for k in range(0, len(flat), 81)]
+def _run_cells(runs: list[tuple[int, int, npt.NDArray[np.uint8]]]) -> npt.NDArray[np.uint8]:
+    """The digits of the runs' lines, one row a line (a blank: 0)."""
+    rows = runs[0][2] if len(runs) == 1 else np.concatenate([r for _, _, r in runs])
+    cells: npt.NDArray[np.uint8] = _DIGIT[rows]
+    return cells
+
+
+def _run_spans(runs: list[tuple[int, int, npt.NDArray[np.uint8]]], texts: JoinedTexts,
+               kind: str | None = None) -> list[Span]:
+    """Each run with its lines' texts (``texts`` holds one a line, the runs' lines in turn),
+    and with ``kind``, the kind its records count as."""
+    spans: list[Span] = []
+    w = texts.width
+    at = 0
+    for i, j, _ in runs:
+        text = texts.text[at * w:(at + j - i) * w]
+        spans.append((i, j, text) if kind is None else (i, j, text, kind))
+        at += j - i
+    return spans
