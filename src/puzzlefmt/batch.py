@@ -27,7 +27,7 @@ import os
 import stat
 import sys
 import time
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any
 
@@ -371,19 +371,8 @@ def _raw_chunks(
         return
     it = iter(lines)
     while part := list(itertools.islice(it, want - len(chunk))):
-        texts = [line for _, line in part]
-        if quick and not _odd_lines(texts):  # records only: numbered without a loop here
-            chunk.extend(zip(range(number + 1, number + 1 + len(part)),
-                             [lineno for lineno, _ in part], texts, strict=True))
-            number += len(part)
-        else:
-            for lineno, line in part:
-                if (not quick or not line or line[0] in _ODD) and is_comment(line):
-                    if comments:
-                        chunk.append((0, lineno, line))
-                    continue
-                number += 1
-                chunk.append((number, lineno, line))
+        number = _number(chunk, [lineno for lineno, _ in part], [line for _, line in part],
+                         is_comment, quick, comments, number)
         if len(chunk) == want:
             yield chunk
             chunk = []
@@ -403,19 +392,8 @@ def _reader_chunks(reader: LineReader, size: int, first: int | None, comments: b
         texts = split_block(block)
         if not texts:
             continue
-        if not _odd_lines(texts):
-            n = len(texts)
-            pending.extend(zip(range(number + 1, number + 1 + n),
-                               range(lineno + 1, lineno + 1 + n), texts, strict=True))
-            number += n
-        else:
-            for k, line in enumerate(texts, lineno + 1):
-                if (not line or line[0] in _ODD) and is_comment_line(line):
-                    if comments:
-                        pending.append((0, k, line))
-                    continue
-                number += 1
-                pending.append((number, k, line))
+        number = _number(pending, range(lineno + 1, lineno + 1 + len(texts)), texts,
+                         is_comment_line, True, comments, number)
         lineno += len(texts)
         start = 0
         while len(pending) - start >= want:
@@ -425,6 +403,27 @@ def _reader_chunks(reader: LineReader, size: int, first: int | None, comments: b
         del pending[:start]
     if pending:
         yield pending
+
+
+def _number(out: RawChunk, linenos: Sequence[int], texts: list[str],
+            is_comment: Callable[[str], bool], quick: bool, comments: bool,
+            number: int) -> int:
+    """Put the lines ``texts`` (one at least; line numbers ``linenos``) on ``out``, each
+    record with its number (going on from ``number``) and with ``comments`` each comment
+    line as number 0; the last record number. ``quick``: ``is_comment`` is the usual rule,
+    so that a block of records only is numbered without a loop here."""
+    if quick and not _odd_lines(texts):
+        out.extend(zip(range(number + 1, number + 1 + len(texts)), linenos, texts,
+                       strict=True))
+        return number + len(texts)
+    for lineno, line in zip(linenos, texts, strict=True):
+        if (not quick or not line or line[0] in _ODD) and is_comment(line):
+            if comments:
+                out.append((0, lineno, line))
+            continue
+        number += 1
+        out.append((number, lineno, line))
+    return number
 
 
 _ODD = "# \t\f\v"  # what a line that may be a comment (with the usual rule) starts with
