@@ -36,7 +36,7 @@ from typing import Any, Protocol
 # importing the kernel loader (every command does) stays cheap.
 
 __all__ = ["MODULES", "NAME", "Declared", "build", "cpu_fingerprint", "declare", "declared",
-           "in_use", "lookup", "status", "use"]
+           "in_use", "key_of", "lookup", "status", "use"]
 
 #: The extension module's name in the package, and its stamp's file name.
 NAME = "_kernels_aot"
@@ -146,13 +146,34 @@ def _load() -> Any:
     return module
 
 
+def _extension(folder: Path) -> Path | None:
+    """The extension module's file in ``folder``, if there is one."""
+    found = sorted(folder.glob(f"{NAME}.*.so")) + sorted(folder.glob(f"{NAME}.*.pyd"))
+    return found[0] if found else None
+
+
+def _read_stamp(folder: Path) -> Any:
+    """The stamp in ``folder`` as read (``None`` when there is none to read)."""
+    import json  # noqa: PLC0415 - see the imports
+
+    try:
+        return json.loads((folder / STAMP).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+def key_of(kernel: Declared) -> str:
+    """A kernel's name in the stamp: ``module:qualname``."""
+    return f"{kernel.py_func.__module__}:{kernel.py_func.__qualname__}"
+
+
 def _import(folder: Path) -> Any:
     import importlib.util  # noqa: PLC0415 - see the imports
 
     if folder == _PACKAGE:
         return importlib.import_module(f"puzzlefmt.{NAME}")
-    found = sorted(folder.glob(f"{NAME}.*.so")) + sorted(folder.glob(f"{NAME}.*.pyd"))
-    spec = importlib.util.spec_from_file_location(NAME, found[0]) if found else None
+    found = _extension(folder)
+    spec = importlib.util.spec_from_file_location(NAME, found) if found else None
     if spec is None or spec.loader is None:
         raise ImportError(f"no extension module in {folder}")
     module = importlib.util.module_from_spec(spec)
@@ -161,19 +182,16 @@ def _import(folder: Path) -> Any:
 
 
 def _why_not() -> str:
-    import json  # noqa: PLC0415 - see the imports
-
     if os.environ.get("PUZZLEFMT_AOT") == "0":
         return "PUZZLEFMT_AOT=0"
     if os.environ.get("NUMBA_DISABLE_JIT") == "1":
         return "NUMBA_DISABLE_JIT=1 (kernels run as plain Python)"
-    try:
-        stamp = json.loads((_where[0] / STAMP).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    stamp = _read_stamp(_where[0])
+    if stamp is None:
         return "not built (no stamp)"
     if not isinstance(stamp, dict) or stamp.get("format") != _FORMAT:
         return "stamp of another format"
-    if not any(_where[0].glob(f"{NAME}.*.so")) and not any(_where[0].glob(f"{NAME}.*.pyd")):
+    if _extension(_where[0]) is None:
         return "not built (no extension module)"
     cpu = str(stamp.get("cpu"))
     if cpu != cpu_fingerprint() and not cpu.startswith(_named_target(None)):
@@ -370,7 +388,7 @@ def build(out_dir: str | os.PathLike[str], modules: Sequence[str] = MODULES,
             sigs = kernel.aot_signatures
             if kernel.py_func.__module__ not in modules:
                 continue
-            key = f"{kernel.py_func.__module__}:{kernel.py_func.__qualname__}"
+            key = key_of(kernel)
             entries = exports.setdefault(key, [])
             for sig in sigs:
                 args, _ = normalize(sig)
@@ -392,28 +410,26 @@ def build(out_dir: str | os.PathLike[str], modules: Sequence[str] = MODULES,
 def _current(folder: Path, modules: Sequence[str], cpu: str) -> Path | None:
     """The extension in ``folder`` when it was built from these sources, for this CPU (or
     the CPU named), with the kernels of ``modules``; else ``None``."""
-    import json  # noqa: PLC0415 - see the imports
-
-    found = sorted(folder.glob(f"{NAME}.*.so")) + sorted(folder.glob(f"{NAME}.*.pyd"))
+    found = _extension(folder)
+    stamp = _read_stamp(folder)
+    if found is None or not isinstance(stamp, dict) or stamp.get("format") != _FORMAT:
+        return None
     try:
-        stamp = json.loads((folder / STAMP).read_text(encoding="utf-8"))
         files = {os.path.relpath(p, _PACKAGE): _digest(p) for p in _sources(modules)}
-    except (OSError, ValueError):
+    except OSError:
         return None
     target = cpu_fingerprint() if cpu == "host" else _named_target(cpu)
-    if (not found or not isinstance(stamp, dict) or stamp.get("format") != _FORMAT
-            or stamp.get("cpu") != target or stamp.get("files") != files
+    if (stamp.get("cpu") != target or stamp.get("files") != files
             or sorted(stamp.get("exports", {})) != sorted(_keys(modules))):
         return None
-    return found[0]
+    return found
 
 
 def _keys(modules: Sequence[str]) -> list[str]:
     """The kernels of ``modules`` declared for the extension (the modules imported)."""
     for name in modules:
         importlib.import_module(name)
-    return [f"{k.py_func.__module__}:{k.py_func.__qualname__}" for k in _declared
-            if k.py_func.__module__ in modules]
+    return [key_of(k) for k in _declared if k.py_func.__module__ in modules]
 
 
 def _main(argv: Sequence[str]) -> int:

@@ -171,8 +171,7 @@ def _ahead_of_time(kernel: Kernel) -> Any:
     ``False`` when it has none, the extension is absent or stale, or numba is disabled."""
     if not kernel.aot_signatures:
         return False
-    key = f"{kernel.py_func.__module__}:{kernel.py_func.__qualname__}"
-    return _aot.lookup(key) or False
+    return _aot.lookup(_aot.key_of(kernel)) or False
 
 
 def aot(*signatures: str) -> Callable[[F], F]:
