@@ -222,7 +222,6 @@ def comment_newline(source: Any, target: Any) -> str | None:
 
 
 LineJob = Callable[[Sequence[str], Sequence[int]], LineResults | None]
-_FLAGGED = FLAGGED
 
 
 def columnar_block(
@@ -273,7 +272,7 @@ def columnar_block(
         result.written += 1
         if kind is not None:
             counts[kind] = counts.get(kind, 0) + 1
-            result.flagged += kind in _FLAGGED
+            result.flagged += kind in FLAGGED
     result.text = "".join(out)
     return result
 
@@ -290,7 +289,7 @@ def _all_fast(chunk: RawChunk, texts: Sequence[str | None], kinds: Sequence[str 
     tally.pop(cast("str", None), 0)
     for name, n in tally.items():
         result.kinds[name] = n
-        if name in _FLAGGED:
+        if name in FLAGGED:
             result.flagged += n
     result.text = joined(texts)
     return result
