@@ -1,5 +1,6 @@
 """Pieces the anchor benchmarks share (bench_anchor_*.py): whole processes timed with their own
-resource usage, medians of alternating rounds, and markdown tables.
+resource usage, medians of alternating rounds, markdown tables, and the puzzles of a
+tdoku-format file.
 
 A process is started with :func:`run`, its standard output going to a file, through a small
 launcher that reaps it with ``os.wait4``, which gives that one process's CPU time (user +
@@ -19,6 +20,8 @@ import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 # ../shared beside the repository (a worktree further down finds it higher up).
@@ -134,3 +137,18 @@ def header(script: str, argv: Sequence[str]) -> None:
     print(f"puzzlefmt commit: {commit}")
     print(f"command: python benchmarks/{script} {' '.join(argv)}".rstrip())
     print()
+
+
+def puzzle_lines(path: Path) -> list[str]:
+    """The puzzles of a tdoku-format file, as the anchors read them (first 81 characters of
+    each puzzle line)."""
+    return [
+        line[:81] for line in path.read_text(encoding="utf-8").splitlines()
+        if len(line) >= 81 and not line.startswith("#")
+    ]
+
+
+def cells(lines: list[str]) -> np.ndarray:
+    """The puzzles as an ``(n, 81)`` array of digits (a blank: 0)."""
+    raw = np.frombuffer("".join(lines).encode("ascii"), dtype=np.uint8).reshape(-1, 81)
+    return np.where((raw >= ord("1")) & (raw <= ord("9")), raw - ord("0"), 0).astype(np.uint8)

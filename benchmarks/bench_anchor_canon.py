@@ -52,7 +52,19 @@ from pathlib import Path
 
 import numpy as np
 
-from _anchor import PUZZLEFMT, ROOT, SHARED, header, micros, rounds, run, secs, table
+from _anchor import (
+    PUZZLEFMT,
+    ROOT,
+    SHARED,
+    cells,
+    header,
+    micros,
+    puzzle_lines,
+    rounds,
+    run,
+    secs,
+    table,
+)
 from puzzlefmt.sudoku.canon import Convention, minlex_array
 from puzzlefmt.sudoku.solver import solve_array
 
@@ -70,19 +82,6 @@ def ratio(ours: float, theirs: float) -> str:
         return "n/a"
     x = ours / theirs
     return f"{x:.2f}x" if x >= 0.1 else f"{x:.2g}x"
-
-
-def puzzle_lines(path: Path) -> list[str]:
-    """The puzzles of a tdoku-format file (first 81 characters of each puzzle line)."""
-    return [
-        line[:81] for line in path.read_text(encoding="utf-8").splitlines()
-        if len(line) >= 81 and not line.startswith("#")
-    ]
-
-
-def cells(lines: list[str]) -> np.ndarray:
-    raw = np.frombuffer("".join(lines).encode("ascii"), dtype=np.uint8).reshape(-1, 81)
-    return np.where((raw >= ord("1")) & (raw <= ord("9")), raw - ord("0"), 0).astype(np.uint8)
 
 
 def texts(forms: np.ndarray) -> list[str]:

@@ -70,8 +70,10 @@ from _anchor import (
     PUZZLEFMT,
     SHARED,
     Run,
+    cells,
     header,
     micros,
+    puzzle_lines,
     ratio,
     rounds,
     run,
@@ -87,19 +89,6 @@ HARDEST = SUDOKU / "puzzles5_forum_hardest_1905_11+"
 TOP1465 = SUDOKU / "puzzles3_magictour_top1465"
 KEEN = SHARED / "vectors" / "keen" / "vectors-rocurley-6du.tsv"
 SECTIONS = ("process", "kernel", "object", "convert", "startup", "jobs", "memory")
-
-
-def puzzle_lines(path: Path) -> list[str]:
-    """The puzzles of a tdoku-format file, as the driver reads them (first 81 characters)."""
-    return [
-        line[:81] for line in path.read_text(encoding="utf-8").splitlines()
-        if len(line) >= 81 and not line.startswith("#")
-    ]
-
-
-def cells(lines: list[str]) -> np.ndarray:
-    raw = np.frombuffer("".join(lines).encode("ascii"), dtype=np.uint8).reshape(-1, 81)
-    return np.where((raw >= ord("1")) & (raw <= ord("9")), raw - ord("0"), 0).astype(np.uint8)
 
 
 def solve_lines_api() -> Callable[[list[str], int], Any] | None:
