@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast, overload
 
+from puzzlefmt.engine import Engine
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.format import Format, Renderer
 from puzzlefmt.model import SolveResult
@@ -157,6 +158,8 @@ class Family:
     ``canon_many(models, convention)``: canonical texts, one per model, in one batch call
     (``canon_conventions`` lists the conventions; empty when the family has no canonical
     form). ``name`` of ``formats[...]``/``renderers[...]`` are unique across families.
+    ``engines``: the family's engine table (:class:`~puzzlefmt.engine.Engine`, names unique
+    in the family): the command line, the web page and the batch jobs offer what it lists.
     """
 
     name: str
@@ -169,6 +172,27 @@ class Family:
     canon_many: Callable[[Sequence[Any], str], list[str]] | None = None
     canon_conventions: tuple[str, ...] = ()
     columnar: Columnar | None = None
+    engines: tuple[Engine, ...] = ()
+
+    def __post_init__(self) -> None:
+        names = [e.name for e in self.engines]
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            raise ValueError(f"the {self.name} family declares the engine "
+                             f"{', '.join(twice)} twice")
+        for eng in self.engines:
+            if eng.family != self.name:
+                raise ValueError(f"the {eng.name} engine says family {eng.family!r}, "
+                                 f"declared by {self.name!r}")
+
+    def engine(self, name: str) -> Engine | None:
+        """The family's engine ``name`` (``None``: the family has none)."""
+        return next((e for e in self.engines if e.name == name), None)
+
+    def runs(self, model: type) -> dict[str, Engine]:
+        """The engines that take ``model`` (a model class), by name: what the family
+        installs on that class (:class:`~puzzlefmt.model.Engines` ``run``)."""
+        return {e.name: e for e in self.engines if any(issubclass(model, m) for m in e.models)}
 
     def read(self, text: str, *, filename: str | os.PathLike[str] | None = None) -> Any:
         """Read ``text`` in whichever of the family's formats fits it best."""

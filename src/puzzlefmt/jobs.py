@@ -31,7 +31,7 @@ from puzzlefmt.format import Format
 from puzzlefmt.losses import dropped
 from puzzlefmt.model import Model, SolveResult
 
-__all__ = ["Job", "canon_task", "convert_task", "solve_task", "validate_task"]
+__all__ = ["Job", "canon_task", "convert_task", "engine_task", "solve_task", "validate_task"]
 
 
 def _clues(value: Any) -> int | None:
@@ -204,6 +204,58 @@ def canon_task(convention: str, records: list[Record]) -> list[Outcome]:
     return out
 
 
+def _engine_results(name: str, options: dict[str, Any], values: Sequence[Any]
+                    ) -> tuple[dict[int, Any], dict[int, str]]:
+    """Run the engine ``name`` of each value's family over ``values``, each family in one
+    batch call: the results by index, and the refusals (no such engine, or the engine's
+    ``ValueError`` for that value) by index."""
+    found: dict[int, Any] = {}
+    refused: dict[int, str] = {}
+    groups: dict[str, list[int]] = {}
+    for i, value in enumerate(values):
+        groups.setdefault(registry.family_of(value).name, []).append(i)
+    for fam_name, idx in groups.items():
+        eng = registry.family(fam_name).engine(name)
+        if eng is None:
+            refused.update((i, f"the {fam_name} family has no {name} engine") for i in idx)
+            continue
+        ok = [i for i in idx if eng.takes(values[i])]
+        refused.update((i, f"{fam_name} {name} takes no {type(values[i]).__name__}")
+                       for i in idx if i not in ok)
+        try:
+            found.update(zip(ok, eng.many([values[i] for i in ok], **options), strict=True))
+        except ValueError:  # one value is refused: find which, one at a time
+            for i in ok:
+                try:
+                    found[i] = eng(values[i], **options)
+                except ValueError as exc:
+                    refused[i] = str(exc)
+    return found, refused
+
+
+def engine_task(name: str, options: dict[str, Any], records: list[Record]) -> list[Outcome]:
+    """Run a family engine (``puzzlefmt grade``, ``puzzlefmt rate``...) on each record: the
+    line it writes is the engine's :meth:`~puzzlefmt.engine.Engine.line`, its JSON the
+    engine's ``to_json``; a record the engine refuses is rejected with the reason."""
+    found, refused = _engine_results(name, options, [rec.value for rec in records])
+    out: list[Outcome] = []
+    for i, rec in enumerate(records):
+        if i in refused:
+            out.append(Outcome(rec.number, rec.line, error=where(rec, refused[i])))
+            continue
+        eng = registry.engine_for(rec.value, name)
+        result = found[i]
+        text = eng.line(rec.value, result)
+        data = eng.to_json(result)
+        if not isinstance(data, dict):
+            data = {name: data}
+        out.append(Outcome(rec.number, rec.line, output=text + "\n",
+                           data={"text": text, **data},
+                           kind=eng.kind(result) if eng.kind is not None else None,
+                           flagged=bool(eng.flagged(result)) if eng.flagged else False))
+    return out
+
+
 def _call(func: Callable[..., Any], *args: Any) -> Any:
     """``func(lines, numbers, *args)`` (arguments bound first, lines given last)."""
     *bound, lines, numbers = args
@@ -301,7 +353,8 @@ class Job:
     worker) and run the same there: ``task()`` is its per-chunk work, ``placeholder`` what it
     writes for a rejected record, ``verb`` how the summary names a written record."""
 
-    name: Literal["convert", "validate", "solve", "canon"]
+    name: Literal["convert", "validate", "solve", "canon", "engine"]
+    #: ``convert``: the target format; ``engine``: the engine's name.
     target: str = ""
     options: tuple[tuple[str, Any], ...] = ()
     strict: bool = False
@@ -321,6 +374,8 @@ class Job:
             return functools.partial(validate_task, self.limit, timeout=self.timeout)
         if self.name == "solve":
             return functools.partial(solve_task, self.limit, self.count, timeout=self.timeout)
+        if self.name == "engine":
+            return functools.partial(engine_task, self.target, dict(self.options))
         return functools.partial(canon_task, self.convention)
 
     def block(self, source: Any, comments: str | None = None) -> Block | None:
@@ -353,9 +408,12 @@ class Job:
 
     @property
     def placeholder(self) -> str | None:
-        return "\n" if self.name in ("solve", "canon") else None
+        return "\n" if self.name in ("solve", "canon", "engine") else None
 
     @property
     def verb(self) -> str:
+        if self.name == "engine":
+            found = registry.engines(self.target)
+            return found[0].verb if found else "done"
         return {"convert": "converted", "validate": "checked", "solve": "solved",
                 "canon": "canonicalised"}[self.name]

@@ -111,11 +111,14 @@ class SolveResult(Generic[M]):
 @dataclass(frozen=True, slots=True)
 class Engines:
     """What a family installs on its model class: the family's reader of any of its text
-    forms, its SVG and text pictures, and its solver (``None`` where it has none)."""
+    forms, its SVG picture, its solver (``None`` where it has none), and ``run``: the
+    family's engine table for this model, by name (each a callable ``engine(model,
+    **options)``; see :mod:`puzzlefmt.engine`), which :meth:`Model._run` calls."""
 
     read: Callable[[str], Any]
     svg: Callable[..., str] | None = None
     solve: Callable[[Any, int], SolveResult[Any]] | None = None
+    run: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
 
 
 class Model(abc.ABC):
@@ -200,13 +203,29 @@ class Model(abc.ABC):
             raise NotImplementedError(f"{type(self).__name__} has no picture")
         return str(svg(self))
 
+    def _run(self, name: str, **options: Any) -> Any:
+        """Run the family's engine ``name`` on this model (its options checked by the
+        engine's declaration). A model's engine methods (``puzzle.grade()``) are this."""
+        engine = self._engines().run.get(name)
+        if engine is None:
+            known = ", ".join(sorted(self._engines().run)) or "none"
+            raise NotImplementedError(
+                f"the {self.family} family has no {name} engine for a "
+                f"{type(self).__name__} (its engines: {known})")
+        return engine(self, **options)
+
     def _solve(self, limit: int) -> SolveResult[Self]:
-        solve = self._engines().solve
-        if solve is None:
+        engines = self._engines()
+        solve = engines.solve
+        table = engines.run.get("solve")
+        if solve is None and table is None:
             raise NotImplementedError(f"the {self.family} family has no solver")
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
             raise ValueError(f"limit must be a whole number of at least 1, not {limit!r}")
-        return solve(self, limit)
+        if table is not None:  # the family's engine table (puzzlefmt.engine)
+            result: SolveResult[Self] = table(self, limit=limit)
+            return result
+        return solve(self, limit)  # type: ignore[misc] # one of the two is set
 
     @classmethod
     def json_schema(cls) -> dict[str, Any]:

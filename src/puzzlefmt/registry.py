@@ -10,12 +10,16 @@ from __future__ import annotations
 import importlib
 import os
 
+from puzzlefmt.engine import Engine
 from puzzlefmt.family import Candidate, Family, extension_of, rank
 from puzzlefmt.format import Format, Renderer
 
 __all__ = [
     "Candidate",
     "detect",
+    "engine_for",
+    "engine_names",
+    "engines",
     "families",
     "family",
     "family_of",
@@ -81,6 +85,30 @@ def family_of(obj: object) -> Family:
         if isinstance(obj, fam.models):
             return fam
     raise TypeError(f"no puzzlefmt family handles objects of type {type(obj).__name__}")
+
+
+def engines(name: str | None = None) -> list[Engine]:
+    """Every engine of every family (those called ``name``, if given), in family order."""
+    _load()
+    return [e for fam in _families.values() for e in fam.engines
+            if name is None or e.name == name]
+
+
+def engine_names() -> list[str]:
+    """The names of the engines some family has, each once, in family order."""
+    return list(dict.fromkeys(e.name for e in engines()))
+
+
+def engine_for(obj: object, name: str) -> Engine:
+    """The engine ``name`` of ``obj``'s family that takes ``obj``; :class:`KeyError` when
+    the family has none (the message names the engines it has)."""
+    fam = family_of(obj)
+    found = fam.engine(name)
+    if found is None or not found.takes(obj):
+        known = ", ".join(e.name for e in fam.engines if e.takes(obj)) or "none"
+        raise KeyError(f"the {fam.name} family has no {name} engine for a "
+                       f"{type(obj).__name__} (its engines: {known})")
+    return found
 
 
 def formats(family: str | None = None) -> list[Format]:

@@ -20,9 +20,9 @@ import warnings
 from collections.abc import Sequence
 from typing import Any
 
-from puzzlefmt import __version__
+from puzzlefmt import __version__, registry
 from puzzlefmt._jit import allowed as small_batches_interpreted
-from puzzlefmt.cli import render
+from puzzlefmt.cli import engines, render
 from puzzlefmt.cli._common import (
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
@@ -48,8 +48,6 @@ from puzzlefmt.errors import OptionError, PuzzleFormatError
 from puzzlefmt.web.cli import add_parser as add_serve
 
 __all__ = ["build_parser", "main", "run"]
-
-FAMILIES = ("sudoku", "keen", "cgp")
 
 
 def _add_timeout(p: argparse.ArgumentParser) -> None:
@@ -108,7 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("formats", help="list every format with its extensions")
-    p.add_argument("--family", choices=FAMILIES)
+    p.add_argument("--family", choices=[f.name for f in registry.families()])
     p.add_argument("--options", metavar="FORMAT",
                    help="list the reader and writer options of one format")
     p.add_argument("--json", action="store_true")
@@ -176,6 +174,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     render.add_parser(sub)
     add_serve(sub)  # `puzzlefmt serve` (the web extra; puzzlefmt.web.cli imports no web package)
+    # The families' engines offered as commands (`puzzlefmt grade`...), after the built-in
+    # commands, whose names they do not take.
+    engines.add_parsers(sub, _add_batch_options, set(sub.choices))
     return parser
 
 

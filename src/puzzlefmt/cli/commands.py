@@ -36,7 +36,8 @@ from puzzlefmt.outfile import output
 from puzzlefmt.survey import survey_paths
 
 
-def _open(args: argparse.Namespace) -> Lines:
+def open_input(args: argparse.Namespace) -> Lines:
+    """The records of ``args.input`` (a path, or ``-``), in ``--from``'s format or detected."""
     name = STDIN_NAME if args.input == "-" else None
     return open_lines(source(args.input), getattr(args, "from_format", None), name=name)
 
@@ -57,7 +58,7 @@ def run_job(
     ``--object-path``); ``task``/``block``/``placeholder`` replace the job's own."""
     path = args.input
     shown = STDIN_NAME if path == "-" else path
-    recs = lines if lines is not None else _open(args)
+    recs = lines if lines is not None else open_input(args)
     rejects_path = getattr(args, "rejects", None)
     quiet = getattr(args, "quiet", False)
     verb = job.verb
@@ -160,7 +161,8 @@ def cmd_detect(args: argparse.Namespace) -> int:
     return status
 
 
-def _local(args: argparse.Namespace) -> None:
+def check_local(args: argparse.Namespace) -> None:
+    """Refuse what only a cluster run does (Parquet input)."""
     if args.input_format != "text":
         raise UsageError("--input-format parquet runs on a cluster: add --cluster local:1 "
                          "(or more workers)")
@@ -172,8 +174,8 @@ def cmd_convert(args: argparse.Namespace) -> int:
     if args.cluster:
         return run_on_cluster(args, Job("convert", target=target.name,
                                         options=tuple(options.items()), strict=args.strict))
-    _local(args)
-    lines = _open(args)
+    check_local(args)
+    lines = open_input(args)
     if lines.format.family != target.family:
         lines.close()
         raise UsageError(f"{args.input} is {lines.format.family} ({lines.format.name}); "
@@ -190,7 +192,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     job = Job("validate", limit=args.limit, timeout=args.timeout)
     if args.cluster:
         return run_on_cluster(args, job)
-    _local(args)
+    check_local(args)
     summary = run_job(args, job)
     if summary.rejected:
         return EXIT_BAD_INPUT
@@ -227,7 +229,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     job = Job("solve", limit=args.limit, count=args.count, timeout=args.timeout)
     if args.cluster:
         return run_on_cluster(args, job)
-    _local(args)
+    check_local(args)
     summary = run_job(args, job)
     if summary.rejected:
         return EXIT_BAD_INPUT
@@ -246,8 +248,8 @@ def cmd_canon(args: argparse.Namespace) -> int:
     if args.cluster:
         return run_on_cluster(args, Job("canon", convention=args.convention),
                               unique=args.unique)
-    _local(args)
-    lines = _open(args)
+    check_local(args)
+    lines = open_input(args)
     _family_has_canon(lines)
     job = Job("canon", convention=args.convention)
     if not args.unique:
@@ -315,6 +317,7 @@ def cmd_survey(args: argparse.Namespace) -> int:
 
 
 __all__ = [
+    "check_local",
     "cmd_canon",
     "cmd_convert",
     "cmd_detect",
@@ -323,5 +326,6 @@ __all__ = [
     "cmd_solve",
     "cmd_survey",
     "cmd_validate",
+    "open_input",
     "run_job",
 ]

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from puzzlefmt._jit import notice_if_cold
 from puzzlefmt.collection import Collection
+from puzzlefmt.engine import Engine, solve_engine
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.family import Columnar, Family, LineResults
 from puzzlefmt.keen import grade, keen_id, keen_json, keen_list, savefile, solver, svg, text
@@ -38,6 +39,34 @@ def _solve_many_within(puzzles: Sequence[Puzzle], limit: int,
     return solver.solve_many(puzzles, limit, timeout=timeout)
 
 
+def _grade_record(puzzle: Puzzle, level: Difficulty | None) -> str:
+    return level.title if level is not None else "none (no unique solution)"
+
+
+def _grade_json(level: Difficulty | None) -> dict[str, str | None]:
+    return {"grade": level.title if level is not None else None}
+
+
+def _grade_words(level: Difficulty | None) -> str:
+    if level is None:
+        return "No grade: the puzzle has no unique solution."
+    return f"Keen would grade it {level.title}."
+
+
+#: The engine table: ``puzzle.solve()`` and ``puzzle.grade()``, ``puzzlefmt solve`` and
+#: ``puzzlefmt grade``, the page's actions.
+SOLVE = solve_engine("keen", (Puzzle,), solver.solve_many, solver.solution_text, timeout=True)
+GRADE = Engine(
+    name="grade", family="keen", models=(Puzzle,),
+    summary="the difficulty Keen's own grader gives each puzzle",
+    returns="a Difficulty, or None when the puzzle has no unique solution",
+    run=grade.grade, run_many=grade.grade_many,
+    record=_grade_record, to_json=_grade_json, words=_grade_words,
+    kind=lambda level: level.title.lower() if level is not None else "ungraded",
+    flagged=lambda level: level is None,
+    verb="graded",
+)
+
 #: The batch commands' fast path for game ID lists (:mod:`puzzlefmt.keen.columnar`).
 COLUMNAR = Columnar(formats=frozenset({"keen-list"}), solve=_block_solve)
 
@@ -50,6 +79,7 @@ FAMILY = Family(
     solve_within=_solve_many_within,
     solution_text=solver.solution_text,
     columnar=COLUMNAR,
+    engines=(SOLVE, GRADE),
 )
 
 
@@ -95,6 +125,6 @@ install(Puzzle, KeenEngines(
     svg=svg.keen_svg,
     solve=_solve,
     solve_within=_solve_within,
-    grade=grade.grade,
     expand_seed=_expand_seed,
+    run=FAMILY.runs(Puzzle),
 ))

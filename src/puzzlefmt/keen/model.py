@@ -73,11 +73,10 @@ _CAGE_KEYS = ("cells", "op", "target")
 
 @dataclass(frozen=True, slots=True)
 class KeenEngines(Engines):
-    """Keen's engines: the shared ones, plus the solver with a time bound, the grader and
-    the random-seed expander."""
+    """Keen's engines: the shared ones, plus the solver with a time bound and the
+    random-seed expander (the grader is in the engine table, ``run``)."""
 
     solve_within: Callable[[Puzzle, int, float | None], SolveResult[Puzzle]] | None = None
-    grade: Callable[[Puzzle], Difficulty | None] | None = None
     #: ``(size, seed, difficulty, multiplication_only) -> cages``: the cages Keen makes
     #: from a random seed (sizes 3 to 9).
     expand_seed: Callable[[int, str, Difficulty, bool], Sequence[Cage]] | None = None
@@ -609,10 +608,8 @@ class Puzzle(Model):
 
     def grade(self) -> Difficulty | None:
         """The difficulty the real program would give (``None``: no unique solution)."""
-        grade = self._keen_engines().grade
-        if grade is None:  # pragma: no cover - keen.family installs it
-            raise RuntimeError("the Keen grader is not installed: import puzzlefmt.keen")
-        return grade(self)
+        level: Difficulty | None = self._run("grade")
+        return level
 
     @classmethod
     def _keen_engines(cls) -> KeenEngines:

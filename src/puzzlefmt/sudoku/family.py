@@ -14,9 +14,10 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from puzzlefmt.collection import Collection
+from puzzlefmt.engine import Engine, solve_engine
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.family import Columnar, Family, LineResults
-from puzzlefmt.format import Renderer
+from puzzlefmt.format import Option, Renderer
 from puzzlefmt.model import SolveResult, install
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ from puzzlefmt.sudoku import (
     sukaku,
     txt,
 )
-from puzzlefmt.sudoku.canon import canonical_many
+from puzzlefmt.sudoku.canon import canonical, canonical_many
 from puzzlefmt.sudoku.grid import Grid, SudokuEngines
 from puzzlefmt.sudoku.solver import solve, solve_many
 from puzzlefmt.sudoku.svg import RENDERER as SVG
@@ -137,6 +138,32 @@ COLUMNAR = Columnar(formats=frozenset({"line", "txt", "sdm"}), solve=_block_solv
                     solve_spans=_solve_spans)
 
 
+def _canon_many(grids: Sequence[Grid], convention: str = "string") -> list[str]:
+    return canonical_many(grids, convention)
+
+
+def _canon_one(grid: Grid, convention: str = "string") -> str:
+    return canonical(grid, convention)  # type: ignore[arg-type] # checked by the option
+
+
+#: The engine table: ``grid.solve()``, the canonical form; ``puzzlefmt solve`` and
+#: ``puzzlefmt canon`` serve them with their fast paths; the page's actions.
+SOLVE = solve_engine("sudoku", (Grid,), solve_many, solution_text)
+CANON = Engine(
+    name="canon", family="sudoku", models=(Grid,),
+    summary="the minlex canonical form of the givens",
+    returns="81 characters, 0 for a blank",
+    run=_canon_one, run_many=_canon_many,
+    to_json=lambda form: {"canon": form},
+    words=lambda form: f"Canonical form: {form}",
+    options=(Option("convention", str, "string",
+                    "string: true string minimum; pattern: pattern first",
+                    choices=("string", "pattern")),),
+    command=False,
+    verb="canonicalised",
+)
+
+
 FAMILY = Family(
     name="sudoku",
     models=(Grid,),
@@ -172,6 +199,7 @@ FAMILY = Family(
     canon_many=canonical_many,
     canon_conventions=("string", "pattern"),
     columnar=COLUMNAR,
+    engines=(SOLVE, CANON),
 )
 
 
@@ -197,4 +225,4 @@ def _expand_solo_seed(params: str, seed: str) -> str:
 
 
 install(Grid, SudokuEngines(read=read_grid, svg=sudoku_svg, solve=solve,
-                            expand_solo_seed=_expand_solo_seed))
+                            expand_solo_seed=_expand_solo_seed, run=FAMILY.runs(Grid)))

@@ -1,0 +1,98 @@
+"""The commands built from the families' engine tables: ``puzzlefmt grade``, and each engine
+that a family declares with ``command=True`` (:class:`puzzlefmt.engine.Engine`).
+
+Each is a batch command like ``solve``: any input of a family that has the engine, one output
+line per record (the engine's :meth:`~puzzlefmt.engine.Engine.line`), ``--json`` with the
+engine's JSON form, ``--jobs``, ``--cluster``, progress, ``--rejects``. The engine's declared
+options become the command's options (``--name VALUE``; ``--timeout`` for engines that bound
+their searches). Nothing here names a family or an engine.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any
+
+from puzzlefmt import registry
+from puzzlefmt.cli._common import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, UsageError, seconds
+from puzzlefmt.cli.cluster import run_on_cluster
+from puzzlefmt.cli.commands import check_local, open_input, run_job
+from puzzlefmt.engine import Engine
+from puzzlefmt.format import Option
+from puzzlefmt.jobs import Job
+
+__all__ = ["add_parsers", "cmd_engine"]
+
+
+def _flag(option: Option) -> str:
+    return "--" + option.name.replace("_", "-")
+
+
+def _add_option(p: argparse.ArgumentParser, option: Option, seen: set[str]) -> None:
+    if option.name in seen or option.name == "timeout":
+        return
+    seen.add(option.name)
+    dest = f"engine_opt_{option.name}"
+    if option.kind is bool:
+        p.add_argument(_flag(option), dest=dest, action=argparse.BooleanOptionalAction,
+                       default=None, help=f"{option.help} (default {option.default})")
+        return
+    kind: Callable[[str], Any] = option.parse
+    p.add_argument(_flag(option), dest=dest, type=kind, default=None,
+                   metavar=option.name.upper(), choices=option.choices or None,
+                   help=f"{option.help} (default {option.default})")
+
+
+def add_parsers(sub: Any, add_batch_options: Callable[[argparse.ArgumentParser], None],
+                taken: set[str]) -> None:
+    """One command for each engine name some family offers as a command (``taken``: the
+    names of the commands already built)."""
+    for name in registry.engine_names():
+        found = [e for e in registry.engines(name) if e.command]
+        if not found or name in taken:
+            continue
+        families = ", ".join(e.family for e in found)
+        p = sub.add_parser(name, help=f"{found[0].summary} ({families}); one output line "
+                           "per record")
+        add_batch_options(p)
+        seen: set[str] = set()
+        for eng in found:
+            for option in eng.options:
+                _add_option(p, option, seen)
+        if any(e.timeout for e in found):
+            p.add_argument("--timeout", type=seconds("--timeout"), default=None,
+                           metavar="SECONDS", help="give up a record's search after this long")
+        p.set_defaults(func=cmd_engine, engine=name)
+
+
+def _options(args: argparse.Namespace, engines: list[Engine]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for eng in engines:
+        for option in eng.options:
+            value = getattr(args, f"engine_opt_{option.name}", None)
+            if value is not None:
+                out[option.name] = value
+    if getattr(args, "timeout", None) is not None:
+        out["timeout"] = args.timeout
+    return out
+
+
+def cmd_engine(args: argparse.Namespace) -> int:
+    """Run the engine ``args.engine`` over every record of the input."""
+    engines = registry.engines(args.engine)
+    job = Job("engine", target=args.engine, options=tuple(_options(args, engines).items()))
+    if args.cluster:
+        return run_on_cluster(args, job)
+    check_local(args)
+    lines = open_input(args)
+    fam = registry.family(lines.format.family)
+    if fam.engine(args.engine) is None:
+        lines.close()
+        offered = ", ".join(e.family for e in engines)
+        raise UsageError(f"{args.input} is {fam.name} ({lines.format.name}); the "
+                         f"{args.engine} engine works on {offered}: nothing was read")
+    summary = run_job(args, job, lines=lines)
+    if summary.rejected:
+        return EXIT_BAD_INPUT
+    return EXIT_INVALID if summary.flagged else EXIT_OK

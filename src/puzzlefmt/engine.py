@@ -1,0 +1,191 @@
+"""The protocol every engine follows: :class:`Engine`, one entry of a family's engine table.
+
+An engine answers a question about a model: *solve it*, *grade it*, *rate it*, *what are the
+moves*. A family declares its engines in one table (``Family.engines``); everything above the
+family layer (the command line's commands and choices, the web page's actions, batch jobs,
+Dask tasks) is built from those tables, so adding an engine is its module plus one entry::
+
+    GRADE = Engine(
+        name="grade", family="keen", models=(Puzzle,),
+        summary="the difficulty Keen's own grader gives",
+        returns="a Difficulty, or None when the puzzle has no unique solution",
+        run=grade.grade,
+        record=lambda puzzle, level: level.title if level else "none",
+        to_json=lambda level: {"grade": level.title if level else None},
+        words=lambda level: f"Keen would grade it {level.title}." if level else "No grade.",
+    )
+
+``engine(model, **options)`` checks the options by their declaration (:class:`Option`, the
+same vocabulary as the formats' options) and runs it; ``engine.many(models, **options)`` runs
+a batch, through the engine's batch form when it has one (one kernel call for many models).
+The model reaches its family's engines by name (``Model._run``), so ``puzzle.grade()`` is
+``Puzzle``'s one-line method over the table and the model never imports the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from puzzlefmt.errors import OptionError
+from puzzlefmt.format import Option, check_options
+from puzzlefmt.model import SolveResult
+
+__all__ = ["Engine", "parse_engine_options", "solve_engine"]
+
+
+def _no_words(result: Any) -> str:
+    return str(result)
+
+
+def _plain_json(result: Any) -> Any:
+    return result
+
+
+@dataclass(frozen=True, kw_only=True)
+class Engine:
+    """One engine of a family (see the module docstring).
+
+    ``name``: the verb, unique within the family (``"solve"``, ``"grade"``, ``"rate"``), and
+    the command-line command and web action that reach it. ``models``: the model types it
+    takes. ``summary``: one line for ``--help`` and the page. ``returns``: its result, in
+    words. ``run(model, **options)``: the engine. ``run_many(models, **options)``: its batch
+    form (``None``: ``run`` over each model). ``record(model, result)``: the one line a batch
+    command writes for a record. ``to_json(result)``: a JSON-ready value (``--json``, the web
+    API). ``words(result)``: a sentence for people (the page). ``kind(result)``: the word a
+    batch summary counts the record under (``None``: counted as done only). ``flagged(result)``:
+    whether the record counts as not good (exit code 1), as ``validate`` counts an invalid
+    puzzle. ``options``: declared options, checked on every call. ``timeout``: whether the
+    engine takes ``timeout`` (seconds a model) as a keyword, for searches that can run long.
+    ``command``: whether the command line offers ``puzzlefmt <name>`` (an engine that a
+    built-in command already serves, ``solve`` or ``canon``, says ``False``). ``verb``: how a
+    batch summary names a record done (``"graded"``: "12 graded").
+    """
+
+    name: str
+    family: str
+    models: tuple[type, ...]
+    summary: str
+    returns: str
+    run: Callable[..., Any]
+    run_many: Callable[..., list[Any]] | None = None
+    record: Callable[[Any, Any], str] | None = None
+    to_json: Callable[[Any], Any] = _plain_json
+    words: Callable[[Any], str] = _no_words
+    kind: Callable[[Any], str | None] | None = None
+    flagged: Callable[[Any], bool] | None = None
+    options: tuple[Option, ...] = ()
+    timeout: bool = False
+    command: bool = True
+    verb: str = "done"
+
+    def check(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """``options`` checked against the declaration (unknown names and bad values raise
+        :class:`~puzzlefmt.errors.OptionError`)."""
+        given = dict(options)
+        if "timeout" in given and self.timeout:
+            timeout = given.pop("timeout")
+            checked = check_options(self.options, given, owner=self.name, role="engine")
+            if timeout is not None and (isinstance(timeout, bool)
+                                        or not isinstance(timeout, int | float) or timeout <= 0):
+                raise OptionError(f"{self.name}: timeout must be a positive number of "
+                                  f"seconds, not {timeout!r}")
+            checked["timeout"] = timeout
+            return checked
+        return check_options(self.options, given, owner=self.name, role="engine")
+
+    def takes(self, value: object) -> bool:
+        """Whether ``value`` is a model this engine works on."""
+        return isinstance(value, self.models)
+
+    def __call__(self, model: Any, **options: Any) -> Any:
+        """Run the engine on one model."""
+        if not self.takes(model):
+            wanted = " or ".join(m.__name__ for m in self.models)
+            raise TypeError(f"{self.family} {self.name} takes a {wanted}, "
+                            f"not {type(model).__name__}")
+        return self.run(model, **self.check(options))
+
+    def many(self, models: Sequence[Any], **options: Any) -> list[Any]:
+        """Run the engine on many models (its batch form where it has one), in order."""
+        opts = self.check(options)
+        for model in models:
+            if not self.takes(model):
+                wanted = " or ".join(m.__name__ for m in self.models)
+                raise TypeError(f"{self.family} {self.name} takes a {wanted}, "
+                                f"not {type(model).__name__}")
+        if self.run_many is not None:
+            return list(self.run_many(models, **opts))
+        return [self.run(model, **opts) for model in models]
+
+    def line(self, model: Any, result: Any) -> str:
+        """The line a batch command writes for ``model`` and its result (no newline)."""
+        if self.record is not None:
+            return self.record(model, result)
+        return self.words(result)
+
+    def describe(self) -> str:
+        """One line for listings: the name, what it returns, its options."""
+        opts = "; ".join(o.describe() for o in self.options)
+        return f"{self.name}: {self.summary} (returns {self.returns})" + (
+            f"; options: {opts}" if opts else "")
+
+
+def parse_engine_options(engine: Engine, pairs: Sequence[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` texts (the command line's ``--option``) as the engine's checked
+    options."""
+    known = {o.name: o for o in engine.options}
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        name = name.strip()
+        if not sep:
+            raise OptionError(f"--option wants NAME=VALUE, found {pair!r}")
+        opt = known.get(name)
+        if opt is None:
+            names = ", ".join(sorted(known)) or "none"
+            raise OptionError(f"{engine.name} has no option {name!r} (its options: {names})")
+        out[name] = opt.parse(text)
+    return out
+
+
+def solve_engine(family: str, models: tuple[type, ...],
+           solve_many: Callable[..., list[SolveResult[Any]]],
+           solution_text: Callable[[Any, SolveResult[Any]], str], *,
+           timeout: bool = False) -> Engine:
+    """A family's ``solve`` engine from its batch solver: ``solve_many(models, limit)``
+    (with ``timeout=`` seconds a model when ``timeout``) and the line ``puzzlefmt solve``
+    writes for a result. The ``solve`` command serves it (with its fast paths), so the
+    command line offers no second command for it."""
+
+    def run_many(values: Sequence[Any], limit: int = 2, **kw: Any) -> list[SolveResult[Any]]:
+        return solve_many(values, limit, **kw)
+
+    def run(value: Any, limit: int = 2, **kw: Any) -> SolveResult[Any]:
+        return solve_many([value], limit, **kw)[0]
+
+    return Engine(
+        name="solve", family=family, models=models,
+        summary="count the solutions (up to a limit) and give them",
+        returns="a SolveResult: count, status, solutions of the puzzle's own type",
+        run=run, run_many=run_many, record=solution_text,
+        to_json=_solve_json, words=_solve_words,
+        kind=lambda result: str(result.status), flagged=lambda result: not result.unique,
+        options=(Option("limit", int, 2, "count solutions up to this many", minimum=1),),
+        timeout=timeout, command=False, verb="solved",
+    )
+
+
+def _solve_json(result: SolveResult[Any]) -> dict[str, Any]:
+    return {"status": result.status, "solutions": result.count, "reason": result.reason}
+
+
+def _solve_words(result: SolveResult[Any]) -> str:
+    if not result.complete:
+        return f"Gave up: {result.reason}" if result.reason else "Gave up."
+    if result.count == 0:
+        return "No solution" + (f": {result.reason}." if result.reason else ".")
+    if result.count == 1:
+        return "One solution."
+    return f"{result.count}{'+' if result.count >= result.limit else ''} solutions."

@@ -1,0 +1,258 @@
+"""The engine protocol (:mod:`puzzlefmt.engine`): a family's engine table, and the layers
+above the families built from it. A toy family and a toy engine, defined here only, are
+registered for a test and picked up by ``puzzlefmt formats``, the command line's choices and
+commands, and the batch jobs, with no other file changed."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterator, Mapping
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+from typing import Any, Self
+
+import pytest
+
+from puzzlefmt import registry
+from puzzlefmt.cli import build_parser, main
+from puzzlefmt.collection import LineCollection, Record
+from puzzlefmt.engine import Engine, parse_engine_options, solve_engine
+from puzzlefmt.errors import OptionError, PuzzleFormatError
+from puzzlefmt.family import Family
+from puzzlefmt.format import Option, Sniff
+from puzzlefmt.jobs import Job
+from puzzlefmt.model import Engines, Model, Problem, SolveResult, install, json_object
+
+
+class Tally(Model):
+    """A toy model: a row of tally marks (``|||``); ``x`` marks a crossed-out one."""
+
+    family = "tally"
+
+    def __init__(self, text: str | None = None, *, marks: str = "") -> None:
+        if text is not None:
+            marks = self._read_text(text).marks
+        self.marks = marks
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.marks,)
+
+    def problems(self) -> list[Problem]:
+        return [Problem("crossed", "a crossed mark", f"mark {i + 1}")
+                for i, ch in enumerate(self.marks) if ch == "x"]
+
+    def status(self) -> int:
+        return int(bool(self.problems()))
+
+    def copy(self) -> Self:
+        return type(self)(marks=self.marks)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"marks": self.marks}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | str) -> Self:
+        return cls(marks=str(json_object(data, format="tally")["marks"]))
+
+    def __str__(self) -> str:
+        return self.marks
+
+    def __repr__(self) -> str:
+        return f"Tally({self.marks!r})"
+
+    def solve(self, limit: int = 2) -> SolveResult[Self]:
+        return self._solve(limit)
+
+    def count(self, *, crossed: bool = False) -> int:
+        """The toy engine, reached through the family's table."""
+        found: int = self._run("count", crossed=crossed)
+        return found
+
+
+def _read(line: str) -> Tally:
+    marks = line.strip()
+    for i, ch in enumerate(marks):
+        if ch not in "|x":
+            raise PuzzleFormatError.expecting("a tally mark", repr(ch), format="tallies",
+                                              line=1, column=i + 1, text=marks)
+    return Tally(marks=marks)
+
+
+TALLIES = LineCollection(
+    name="tallies", family="tally", model=Tally, description="a row of tally marks a line",
+    sniff_text=lambda t: Sniff(0.9, "tally marks") if set(t.strip()) <= set("|x\n") else None,
+    parse_record=_read, write_record=lambda t, **o: t.marks, extensions=("tally",),
+)
+
+
+def _count(tally: Tally, *, crossed: bool = False, least: int = 0) -> int:
+    if len(tally.marks) < least:
+        raise ValueError(f"fewer than {least} marks")
+    return sum(1 for ch in tally.marks if ch == "|" or crossed)
+
+
+CALLS: list[int] = []
+
+
+def _count_many(tallies: list[Tally], **options: Any) -> list[int]:
+    CALLS.append(len(tallies))  # one batch call for the whole chunk
+    return [_count(t, **options) for t in tallies]
+
+
+COUNT = Engine(
+    name="count", family="tally", models=(Tally,),
+    summary="count the marks", returns="a number",
+    run=_count, run_many=_count_many,
+    record=lambda tally, n: f"{n} marks",
+    to_json=lambda n: {"count": n},
+    words=lambda n: f"{n} marks.",
+    kind=lambda n: "empty" if n == 0 else "counted",
+    flagged=lambda n: n == 0,
+    options=(Option("crossed", bool, False, "count crossed marks too"),
+             Option("least", int, 0, "refuse a row of fewer marks", minimum=0)),
+    verb="counted",
+)
+
+
+def _solve_many(tallies: list[Tally], limit: int) -> list[SolveResult[Tally]]:
+    return [SolveResult(1, limit, [Tally(marks="|" * len(t.marks))]) for t in tallies]
+
+
+SOLVE = solve_engine("tally", (Tally,), _solve_many, lambda t, r: str(r.solutions[0]))
+TALLY = Family(name="tally", models=(Tally,), formats=(TALLIES,), engines=(SOLVE, COUNT))
+install(Tally, Engines(read=TALLY.read, run=TALLY.runs(Tally)))
+
+
+@pytest.fixture
+def registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[Family]:
+    """The toy family in the registry for one test (the registry restored after)."""
+    registry.families()  # the built-in families first, as in any session
+    for name in ("_families", "_formats", "_renderers", "_names"):
+        monkeypatch.setattr(registry, name, dict(getattr(registry, name)))
+    registry.register_family(TALLY)
+    yield TALLY
+
+
+def _run(argv: list[str]) -> tuple[int, str, str]:
+    out, errs = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(errs):
+        code = main(argv)
+    return code, out.getvalue(), errs.getvalue()
+
+
+# --------------------------------------------------------------------------- the protocol
+
+
+def test_an_engine_checks_its_options_and_what_it_takes() -> None:
+    t = Tally(marks="||x|")
+    assert COUNT(t) == 3
+    assert COUNT(t, crossed=True) == 4
+    with pytest.raises(OptionError, match="has no engine option 'cross'"):
+        COUNT(t, cross=True)
+    with pytest.raises(OptionError, match="wants a whole number"):
+        COUNT(t, least="2")
+    with pytest.raises(TypeError, match="tally count takes a Tally, not str"):
+        COUNT("||")
+    assert COUNT.many([t, Tally(marks="")], crossed=True) == [4, 0]
+    assert parse_engine_options(COUNT, ["crossed=yes", "least=2"]) == {"crossed": True,
+                                                                        "least": 2}
+    with pytest.raises(OptionError, match="count has no option 'x'"):
+        parse_engine_options(COUNT, ["x=1"])
+
+
+def test_a_model_reaches_its_engines_by_name_through_the_table() -> None:
+    t = Tally(marks="|x|")
+    assert t.count() == 2
+    assert t.count(crossed=True) == 3
+    assert t.solve().solution == Tally(marks="|||")
+    with pytest.raises(NotImplementedError, match="no rate engine for a Tally .*count, solve"):
+        t._run("rate")
+
+
+def test_a_family_refuses_an_engine_declared_twice_or_of_another_family() -> None:
+    with pytest.raises(ValueError, match="declares the engine count twice"):
+        Family(name="tally", models=(Tally,), formats=(), engines=(COUNT, COUNT))
+    with pytest.raises(ValueError, match="says family 'tally', declared by 'other'"):
+        Family(name="other", models=(Tally,), formats=(), engines=(COUNT,))
+
+
+def test_the_built_in_families_declare_their_engines_in_tables() -> None:
+    # Every engine a model method reaches is in its family's table, and the table is what
+    # the model class has installed.
+    for fam in registry.families():
+        for model in fam.models:
+            assert isinstance(model, type) and issubclass(model, Model)
+            engines = model.engines
+            assert engines is not None
+            assert dict(engines.run) == fam.runs(model)
+    names = {(e.family, e.name) for e in registry.engines()}
+    assert {("sudoku", "solve"), ("sudoku", "canon"), ("keen", "solve"),
+            ("keen", "grade")} <= names
+
+
+# --------------------------------------------------------------------------- picked up above
+
+
+def test_formats_and_the_family_choice_pick_up_a_new_family(registered: Family) -> None:
+    code, out, _ = _run(["formats", "--family", "tally", "--json"])
+    assert code == 0
+    assert [json.loads(line)["name"] for line in out.splitlines()] == ["tallies"]
+    code, out, _ = _run(["formats"])
+    assert code == 0 and "tallies" in out and "a row of tally marks a line" in out
+
+
+def test_a_new_engine_is_a_command_with_its_options(registered: Family,
+                                                    tmp_path: Path) -> None:
+    parser = build_parser()
+    help_text = parser.format_help()
+    assert "count" in help_text and "count the marks (tally)" in help_text
+    src = tmp_path / "t.tally"
+    src.write_text("|||\n|x|\nxx\n|?|\n")
+    CALLS.clear()
+    code, out, errs = _run(["count", str(src), "--least", "1"])
+    # one record has no unmarked tally (flagged: exit 1 without a rejection), one is bad
+    assert code == 2
+    assert out == "3 marks\n2 marks\n0 marks\n\n"
+    assert "record 4, line 4, column 2: expected a tally mark" in errs
+    assert "4 records in: 3 counted" in errs and "1 rejected" in errs
+    assert CALLS == [3]  # the batch form, once for the chunk
+    code, out, _ = _run(["count", str(src), "--crossed", "--json", "-q"])
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r.get("count") for r in rows] == [3, 3, 2, None]
+    assert rows[0]["text"] == "3 marks"
+    good = tmp_path / "good.tally"
+    good.write_text("|||\nxx\n")
+    assert _run(["count", str(good), "-q"])[0] == 1  # flagged by the engine: exit 1
+    assert _run(["count", str(good), "-q", "--crossed"])[0] == 0
+
+
+def test_an_engine_command_refuses_a_family_without_the_engine(registered: Family,
+                                                               tmp_path: Path) -> None:
+    src = tmp_path / "s.txt"
+    src.write_text("." * 81 + "\n")
+    code, _, errs = _run(["count", str(src)])
+    assert code == 2
+    assert "the count engine works on tally: nothing was read" in errs
+
+
+def test_an_engine_refusing_a_record_rejects_that_record_only(registered: Family,
+                                                             tmp_path: Path) -> None:
+    src = tmp_path / "t.tally"
+    src.write_text("|||\n|\n||\n")
+    rejects = tmp_path / "rej.txt"
+    code, out, errs = _run(["count", str(src), "--least", "2", "--rejects", str(rejects)])
+    assert code == 2
+    assert out == "3 marks\n\n2 marks\n"
+    assert "record 2, line 2: fewer than 2 marks" in errs
+    assert "fewer than 2 marks" in rejects.read_text()
+
+
+def test_the_batch_job_of_an_engine_runs_from_its_description(registered: Family) -> None:
+    job = Job("engine", target="count", options=(("crossed", True),))
+    assert job.verb == "counted"
+    recs = [Record(1, 1, "|x", Tally(marks="|x")), Record(2, 2, "", Tally(marks=""))]
+    found = job.task()(recs)
+    assert [o.output for o in found] == ["2 marks\n", "0 marks\n"]
+    assert [o.kind for o in found] == ["counted", "empty"]
+    assert [o.flagged for o in found] == [False, True]
