@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any, Self
@@ -125,13 +125,13 @@ install(Tally, Engines(read=TALLY.read, run=TALLY.runs(Tally)))
 
 
 @pytest.fixture
-def registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[Family]:
+def registered(monkeypatch: pytest.MonkeyPatch) -> Family:
     """The toy family in the registry for one test (the registry restored after)."""
     registry.families()  # the built-in families first, as in any session
     for name in ("_families", "_formats", "_renderers", "_names"):
         monkeypatch.setattr(registry, name, dict(getattr(registry, name)))
     registry.register_family(TALLY)
-    yield TALLY
+    return TALLY
 
 
 def _run(argv: list[str]) -> tuple[int, str, str]:
@@ -166,7 +166,7 @@ def test_a_model_reaches_its_engines_by_name_through_the_table() -> None:
     assert t.count() == 2
     assert t.count(crossed=True) == 3
     assert t.solve().solution == Tally(marks="|||")
-    with pytest.raises(NotImplementedError, match="no rate engine for a Tally .*count, solve"):
+    with pytest.raises(NotImplementedError, match=r"no rate engine for a Tally .*count, solve"):
         t._run("rate")
 
 
@@ -182,7 +182,8 @@ def test_the_built_in_families_declare_their_engines_in_tables() -> None:
     # the model class has installed.
     for fam in registry.families():
         for model in fam.models:
-            assert isinstance(model, type) and issubclass(model, Model)
+            assert isinstance(model, type)
+            assert issubclass(model, Model)
             engines = model.engines
             assert engines is not None
             assert dict(engines.run) == fam.runs(model)
@@ -199,14 +200,17 @@ def test_formats_and_the_family_choice_pick_up_a_new_family(registered: Family) 
     assert code == 0
     assert [json.loads(line)["name"] for line in out.splitlines()] == ["tallies"]
     code, out, _ = _run(["formats"])
-    assert code == 0 and "tallies" in out and "a row of tally marks a line" in out
+    assert code == 0
+    assert "tallies" in out
+    assert "a row of tally marks a line" in out
 
 
 def test_a_new_engine_is_a_command_with_its_options(registered: Family,
                                                     tmp_path: Path) -> None:
     parser = build_parser()
     help_text = parser.format_help()
-    assert "count" in help_text and "count the marks (tally)" in help_text
+    assert "count" in help_text
+    assert "count the marks (tally)" in help_text
     src = tmp_path / "t.tally"
     src.write_text("|||\n|x|\nxx\n|?|\n")
     CALLS.clear()
@@ -215,7 +219,8 @@ def test_a_new_engine_is_a_command_with_its_options(registered: Family,
     assert code == 2
     assert out == "3 marks\n2 marks\n0 marks\n\n"
     assert "record 4, line 4, column 2: expected a tally mark" in errs
-    assert "4 records in: 3 counted" in errs and "1 rejected" in errs
+    assert "4 records in: 3 counted" in errs
+    assert "1 rejected" in errs
     assert CALLS == [3]  # the batch form, once for the chunk
     code, out, _ = _run(["count", str(src), "--crossed", "--json", "-q"])
     rows = [json.loads(line) for line in out.splitlines()]
