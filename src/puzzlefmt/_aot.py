@@ -25,9 +25,16 @@ through numba's JIT, as before.
 
 from __future__ import annotations
 
+import ast
+import hashlib
 import importlib
+import importlib.util
+import json
+import operator
 import os
+import platform
 import sys
+import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
@@ -94,8 +101,6 @@ def declared() -> list[Declared]:
 def cpu_fingerprint() -> str:
     """What the machine code depends on: the architecture, and on Linux the first CPU's
     vendor, model and feature flags (another model or flag set runs the JIT instead)."""
-    import hashlib  # noqa: PLC0415 - see the imports
-    import platform  # noqa: PLC0415
 
     parts = [platform.system(), platform.machine()]
     try:
@@ -115,13 +120,11 @@ def _named_target(cpu: str | None) -> str:
     """The stamp of a build for a named CPU (``x86-64-v2``): taken on any machine of the
     architecture (the builder chose a CPU those machines have); with ``None``, the prefix
     this machine's architecture accepts."""
-    import platform  # noqa: PLC0415 - see the imports
 
     return f"named:{platform.machine()}:{cpu or ''}"
 
 
 def _digest(path: Path) -> str:
-    import hashlib  # noqa: PLC0415 - see the imports
 
     return hashlib.sha256(path.read_bytes()).hexdigest()[:32]
 
@@ -154,7 +157,6 @@ def _extension(folder: Path) -> Path | None:
 
 def _read_stamp(folder: Path) -> Any:
     """The stamp in ``folder`` as read (``None`` when there is none to read)."""
-    import json  # noqa: PLC0415 - see the imports
 
     try:
         return json.loads((folder / STAMP).read_text(encoding="utf-8"))
@@ -168,7 +170,6 @@ def key_of(kernel: Declared) -> str:
 
 
 def _import(folder: Path) -> Any:
-    import importlib.util  # noqa: PLC0415 - see the imports
 
     if folder == _PACKAGE:
         return importlib.import_module(f"puzzlefmt.{NAME}")
@@ -240,7 +241,6 @@ def lookup(key: str) -> list[tuple[Callable[..., Any], Guard]] | None:
 def _guard(specs: Sequence[Sequence[Any]]) -> Guard:
     """A check of a call's arguments against an export's types: the arguments, with plain
     scalars converted, when every one fits; ``None`` when one does not."""
-    import operator  # noqa: PLC0415 - see the imports
 
     import numpy as np  # noqa: PLC0415 - only with an extension, which needs numpy anyway
 
@@ -311,7 +311,6 @@ def _arg_spec(t: Any) -> list[Any]:
 def _sources(modules: Sequence[str]) -> list[Path]:
     """The kernel modules' files and the package modules they import (their constants and
     helpers are compiled in too)."""
-    import ast  # noqa: PLC0415 - see the imports
 
     files: dict[Path, None] = {}
     for name in modules:
@@ -344,7 +343,6 @@ def _sources(modules: Sequence[str]) -> list[Path]:
 
 def _origin(name: str) -> Path | None:
     """The source file of module ``name``, or ``None`` (not a module: a name in one)."""
-    import importlib.util  # noqa: PLC0415 - see the imports
 
     try:
         spec = importlib.util.find_spec(name)
@@ -361,8 +359,6 @@ def build(out_dir: str | os.PathLike[str], modules: Sequence[str] = MODULES,
     module in ``out_dir`` (for this machine's CPU unless ``cpu`` names another), and write
     its stamp; the path of the extension. With ``reuse``, an extension already there that
     is current (same sources and CPU, the same kernels) is kept as it is."""
-    import json  # noqa: PLC0415 - see the imports
-    import warnings  # noqa: PLC0415 - numba's AOT compiler is pending deprecation
 
     out = Path(out_dir).resolve()
     if reuse and (kept := _current(out, modules, cpu)) is not None:

@@ -29,6 +29,8 @@ a :class:`SlowKernelWarning` says so once per process.
 from __future__ import annotations
 
 import functools
+import importlib
+import importlib.util
 import os
 import sys
 import threading
@@ -190,8 +192,6 @@ def aot(*signatures: str) -> Callable[[F], F]:
 
 
 def _kernel_named(module: str, qualname: str) -> Any:
-    import importlib  # noqa: PLC0415 - only to unpickle a kernel
-
     found: Any = importlib.import_module(module)
     for part in qualname.split("."):
         found = getattr(found, part)
@@ -305,9 +305,6 @@ def interpreted() -> bool:
 def _without_numba() -> bool:
     """numba is not installed (looked up once, without importing it)."""
     global _numba  # noqa: PLW0603 - the loader's own record of numba
-    if _numba is None:
-        import importlib.util  # noqa: PLC0415 - only when asked
-
-        if importlib.util.find_spec("numba") is None:
-            _numba = False
+    if _numba is None and importlib.util.find_spec("numba") is None:
+        _numba = False
     return _numba is False

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any, cast, overload
 from puzzlefmt.engine import Engine
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.format import Format, Renderer
-from puzzlefmt.model import SolveResult
 from puzzlefmt.textio import split_lines
 
 if TYPE_CHECKING:
@@ -150,14 +149,7 @@ class Columnar:
 class Family:
     """Everything a family offers to the generic API and the command line.
 
-    ``solve_many(models, limit)``: solve a batch (a family without a solver gives ``None``).
-    ``solve_within(models, limit, timeout)``: the same with a time bound per model, in
-    seconds (``None``: none), for a family whose searches can run long (Keen); a family
-    without it solves every model to the end (Sudoku: milliseconds at most).
-    ``solution_text(model, result)``: the one-line record ``puzzlefmt solve`` writes.
-    ``canon_many(models, convention)``: canonical texts, one per model, in one batch call
-    (``canon_conventions`` lists the conventions; empty when the family has no canonical
-    form). ``name`` of ``formats[...]``/``renderers[...]`` are unique across families.
+    ``name`` of ``formats[...]``/``renderers[...]`` are unique across families.
     ``engines``: the family's engine table (:class:`~puzzlefmt.engine.Engine`, names unique
     in the family): the command line, the web page and the batch jobs offer what it lists.
     """
@@ -166,11 +158,6 @@ class Family:
     models: tuple[type, ...]
     formats: tuple[Format, ...]
     renderers: tuple[Renderer, ...] = ()
-    solve_many: Callable[[Sequence[Any], int], list[SolveResult[Any]]] | None = None
-    solve_within: Callable[[Sequence[Any], int, float | None], list[SolveResult[Any]]] | None = None
-    solution_text: Callable[[Any, SolveResult[Any]], str] | None = None
-    canon_many: Callable[[Sequence[Any], str], list[str]] | None = None
-    canon_conventions: tuple[str, ...] = ()
     columnar: Columnar | None = None
     engines: tuple[Engine, ...] = ()
 

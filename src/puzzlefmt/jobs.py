@@ -88,21 +88,21 @@ def convert_task(
 
 def _solve_all(values: Sequence[Any], limit: int,
                timeout: float | None = None) -> list[SolveResult[Any] | None]:
-    """Solve models of any families, each family in one batch call (``timeout``: seconds a
-    model, for the families that bound their searches; ``None``: the family's default)."""
+    """Solve models of any families, each family in one batch call of its ``solve`` engine
+    (``timeout``: seconds a model, for the engines that bound their searches; ``None``: the
+    engine's default); ``None`` for a model whose family has no solver."""
     results: list[SolveResult[Any] | None] = [None] * len(values)
     groups: dict[str, list[int]] = {}
     for i, value in enumerate(values):
         groups.setdefault(registry.family_of(value).name, []).append(i)
     for name, idx in groups.items():
-        fam = registry.family(name)
-        if fam.solve_many is None:
+        eng = registry.family(name).engine("solve")
+        if eng is None:
             continue
-        batch = [values[i] for i in idx]
-        if timeout is not None and fam.solve_within is not None:
-            found = fam.solve_within(batch, limit, timeout)
-        else:
-            found = fam.solve_many(batch, limit)
+        options: dict[str, Any] = {"limit": limit}
+        if timeout is not None and eng.timeout:
+            options["timeout"] = timeout
+        found = eng.many([values[i] for i in idx], **options)
         for i, one in zip(idx, found, strict=True):
             results[i] = one
     return results
@@ -157,11 +157,11 @@ def solve_task(limit: int, count_only: bool, records: list[Record], *,
     out: list[Outcome] = []
     results = _solve_all([rec.value for rec in records], limit, timeout)
     for rec, res in zip(records, results, strict=True):
-        fam = registry.family_of(rec.value)
         if res is None:
-            out.append(Outcome(rec.number, rec.line, error=where(rec, f"{fam.name}: no solver")))
+            name = registry.family_of(rec.value).name
+            out.append(Outcome(rec.number, rec.line, error=where(rec, f"{name}: no solver")))
             continue
-        solution = fam.solution_text(rec.value, res) if fam.solution_text else res.status
+        solution = registry.engine_for(rec.value, "solve").line(rec.value, res)
         text = str(res.count) if count_only and res.complete else solution
         data: dict[str, Any] = {"status": res.status, "solutions": res.count, "text": solution,
                                 "clues": _clues(rec.value)}
@@ -173,26 +173,8 @@ def solve_task(limit: int, count_only: bool, records: list[Record], *,
 
 
 def canon_task(convention: str, records: list[Record]) -> list[Outcome]:
-    forms: dict[int, str] = {}
-    refused: dict[int, str] = {}
-    groups: dict[str, list[int]] = {}
-    for i, rec in enumerate(records):
-        groups.setdefault(registry.family_of(rec.value).name, []).append(i)
-    for name, idx in groups.items():
-        fam = registry.family(name)
-        if fam.canon_many is None:
-            refused.update((i, f"{name} has no canonical form") for i in idx)
-            continue
-        try:
-            found = fam.canon_many([records[i].value for i in idx], convention)
-        except ValueError:  # one record has none: find which, one at a time
-            for i in idx:
-                try:
-                    forms[i] = fam.canon_many([records[i].value], convention)[0]
-                except ValueError as exc:
-                    refused[i] = str(exc)
-            continue
-        forms.update(zip(idx, found, strict=True))
+    forms, refused = _engine_results("canon", {"convention": convention},
+                                     [rec.value for rec in records])
     out: list[Outcome] = []
     for i, rec in enumerate(records):
         if i in refused:
@@ -202,6 +184,10 @@ def canon_task(convention: str, records: list[Record]) -> list[Outcome]:
         out.append(Outcome(rec.number, rec.line, output=text + "\n",
                            data={"canon": text, "clues": _clues(rec.value)}))
     return out
+
+
+# How a record of a family without the engine is refused, where an older wording is kept.
+_NONE = {"canon": "{} has no canonical form"}
 
 
 def _engine_results(name: str, options: dict[str, Any], values: Sequence[Any]
@@ -217,7 +203,8 @@ def _engine_results(name: str, options: dict[str, Any], values: Sequence[Any]
     for fam_name, idx in groups.items():
         eng = registry.family(fam_name).engine(name)
         if eng is None:
-            refused.update((i, f"the {fam_name} family has no {name} engine") for i in idx)
+            refused.update((i, _NONE.get(name, "the {} family has no {} engine").format(
+                fam_name, name)) for i in idx)
             continue
         ok = [i for i in idx if eng.takes(values[i])]
         refused.update((i, f"{fam_name} {name} takes no {type(values[i]).__name__}")

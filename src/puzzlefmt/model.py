@@ -31,6 +31,7 @@ import abc
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from puzzlefmt.errors import PuzzleFormatError
@@ -47,6 +48,8 @@ __all__ = [
 ]
 
 Severity = Literal["error", "warning"]
+
+_SCHEMAS = Path(__file__).resolve().parent / "schemas"
 
 M = TypeVar("M")
 
@@ -240,10 +243,9 @@ def install(model: type[Model], engines: Engines) -> None:
 
 def load_schema(family: str) -> dict[str, Any]:
     """The JSON Schema shipped with the package for ``family`` (``schemas/<family>.json``)."""
-    # importlib.resources costs start-up (a fiftieth of a second): loaded for a schema only.
-    from importlib import resources  # noqa: PLC0415 - loaded only when a schema is read
-
-    text = resources.files("puzzlefmt").joinpath("schemas", f"{family}.json").read_text("utf-8")
+    # The file beside the package's modules (importlib.resources would cost every command a
+    # fiftieth of a second of start-up for what only a schema needs).
+    text = (_SCHEMAS / f"{family}.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
 

@@ -102,8 +102,9 @@ def survey_file(path: str, *, limit: int = 2) -> SurveyRow:
     valid = [v for v in good if not isinstance(v, Model) or v.is_valid()]
     row.valid = len(valid)
     fam = registry.family(fmt.family)
-    if fam.solve_many is not None and limit > 0:
-        row.unique = sum(r.unique for r in fam.solve_many(valid, limit)) if valid else 0
+    solve = fam.engine("solve")
+    if solve is not None and limit > 0:
+        row.unique = sum(r.unique for r in solve.many(valid, limit=limit)) if valid else 0
     row.round_trip = sum(_round_trips(fmt, value) for value in good)
     return row
 

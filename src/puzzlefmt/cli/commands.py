@@ -238,10 +238,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def _family_has_canon(lines: Lines) -> None:
     fam = registry.family(lines.format.family)
-    if fam.canon_many is None:
+    if fam.engine("canon") is None:
         lines.close()
+        offered = ", ".join(e.family for e in registry.engines("canon"))
         raise UsageError(f"{fam.name} puzzles have no canonical form (canon works on "
-                         f"Sudoku); nothing was read")
+                         f"{offered}); nothing was read")
 
 
 def cmd_canon(args: argparse.Namespace) -> int:

@@ -108,9 +108,10 @@ def _solution(obj: Any, fam: Any, number: int) -> list[int]:
     attached = getattr(obj, "solution", None)
     if attached is not None and not callable(attached):
         return [int(v) for v in attached]
-    if fam.solve_many is None or not isinstance(obj, Model):
+    solve = fam.engine("solve")
+    if solve is None or not isinstance(obj, Model):
         raise _usage(f"--solution: {fam.name} records have no solution to draw")
-    result = fam.solve_many([obj], 2)[0]
+    result = solve(obj, limit=2)
     if result.count != 1:
         found = "no solution" if result.count == 0 else "more than one solution"
         raise _usage(f"--solution: record {number} has {found}")

@@ -34,11 +34,6 @@ def _block_solve(lines: Sequence[str], numbers: Sequence[int], limit: int, count
     return result
 
 
-def _solve_many_within(puzzles: Sequence[Puzzle], limit: int,
-                       timeout: float | None) -> list[SolveResult[Puzzle]]:
-    return solver.solve_many(puzzles, limit, timeout=timeout)
-
-
 def _grade_record(puzzle: Puzzle, level: Difficulty | None) -> str:
     return level.title if level is not None else "none (no unique solution)"
 
@@ -75,9 +70,6 @@ FAMILY = Family(
     models=(Puzzle,),
     formats=(keen_id.FORMAT, keen_list.FORMAT, keen_json.FORMAT, savefile.FORMAT),
     renderers=(text.RENDERER, svg.RENDERER),
-    solve_many=solver.solve_many,
-    solve_within=_solve_many_within,
-    solution_text=solver.solution_text,
     columnar=COLUMNAR,
     engines=(SOLVE, GRADE),
 )

@@ -194,10 +194,6 @@ FAMILY = Family(
         solo_save.FORMAT,
     ),
     renderers=(TEXT, SVG),
-    solve_many=solve_many,
-    solution_text=solution_text,
-    canon_many=canonical_many,
-    canon_conventions=("string", "pattern"),
     columnar=COLUMNAR,
     engines=(SOLVE, CANON),
 )

@@ -125,7 +125,10 @@ def _can_solve(obj: Any) -> bool:
 
 
 def _canon_conventions(obj: Any) -> tuple[str, ...]:
-    return tuple(registry.family_of(obj).canon_conventions)
+    eng = registry.family_of(obj).engine("canon")
+    if eng is None:
+        return ()
+    return next((tuple(o.choices) for o in eng.options if o.name == "convention"), ())
 
 
 def _solution_view(puzzle: Any, solution: Any, theme: str) -> dict[str, Any]:
