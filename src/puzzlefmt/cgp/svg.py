@@ -10,8 +10,9 @@ The board with its premium squares coloured and labelled (``TW DW TL DL``, ``QW 
 boards that have them; squares no tile may cover dark) and a star on the empty start square;
 tiles with their point values, a blank played as a letter shown in lower case on a tile of
 its own colour, worth 0; the tiles of the last move (``lm``) in their own colour. Beside the
-board, the players in turn order (an arrow at the player to move) with their scores and
-racks, then the last move, the bag, the lexicon.
+board, the players in turn order (an arrow at the player to move), by name when the position
+has them (a game record's ``#player`` names), else by their place in the turn order, with
+their scores and racks, then the last move, the bag, the lexicon.
 """
 
 from __future__ import annotations
@@ -325,7 +326,9 @@ def _facts(position: Position) -> list[str]:
     out: list[str] = []
     move = position.last_move
     if move is not None:
-        by = f" (player {position.players})" if position.players > 1 else ""
+        # the mover went to the end of the turn order
+        by = (f" ({position.player_label(position.players - 1)})"
+              if position.players > 1 else "")
         out.append(f"Last move{by}: {move}")
     out.append(f"Bag: {position.bag_count()} · unseen: {sum(position.unseen().values())}")
     if position.lexicon:
@@ -353,9 +356,12 @@ def _panel(
         if i == 0:
             polygon(player, [(x, y + 4), (x + 13, y + 12), (x, y + 20)], fill=col["to_move"],
                     class_="turn-marker")
-        name = f"Player {i + 1}" + (" · to move" if i == 0 else "")
-        text(player, x + 20, y + 12, name, font_size=16, anchor="start",
-             font_weight="bold" if i == 0 else None, fill=col["text"], class_="name")
+        name = position.player_label(i, unnamed="Player {n}") + (" · to move" if i == 0 else "")
+        # the name fits between the turn marker and the score
+        room = width - 20 - (len(str(score)) * 0.62 * 20 + 10)
+        text(player, x + 20, y + 12, name, font_size=fit_font_size(name, room, 16),
+             anchor="start", font_weight="bold" if i == 0 else None, fill=col["text"],
+             class_="name")
         text(player, x + width, y + 12, str(score), font_size=20, anchor="end",
              font_weight="bold", fill=col["text"], class_="score")
         ry = y + 30
