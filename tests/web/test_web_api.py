@@ -299,6 +299,24 @@ def test_game_views_name_the_players(client: TestClient) -> None:
     assert _player_names(start["picture"]) == ["Alice Liddell · to move", "Bob Dylan"]
 
 
+def _tall(svg: str) -> bool:
+    _, _, width, height = (float(v) for v in svg_root(svg).get("viewBox", "").split())
+    return height > width
+
+
+def test_game_step_answers_the_whole_view(client: TestClient) -> None:
+    """A step replaces the page's one board and its text picture: the answer has both; CGP
+    pictures have their players under the board (a narrow column shows the board larger)."""
+    first = ok(client, "game", text=GCG, move=1)
+    assert first["text_picture"] == str(puzzlefmt.loads(GCG, "gcg").position(1))
+    assert "> Bob " in first["text_picture"]
+    assert _tall(first["picture"])
+    cgp = (ROOT / "examples/cgp/seed-position.cgp").read_text(encoding="utf-8")
+    assert _tall(ok(client, "read", text=cgp)["picture"])
+    assert _tall(ok(client, "move", text=cgp, move="B1 KIT")["next"]["picture"])
+    assert not _tall(ok(client, "read", text=SUDOKU)["picture"])  # square, as before
+
+
 def test_cgp_move_without_rack_check(client: TestClient) -> None:
     text = (ROOT / "examples/cgp/seed-position.cgp").read_text(encoding="utf-8")
     checked = ok(client, "move", text=text, move="B1 QAT")

@@ -275,6 +275,7 @@ class GameOut(BaseModel):
     words: str
     cgp: str
     picture: str
+    text_picture: str
 
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
