@@ -127,6 +127,43 @@ def test_without_panel_or_coordinates() -> None:
     assert "15" in coords
 
 
+def _box(root: ET.Element) -> tuple[float, float]:
+    _, _, width, height = (float(v) for v in root.get("viewBox", "").split())
+    return width, height
+
+
+def test_panel_below_the_board() -> None:
+    """``panel_position="below"``: a tall picture, the board as wide as the picture, the
+    players side by side under it (the page's column then shows the board larger)."""
+    pos = Position(QAT)
+    right = parse(cgp_svg(pos))
+    below = parse(svg(pos, panel_position="below"))  # a declared option of the renderer
+    width, height = _box(below)
+    assert height > width
+    assert width < _box(right)[0] * 0.7
+    board = [float(r.get("x", "0")) + float(r.get("width", "0"))
+             for r in find(below, "rect", "square")]
+    assert width - max(board) <= 10  # the board spans the picture
+    bottom = max(float(r.get("y", "0")) + float(r.get("height", "0"))
+                 for r in find(below, "rect", "square"))
+    players = find(below, "g", "player")
+    names = [next(t for t in p.iter("text") if "name" in classes(t)) for p in players]
+    assert [n.text for n in names] == ["Player 1 · to move", "Player 2"]
+    assert all(float(n.get("y", "0")) > bottom for n in names)  # under the board
+    assert names[0].get("y") == names[1].get("y")  # side by side
+    assert float(names[1].get("x", "0")) > width / 2
+    facts = find(below, "text", "fact")
+    assert "Last move (player 2): 8G QaT" in [f.text for f in facts]
+    assert min(float(f.get("y", "0")) for f in facts) > float(names[0].get("y", "0")) + 60
+    assert all(float(f.get("y", "0")) < height for f in facts)
+    # a rack of nine (hong_kong_english) does not fit twice under a 15x15 board: one a row
+    hk = parse(cgp_svg(Position(EMPTY + " ld hong_kong_english;"), panel_position="below"))
+    hk_names = find(hk, "text", "name")
+    assert float(hk_names[1].get("y", "0")) > float(hk_names[0].get("y", "0"))
+    with pytest.raises(ValueError, match="panel_position"):
+        cgp_svg(pos, panel_position="left")  # type: ignore[arg-type]
+
+
 def test_highlight_squares() -> None:
     root = parse(cgp_svg(Position(QAT), highlight=["8H", "H9", (0, 0)]))
     lit = find(root, "rect", "highlight")

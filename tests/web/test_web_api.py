@@ -280,6 +280,43 @@ def test_game_stepping(client: TestClient) -> None:
     assert sudoku_err["message"] == "only game records (GCG) can be stepped through"
 
 
+def _player_names(svg: str) -> list[str]:
+    """The names in a CGP picture's panel, the player to move first."""
+    return [node.text or "" for node in svg_root(svg).iter(f"{SVG_NS}text")
+            if node.get("class") == "name"]
+
+
+def test_game_views_name_the_players(client: TestClient) -> None:
+    named = GCG.replace("alice Alice", "alice Alice Liddell").replace("bob Bob", "bob Bob Dylan")
+    view = ok(client, "read", text=named)  # the last position: Alice to move
+    assert _player_names(view["picture"]) == ["Alice Liddell · to move", "Bob Dylan"]
+    assert "> Alice Liddell" in view["text_picture"]
+    assert "  Bob Dylan" in view["text_picture"]
+    assert "player 1" not in view["text_picture"]
+    first = ok(client, "game", text=named, move=1)  # after Alice's move, Bob is to move
+    assert _player_names(first["picture"]) == ["Bob Dylan · to move", "Alice Liddell"]
+    start = ok(client, "game", text=named, move=0)
+    assert _player_names(start["picture"]) == ["Alice Liddell · to move", "Bob Dylan"]
+
+
+def _tall(svg: str) -> bool:
+    _, _, width, height = (float(v) for v in svg_root(svg).get("viewBox", "").split())
+    return height > width
+
+
+def test_game_step_answers_the_whole_view(client: TestClient) -> None:
+    """A step replaces the page's one board and its text picture: the answer has both; CGP
+    pictures have their players under the board (a narrow column shows the board larger)."""
+    first = ok(client, "game", text=GCG, move=1)
+    assert first["text_picture"] == str(puzzlefmt.loads(GCG, "gcg").position(1))
+    assert "> Bob " in first["text_picture"]
+    assert _tall(first["picture"])
+    cgp = (ROOT / "examples/cgp/seed-position.cgp").read_text(encoding="utf-8")
+    assert _tall(ok(client, "read", text=cgp)["picture"])
+    assert _tall(ok(client, "move", text=cgp, move="B1 KIT")["next"]["picture"])
+    assert not _tall(ok(client, "read", text=SUDOKU)["picture"])  # square, as before
+
+
 def test_cgp_move_without_rack_check(client: TestClient) -> None:
     text = (ROOT / "examples/cgp/seed-position.cgp").read_text(encoding="utf-8")
     checked = ok(client, "move", text=text, move="B1 QAT")

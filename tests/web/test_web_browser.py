@@ -299,6 +299,111 @@ def test_step_through_a_game(driver: WebDriver, server: Server) -> None:
     shot(driver, "gcg-game")
 
 
+NAMED_GCG = GCG.replace("alice Alice", "alice Alice Liddell").replace("bob Bob", "bob Bob Dylan")
+
+# The CGP pictures shown in the view, as drawn: for each <img> on screen holding a CGP
+# picture, the board's width and the smallest font of the panel's words (names, scores, facts,
+# "rack not known") in CSS pixels, and the panel's names. The picture is read back from the
+# image's data URL and scaled by the image's width on screen over the picture's own.
+SHOWN_BOARDS = """
+const out = [];
+for (const img of document.querySelectorAll('#view img')) {
+  const src = img.getAttribute('src') || '';
+  if (!src.startsWith('data:image/svg+xml') || !img.getClientRects().length) continue;
+  const svg = decodeURIComponent(src.slice(src.indexOf(',') + 1));
+  const root = new DOMParser().parseFromString(svg, 'image/svg+xml').documentElement;
+  if (!(root.getAttribute('class') || '').split(' ').includes('cgp')) continue;
+  const scale = img.getBoundingClientRect().width
+    / Number(root.getAttribute('viewBox').trim().split(/\\s+/)[2]);
+  const squares = [...root.querySelectorAll('g[class~=squares] rect')];
+  const left = Math.min(...squares.map((r) => Number(r.getAttribute('x'))));
+  const right = Math.max(...squares.map((r) => Number(r.getAttribute('x'))
+                                           + Number(r.getAttribute('width'))));
+  const words = [...root.querySelectorAll('g[class~=panel] text')].filter((t) =>
+    ['name', 'score', 'fact', 'rack-unknown'].some((c) =>
+      (t.getAttribute('class') || '').split(' ').includes(c)));
+  out.push({id: img.id, board: (right - left) * scale,
+            font: Math.min(...words.map((t) => Number(t.getAttribute('font-size')) * scale)),
+            names: words.filter((t) => t.getAttribute('class') === 'name')
+                        .map((t) => t.textContent)});
+}
+return out;
+"""
+
+
+def shown_boards(browser: WebDriver) -> list[dict[str, Any]]:
+    boards: list[dict[str, Any]] = browser.execute_script(SHOWN_BOARDS)
+    return boards
+
+
+@pytest.mark.parametrize("what", ["gcg", "cgp"])
+def test_the_board_is_drawn_at_a_readable_size(driver: WebDriver, server: Server,
+                                               what: str) -> None:
+    text = NAMED_GCG if what == "gcg" else \
+        (ROOT / "examples/cgp/seed-position.cgp").read_text(encoding="utf-8")
+    open_page(driver, server)
+    paste(driver, text)
+    wait_view(driver, what)
+    until(driver, lambda b: image_ok(b, by_id(b, "picture")), "the picture")
+    (board,) = shown_boards(driver)
+    assert board["board"] >= 480, board  # at a desktop width, the board fills the column
+    assert board["font"] >= 11, board  # and the words beside it can be read
+    assert no_horizontal_scroll(driver)
+    if what == "gcg":
+        assert board["names"] == ["Alice Liddell · to move", "Bob Dylan"]
+        shot(driver, "gcg-readable")
+
+
+def test_stepping_through_a_game_replaces_the_board(driver: WebDriver, server: Server) -> None:
+    open_page(driver, server)
+    paste(driver, NAMED_GCG)
+    wait_view(driver, "gcg")
+    until(driver, lambda b: image_ok(b, by_id(b, "picture")), "the picture")
+    assert len(shown_boards(driver)) == 1
+    open_action(driver, "act-game")
+    by_id(driver, "game-next").click()
+    until(driver, lambda b: by_id(b, "game-msg").text.startswith("Event 1 of 2"),
+          "the first event")
+    until(driver, lambda b: any(x["names"][0].startswith("Bob") for x in shown_boards(b)),
+          "the position after the first event")
+    boards = shown_boards(driver)
+    assert len(boards) == 1, boards  # one board, the position after the event
+    assert boards[0]["names"] == ["Bob Dylan · to move", "Alice Liddell"]
+    assert boards[0]["board"] >= 480
+    assert "> Bob Dylan" in by_id(driver, "text-picture").get_attribute("textContent")
+    by_id(driver, "game-end").click()
+    until(driver, lambda b: by_id(b, "game-msg").text.startswith("Event 2 of 2"),
+          "the last event")
+    until(driver, lambda b: all(x["names"][0].startswith("Alice") for x in shown_boards(b)),
+          "the last position")
+    boards = shown_boards(driver)
+    assert len(boards) == 1, boards
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#view img[src^='data:image/svg']")) <= 2
+    driver.execute_script("document.getElementById('picture').scrollIntoView();")
+    shot(driver, "gcg-stepped")
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_empty_box_shows_its_whole_placeholder(driver: WebDriver, server: Server,
+                                                   size: tuple[int, int]) -> None:
+    open_page(driver, server, size=size)
+    box = by_id(driver, "paste")
+    assert box.get_attribute("value") == ""
+    assert driver.execute_script("return arguments[0].matches(':placeholder-shown');", box)
+    scroll = driver.execute_script(
+        "const b = arguments[0]; return [b.scrollWidth, b.clientWidth, b.scrollHeight,"
+        " b.clientHeight];", box)
+    assert scroll[0] <= scroll[1], scroll  # no part of it off to the right
+    assert scroll[2] <= scroll[3], scroll  # nor below
+    # a pasted text keeps its lines unwrapped (grids stay grids)
+    paste(driver, "x" * 300)
+    wide = driver.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth;",
+                                 box)
+    assert wide
+    paste(driver, "")
+    shot(driver, f"empty-{'phone' if size == PHONE else 'desktop'}")
+
+
 def test_collection_table_holds_one_page(driver: WebDriver, server: Server) -> None:
     lines = (ROOT / "examples/sudoku/seed-collection.sdm").read_text().split()
     body = [lines[i % len(lines)] for i in range(60)]

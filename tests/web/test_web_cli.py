@@ -40,6 +40,9 @@ def test_other_commands_do_not_import_the_web_packages() -> None:
     (["--solve-timeout", "0"], "--solve-timeout must be more than 0, not 0"),
     (["--max-bytes", "10"], "--max-bytes must be at least 1024, not 10"),
     (["--solvers", "0"], "--solvers must be 1 or more, not 0"),
+    (["--header-timeout", "0"], "--header-timeout must be more than 0 and less than a day, not 0"),
+    (["--body-timeout", "-1"], "--body-timeout must be more than 0 and less than a day, not -1"),
+    (["--body-timeout", "nan"], "--body-timeout must be more than 0 and less than a day, not nan"),
 ])
 def test_bad_arguments(capsys: pytest.CaptureFixture[str], args: list[str],
                        message: str) -> None:

@@ -3,7 +3,8 @@
 :meth:`Position.from_json <puzzlefmt.cgp.Position.from_json>` reads ``board``, ``racks``,
 ``scores``, ``zero_turns``, ``operations`` and, when ``distribution_source`` is ``"given"``,
 ``distribution``; :func:`line_from_json` checks them (each error names the key) and writes the
-CGP line the model then reads.
+CGP line the model then reads. ``player_names``, when present, is checked by
+:func:`names_from_json`.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from puzzlefmt.cgp.distributions import Distribution, TileError, get_distributio
 from puzzlefmt.cgp.tiles import write_tile
 from puzzlefmt.errors import PuzzleFormatError
 
-__all__ = ["FORMAT", "line_from_json"]
+__all__ = ["FORMAT", "line_from_json", "names_from_json"]
 
 FORMAT = "cgp-json"
 
@@ -126,3 +127,19 @@ def line_from_json(data: Mapping[str, Any]) -> tuple[str, Distribution | None]:
     if ops_text:
         line += " " + ops_text
     return line, given
+
+
+def names_from_json(data: Mapping[str, Any], players: int) -> list[str] | None:
+    """The ``player_names`` of a position's JSON form (``None`` when absent): one name, a
+    string, per rack. Raises :class:`PuzzleFormatError` naming the key."""
+    if data.get("player_names") is None:
+        return None
+    names = _list(data, "player_names")
+    for i, name in enumerate(names):
+        if not isinstance(name, str):
+            raise _fail(f"player_names[{i}]: expected a name as a string, found {name!r}",
+                        repr(name))
+    if len(names) != players:
+        raise _fail(f"player_names: expected one name per rack ({players} racks), found "
+                    f"{len(names)}")
+    return list(names)

@@ -93,7 +93,7 @@ def _problem(message: str, *, line: int | None, event: int | None,
 
 
 def _rotate(pos: Position, k: int) -> None:
-    """Turn the position's turn order ``k`` players on (racks, scores, timers)."""
+    """Turn the position's turn order ``k`` players on (racks, scores, timers, names)."""
     n = len(pos.racks)
     if n == 0 or k % n == 0:
         return
@@ -102,6 +102,9 @@ def _rotate(pos: Position, k: int) -> None:
     pos.scores = pos.scores[k:] + pos.scores[:k]
     if pos.timers is not None and len(pos.timers) == n:
         pos.timers = pos.timers[k:] + pos.timers[:k]
+    names = pos.player_names
+    if names is not None and len(names) == n:
+        pos.player_names = names[k:] + names[:k]
 
 
 def _tiles_text(tiles: Counter[str] | tuple[str, ...] | list[str]) -> str:
@@ -273,8 +276,8 @@ class Game(Model):
     # ------------------------------------------------------------------ positions
 
     def start(self) -> Position:
-        """The empty board the game starts from, with the record's lexicon, distribution and
-        board (player 1 to move)."""
+        """The empty board the game starts from, with the record's lexicon, distribution,
+        board and players' names (``#player1`` to move)."""
         players = max(1, len(self.players))
         pos = Position.empty(
             self.layout.rows, self.layout.cols, players=max(2, players),
@@ -282,6 +285,8 @@ class Game(Model):
         )
         if players == 1:
             pos.racks, pos.scores = [[]], [0]
+        if self.players:
+            pos.player_names = [p.name for p in self.players]
         pos.lexicon = self.lexicon
         if self.tile_distribution is not None or self.distribution_source == "letters":
             pos.distribution_name = self.distribution.name

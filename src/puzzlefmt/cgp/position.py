@@ -27,7 +27,7 @@ from typing import Any, Literal
 
 from puzzlefmt.cgp import _cgpcodec as _codec
 from puzzlefmt.cgp._cgpcodec import DEFAULTS, KNOWN_OPCODES, WRITE_ORDER, Fields, Operation
-from puzzlefmt.cgp._cgpjson import line_from_json
+from puzzlefmt.cgp._cgpjson import line_from_json, names_from_json
 from puzzlefmt.cgp.distributions import Distribution
 from puzzlefmt.cgp.layouts import Layout, Premium, get_layout, layout_for_size
 from puzzlefmt.cgp.moves import (
@@ -108,6 +108,12 @@ class Position(Model):
       ``cols`` are its size.
     - ``racks[i]``, ``scores[i]``: player ``i`` in turn order, 0 moves next. A rack is a list of
       labels and ``"?"``; it may be partial or empty (unknown).
+    - ``player_names``: the players' names in the same turn order (``player_names[0]`` moves
+      next), or ``None`` (a CGP line names nobody). A game record's positions
+      (:meth:`Game.position <puzzlefmt.cgp.Game.position>`) carry its ``#player`` names;
+      :meth:`play` turns them with the racks and scores. The pictures show them; they are a
+      label, not part of the position: :meth:`cgp` does not write them and equality ignores
+      them (the JSON form keeps them).
     - ``zero_turns``: consecutive zero-score turns before this position.
     - one attribute per opcode of the seed, with its default: ``bingo_bonus`` (``bb``, 50),
       ``board_name`` (``bdn``), ``challenge_rule`` (``cr``), ``exchange_limit`` (``etl``, 7),
@@ -132,6 +138,7 @@ class Position(Model):
 
     racks: list[list[str]]
     scores: list[int]
+    player_names: list[str] | None = None
     zero_turns: int
     bingo_bonus: int
     board_name: str | None
@@ -207,6 +214,7 @@ class Position(Model):
             _cols=fields.cols,
             racks=fields.racks,
             scores=fields.scores,
+            player_names=None,
             zero_turns=fields.zero_turns,
             distribution=fields.distribution,
             distribution_source=fields.distribution_source,
@@ -271,9 +279,11 @@ class Position(Model):
         obj = json_object(data, format="cgp-json")
         line, given = line_from_json(obj)
         try:
-            return cls._from_text(line, distribution=given)
+            pos = cls._from_text(line, distribution=given)
         except PuzzleFormatError as exc:
             raise PuzzleFormatError(f"operations: {exc.message}", format="cgp-json") from None
+        pos.player_names = names_from_json(obj, pos.players)
+        return pos
 
     # ------------------------------------------------------------------ writing
 
@@ -383,14 +393,15 @@ class Position(Model):
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict describing the position completely (schema: the ``position`` of
-        ``schemas/cgp.json``); :meth:`from_json` reads it back."""
+        ``schemas/cgp.json``), with ``player_names`` when the position has them;
+        :meth:`from_json` reads it back."""
         options: dict[str, Any] = {}
         for opcode, value in self.operation_values().items():
             options[_ATTRS[opcode]] = (
                 str(value) if opcode == "lm" and value is not None
                 else list(value) if isinstance(value, list) else value
             )
-        return {
+        out: dict[str, Any] = {
             "format": "cgp-json",
             "version": JSON_VERSION,
             "cgp": self.cgp(),
@@ -408,6 +419,10 @@ class Position(Model):
             "unseen": self.unseen(),
             "problems": [str(p) for p in self.problems()],
         }
+        names = self._names()
+        if names is not None:
+            out["player_names"] = names
+        return out
 
     def __repr__(self) -> str:
         extra = ""
@@ -432,6 +447,7 @@ class Position(Model):
             new._board = [row[:] for row in self._board]
         new.racks = [rack[:] for rack in self.racks]
         new.scores = self.scores[:]
+        new.player_names = self.player_names[:] if self.player_names is not None else None
         new.timers = self.timers[:] if self.timers is not None else None
         new.unknown_operations = self.unknown_operations[:]
         new._order = self._order[:]
@@ -496,6 +512,20 @@ class Position(Model):
     @property
     def players(self) -> int:
         return len(self.racks)
+
+    def _names(self) -> list[str] | None:
+        """``player_names`` when it names every player, else ``None``."""
+        names = self.player_names
+        if names is None or len(names) != len(self.racks):
+            return None
+        return list(names)
+
+    def player_label(self, i: int, *, unnamed: str = "player {n}") -> str:
+        """What the pictures call player ``i`` in turn order (0: the player to move): the
+        name from :attr:`player_names`, else ``unnamed`` with ``{n}`` its place in the turn
+        order, from 1."""
+        names = self._names()
+        return names[i] if names is not None else unnamed.format(n=i + 1)
 
     @property
     def rack_size(self) -> int:
@@ -964,6 +994,9 @@ class Position(Model):
         nxt.scores = nxt.scores[1:] + nxt.scores[:1]
         if nxt.timers is not None and len(nxt.timers) == len(nxt.racks):
             nxt.timers = nxt.timers[1:] + nxt.timers[:1]
+        names = nxt.player_names
+        if names is not None and len(names) == len(nxt.racks):
+            nxt.player_names = names[1:] + names[:1]
         return nxt
 
 
@@ -1071,9 +1104,12 @@ def picture(position: Position, *, coordinates: bool = True) -> str:
     lines.append("")
     racks = [write_tiles(rack) if rack else "(unknown)" for rack in position.racks]
     rack_width = max(len(r) for r in racks)
+    labels = [position.player_label(i) for i in range(len(racks))]
+    label_width = max(len(label) for label in labels)
     for i, (rack, score) in enumerate(zip(racks, position.scores, strict=True)):
         mark = ">" if i == 0 else " "
-        lines.append(f"{mark} player {i + 1}  {rack.ljust(rack_width)}  {score:>5}")
+        lines.append(f"{mark} {labels[i].ljust(label_width)}  {rack.ljust(rack_width)}  "
+                     f"{score:>5}")
     lines.append(f"consecutive zero turns: {position.zero_turns}")
     lines.append(
         f"distribution: {position.distribution.name} ({_source(position)}); "

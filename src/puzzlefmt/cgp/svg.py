@@ -10,15 +10,16 @@ The board with its premium squares coloured and labelled (``TW DW TL DL``, ``QW 
 boards that have them; squares no tile may cover dark) and a star on the empty start square;
 tiles with their point values, a blank played as a letter shown in lower case on a tile of
 its own colour, worth 0; the tiles of the last move (``lm``) in their own colour. Beside the
-board, the players in turn order (an arrow at the player to move) with their scores and
-racks, then the last move, the bag, the lexicon.
+board, the players in turn order (an arrow at the player to move), by name when the position
+has them (a game record's ``#player`` names), else by their place in the turn order, with
+their scores and racks, then the last move, the bag, the lexicon.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Literal
 from xml.etree.ElementTree import Element
 
 from puzzlefmt.cgp.game import Game
@@ -163,6 +164,8 @@ COLORS: dict[str, dict[str, str]] = {
 _SQ = 40.0  # internal units per square
 _RACK_SQ = 34.0  # a rack tile
 _GAP = 28.0  # between the board and the side panel
+_PLAYER_H = 86.0  # one player's name, score and rack
+_FACT_H = 22.0  # one line of facts
 _COORD = 22.0  # the coordinate margins
 _PAD = 6.0
 _ACROSS = re.compile(r"([0-9]+)([A-Za-z]+)")
@@ -180,6 +183,7 @@ def cgp_svg(
     coordinates: bool = True,
     premium_labels: bool = True,
     panel: bool = True,
+    panel_position: Literal["right", "below"] = "right",
     title: str | None = None,
 ) -> Svg:
     """The picture of ``position`` as SVG (of a :class:`Game`, its last position).
@@ -195,6 +199,9 @@ def cgp_svg(
     - ``coordinates``: column letters above and row numbers left of the board.
     - ``premium_labels``: write ``TW``, ``DW``... on the empty premium squares.
     - ``panel``: the players, scores, racks and game facts beside the board.
+    - ``panel_position``: ``"right"`` of the board (a wide picture), or ``"below"`` it (a
+      tall one that a narrow column shows larger: the players side by side as far as the
+      board's width allows, the facts under them).
     - ``title``: the picture's ``<title>`` (default: a short description).
     """
     if isinstance(position, Game):  # a game record: its last position
@@ -218,13 +225,22 @@ def cgp_svg(
     left = _COORD if coordinates else _PAD
     top = _COORD if coordinates else _PAD
     board_w, board_h = cols * _SQ, rows * _SQ
-    panel_x = left + board_w + _GAP
-    rack_slots = max(7, position.rack_size)
-    panel_w = rack_slots * (_RACK_SQ + 4) + 20 if panel else 0.0
-    width = panel_x + panel_w if panel else left + board_w + _PAD
+    if panel_position not in ("right", "below"):
+        raise ValueError(f"panel_position: expected 'right' or 'below', found {panel_position!r}")
+    below = panel_position == "below"
+    player_w = max(7, position.rack_size) * (_RACK_SQ + 4)
     info = _facts(position) if panel else []
-    panel_h = position.players * 86 + 14 + len(info) * 22 if panel else 0.0
-    height = max(top + board_h + _PAD, top + panel_h + _PAD)
+    columns = _player_columns(position.players, player_w, board_w) if below else 1
+    panel_h = (-(-position.players // columns) * _PLAYER_H + 14 + len(info) * _FACT_H
+               if panel else 0.0)
+    if panel and below:
+        panel_x, panel_y = left, top + board_h + _GAP
+        width = left + max(board_w, player_w + 20) + _PAD
+        height = panel_y + panel_h + _PAD
+    else:
+        panel_x, panel_y = left + board_w + _GAP, top
+        width = panel_x + player_w + 20 if panel else left + board_w + _PAD
+        height = max(top + board_h + _PAD, top + panel_h + _PAD)
     if title is None:
         title = (f"Crossword game position: {rows}x{cols} board, "
                  f"{sum(1 for _ in position.tiles())} tiles, scores "
@@ -275,8 +291,14 @@ def cgp_svg(
                  fill_opacity=0.55, stroke=fill, stroke_width=3, class_="highlight")
 
     if panel:
-        _panel(root, position, col, panel_x, top, info)
+        _panel(root, position, col, panel_x, panel_y, info,
+               across=max(board_w, player_w) if below else None)
     return render(root)
+
+
+def _player_columns(players: int, player_w: float, across: float) -> int:
+    """How many players stand side by side in ``across`` units (at least one)."""
+    return max(1, min(players, int((across + _GAP) // (player_w + _GAP))))
 
 
 def _tile(
@@ -325,7 +347,9 @@ def _facts(position: Position) -> list[str]:
     out: list[str] = []
     move = position.last_move
     if move is not None:
-        by = f" (player {position.players})" if position.players > 1 else ""
+        # the mover went to the end of the turn order
+        by = (f" ({position.player_label(position.players - 1)})"
+              if position.players > 1 else "")
         out.append(f"Last move{by}: {move}")
     out.append(f"Bag: {position.bag_count()} · unseen: {sum(position.unseen().values())}")
     if position.lexicon:
@@ -344,35 +368,45 @@ def _panel(
     x: float,
     top: float,
     info: list[str],
+    *,
+    across: float | None = None,
 ) -> None:
+    """The players (one under another; with ``across``, side by side over that width as far
+    as they fit), then the facts."""
     group = element(root, "g", class_="panel")
     width = max(7, position.rack_size) * (_RACK_SQ + 4)
-    y = top
+    columns = 1 if across is None else _player_columns(position.players, width, across)
+    step = (across - width) / (columns - 1) if across is not None and columns > 1 else 0.0
     for i, (rack, score) in enumerate(zip(position.racks, position.scores, strict=False)):
+        px = x + (i % columns) * step
+        y = top + (i // columns) * _PLAYER_H
         player = element(group, "g", class_="player to-move" if i == 0 else "player")
         if i == 0:
-            polygon(player, [(x, y + 4), (x + 13, y + 12), (x, y + 20)], fill=col["to_move"],
-                    class_="turn-marker")
-        name = f"Player {i + 1}" + (" · to move" if i == 0 else "")
-        text(player, x + 20, y + 12, name, font_size=16, anchor="start",
-             font_weight="bold" if i == 0 else None, fill=col["text"], class_="name")
-        text(player, x + width, y + 12, str(score), font_size=20, anchor="end",
+            polygon(player, [(px, y + 4), (px + 13, y + 12), (px, y + 20)],
+                    fill=col["to_move"], class_="turn-marker")
+        name = position.player_label(i, unnamed="Player {n}") + (" · to move" if i == 0 else "")
+        # the name fits between the turn marker and the score
+        room = width - 20 - (len(str(score)) * 0.62 * 20 + 10)
+        text(player, px + 20, y + 12, name, font_size=fit_font_size(name, room, 16),
+             anchor="start", font_weight="bold" if i == 0 else None, fill=col["text"],
+             class_="name")
+        text(player, px + width, y + 12, str(score), font_size=20, anchor="end",
              font_weight="bold", fill=col["text"], class_="score")
         ry = y + 30
         if rack:
             for k, tile in enumerate(rack):
-                _tile(player, col, x + k * (_RACK_SQ + 4), ry, _RACK_SQ, tile,
+                _tile(player, col, px + k * (_RACK_SQ + 4), ry, _RACK_SQ, tile,
                       _score(position, tile), cls="rack-tile")
         else:
-            text(player, x, ry + _RACK_SQ / 2, "rack not known", font_size=14,
+            text(player, px, ry + _RACK_SQ / 2, "rack not known", font_size=14,
                  anchor="start", fill=col["muted"], class_="rack-unknown")
-        y += 86
     facts = element(group, "g", class_="facts", fill=col["muted"])
-    y += 6
+    y = top + -(-position.players // columns) * _PLAYER_H + 6
+    room = across if across is not None else width + 16
     for entry in info:
-        text(facts, x, y, entry, font_size=fit_font_size(entry, width + 16, 14, advance=0.56),
+        text(facts, x, y, entry, font_size=fit_font_size(entry, room, 14, advance=0.56),
              anchor="start", valign="top", class_="fact")
-        y += 22
+        y += _FACT_H
 
 
 def _square_key(sq: Any, rows: int, cols: int) -> tuple[int, int]:
@@ -427,6 +461,8 @@ _OPTIONS = (
     Option("coordinates", bool, True, "column letters and row numbers"),
     Option("premium_labels", bool, True, "TW, DW, TL, DL on the empty premium squares"),
     Option("panel", bool, True, "players, scores, racks and facts beside the board"),
+    Option("panel_position", str, "right", "the panel right of the board or below it",
+           choices=("right", "below")),
     Option("title", str, None, "the picture's <title> (default: a short description)"),
 )
 

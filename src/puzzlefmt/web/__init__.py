@@ -5,6 +5,8 @@
 - :mod:`puzzlefmt.web.engines`: worker processes that run solvers, canonical forms and grades
   under a time limit.
 - :mod:`puzzlefmt.web.app`: the JSON API under ``/api`` (FastAPI) and the page's static assets.
+- :mod:`puzzlefmt.web.protocol`: uvicorn's HTTP/1.1 protocol with deadlines for reading a
+  request's head and body.
 - :mod:`puzzlefmt.web.cli`: the ``serve`` command.
 
 Nothing here is imported by ``import puzzlefmt``.
@@ -14,3 +16,8 @@ DEFAULT_MAX_BYTES = 2 * 1024 * 1024
 """The largest request body the server takes by default (2 MiB)."""
 DEFAULT_SOLVE_TIMEOUT = 10.0
 """Seconds a solve, canonical form or grade may take by default."""
+DEFAULT_HEADER_TIMEOUT = 10.0
+"""Seconds a request's head (request line and headers) may take to arrive by default, from
+the connection's start or the end of the previous answer on it."""
+DEFAULT_BODY_TIMEOUT = 20.0
+"""Seconds a request's body may take to arrive by default, from the end of its head."""

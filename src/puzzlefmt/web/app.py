@@ -5,16 +5,19 @@ FastAPI (on Starlette) describes the API from the typed request and answer model
 No route takes a path or reads a file: every request carries its text. The interactive API
 pages FastAPI can serve load their scripts from a CDN, so they are off; the description is.
 
-Safety, per request: bodies over ``max_bytes`` get 413; engine jobs run in worker processes
-under ``solve_timeout`` (504 "gave up after N s"); every answer carries a Content Security
-Policy that allows only this server's own scripts and styles, so text pasted into the page can
-never run as code even if some escaping were missed.
+Safety, per request: bodies over ``max_bytes`` get 413; a body that has not all arrived
+``body_timeout`` seconds after the request's head gets 408 and the connection is closed (the
+deadline for the head itself is the server's: :mod:`puzzlefmt.web.protocol`); engine jobs run
+in worker processes under ``solve_timeout`` (504 "gave up after N s"); every answer carries a
+Content Security Policy that allows only this server's own scripts and styles, so text pasted
+into the page can never run as code even if some escaping were missed.
 """
 
 from __future__ import annotations
 
+import asyncio
 import importlib.resources
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, MutableMapping
 from contextlib import asynccontextmanager
 from typing import Any, Literal
 
@@ -25,11 +28,16 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from puzzlefmt.web import DEFAULT_MAX_BYTES, DEFAULT_SOLVE_TIMEOUT, service
+from puzzlefmt.web import (
+    DEFAULT_BODY_TIMEOUT,
+    DEFAULT_MAX_BYTES,
+    DEFAULT_SOLVE_TIMEOUT,
+    service,
+)
 from puzzlefmt.web.engines import EnginePool
 from puzzlefmt.web.service import ServiceError
 
-__all__ = ["DEFAULT_MAX_BYTES", "DEFAULT_SOLVE_TIMEOUT", "create_app"]
+__all__ = ["DEFAULT_BODY_TIMEOUT", "DEFAULT_MAX_BYTES", "DEFAULT_SOLVE_TIMEOUT", "create_app"]
 
 
 Theme = Literal["light", "dark", "print"]
@@ -275,10 +283,11 @@ class GameOut(BaseModel):
     words: str
     cgp: str
     picture: str
+    text_picture: str
 
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorOut} for code in (400, 413, 422)
+    code: {"model": ErrorOut} for code in (400, 408, 413, 422)
 }
 _ENGINE_ERRORS: dict[int | str, dict[str, Any]] = {
     **_ERRORS, 504: {"model": ErrorOut, "description": "gave up after the time limit"}}
@@ -287,9 +296,11 @@ _ENGINE_ERRORS: dict[int | str, dict[str, Any]] = {
 # ---------------------------------------------------------------------- middleware
 
 
-def _error(status: int, kind: str, message: str, **details: Any) -> JSONResponse:
+def _error(status: int, kind: str, message: str, *, headers: Mapping[str, str] | None = None,
+           **details: Any) -> JSONResponse:
     return JSONResponse({"error": {"kind": kind, "message": message, **details}},
-                        status_code=status, headers={"Cache-Control": "no-store"})
+                        status_code=status,
+                        headers={"Cache-Control": "no-store", **(headers or {})})
 
 
 def _size_words(n: int) -> str:
@@ -341,6 +352,44 @@ class BodyLimit:
         await self.app(scope, limited, send)
 
 
+class BodyTimeout:
+    """Answer 408 and close the connection when a request's body has not all arrived
+    ``seconds`` after the application got the request (the end of its head): a client that
+    trickles its body does not hold a connection. The body's messages are awaited with what
+    is left of that time; once the body is in, nothing is timed."""
+
+    def __init__(self, app: ASGIApp, seconds: float) -> None:
+        self.app = app
+        self.seconds = seconds
+        self.message = (f"the request's body did not arrive within {seconds:g} s: send it at "
+                        "once, or raise the limit with puzzlefmt serve --body-timeout")
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.seconds
+        done = False
+
+        async def timed() -> Message:
+            nonlocal done
+            if done:
+                return await receive()
+            try:
+                message = await asyncio.wait_for(receive(), max(0.0, deadline - loop.time()))
+            except TimeoutError:
+                # as BodyLimit's 413: the handler below answers it, and "Connection: close"
+                # has the server close the connection the body was coming on
+                raise StarletteHTTPException(408, self.message,
+                                             headers={"Connection": "close"}) from None
+            if message["type"] != "http.request" or not message.get("more_body", False):
+                done = True
+            return message
+
+        await self.app(scope, timed, send)
+
+
 class SecurityHeaders:
     """Add the Content Security Policy and friends to every answer."""
 
@@ -376,9 +425,10 @@ def _static_dir() -> str:
 
 def create_app(*, max_bytes: int = DEFAULT_MAX_BYTES,
                solve_timeout: float = DEFAULT_SOLVE_TIMEOUT, solvers: int = 2,
-               warm: bool = True) -> FastAPI:
-    """The application: ``max_bytes`` per request, ``solve_timeout`` seconds per engine job,
-    ``solvers`` worker processes (``warm``: they load the kernels before their first job)."""
+               warm: bool = True, body_timeout: float = DEFAULT_BODY_TIMEOUT) -> FastAPI:
+    """The application: ``max_bytes`` per request, ``body_timeout`` seconds for a request's
+    body to arrive, ``solve_timeout`` seconds per engine job, ``solvers`` worker processes
+    (``warm``: they load the kernels before their first job)."""
     pool = EnginePool(workers=solvers, timeout=solve_timeout, warm=warm)
 
     @asynccontextmanager
@@ -402,6 +452,7 @@ def create_app(*, max_bytes: int = DEFAULT_MAX_BYTES,
     )
     app.state.pool = pool
     app.add_middleware(BodyLimit, max_bytes=max_bytes)
+    app.add_middleware(BodyTimeout, seconds=body_timeout)
     app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(ServiceError)
@@ -419,10 +470,10 @@ def create_app(*, max_bytes: int = DEFAULT_MAX_BYTES,
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
-        kinds = {404: "not-found", 405: "bad-request", 413: "too-large"}
+        kinds = {404: "not-found", 405: "bad-request", 408: "timeout", 413: "too-large"}
         kind = kinds.get(exc.status_code, "bad-request")
         message = "not found" if exc.status_code == 404 else str(exc.detail)
-        return _error(exc.status_code, kind, message)
+        return _error(exc.status_code, kind, message, headers=exc.headers)
 
     @app.exception_handler(Exception)
     async def internal(request: Request, exc: Exception) -> Response:

@@ -21,7 +21,12 @@ import time
 import webbrowser
 from typing import Any
 
-from puzzlefmt.web import DEFAULT_MAX_BYTES, DEFAULT_SOLVE_TIMEOUT
+from puzzlefmt.web import (
+    DEFAULT_BODY_TIMEOUT,
+    DEFAULT_HEADER_TIMEOUT,
+    DEFAULT_MAX_BYTES,
+    DEFAULT_SOLVE_TIMEOUT,
+)
 
 __all__ = ["MISSING_EXTRA", "add_parser", "cmd_serve", "is_loopback"]
 
@@ -50,6 +55,15 @@ def add_parser(sub: Any) -> None:
                    help=f"largest request body (default: {DEFAULT_MAX_BYTES})")
     p.add_argument("--solvers", type=int, default=2, metavar="N",
                    help="solver worker processes (default: 2)")
+    p.add_argument("--header-timeout", type=float, default=DEFAULT_HEADER_TIMEOUT,
+                   metavar="SECONDS",
+                   help="answer 408 and close the connection when a request's head has not "
+                   "arrived this long after the connection opened or the last answer on it "
+                   f"(default: {DEFAULT_HEADER_TIMEOUT:g})")
+    p.add_argument("--body-timeout", type=float, default=DEFAULT_BODY_TIMEOUT,
+                   metavar="SECONDS",
+                   help="answer 408 and close the connection when a request's body has not "
+                   f"arrived this long after its head (default: {DEFAULT_BODY_TIMEOUT:g})")
     p.set_defaults(func=cmd_serve)
 
 
@@ -102,6 +116,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         import uvicorn  # noqa: PLC0415 - optional dependency (the web extra)
 
         from puzzlefmt.web.app import create_app  # noqa: PLC0415 - needs the web extra
+        from puzzlefmt.web.protocol import DeadlineProtocol  # noqa: PLC0415 - the same
     except ImportError:
         print(MISSING_EXTRA, file=sys.stderr)
         return _EXIT_USAGE
@@ -115,6 +130,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         problems.append(f"--max-bytes must be at least 1024, not {args.max_bytes}")
     if args.solvers < 1:
         problems.append(f"--solvers must be 1 or more, not {args.solvers}")
+    for flag, value in (("--header-timeout", args.header_timeout),
+                        ("--body-timeout", args.body_timeout)):
+        if not 0 < value < 86400:
+            problems.append(f"{flag} must be more than 0 and less than a day, not {value:g}")
     if problems:
         print(f"puzzlefmt serve: {'; '.join(problems)}", file=sys.stderr)
         return _EXIT_USAGE
@@ -126,8 +145,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     sock = _bind(args.host, args.port)
     port = int(sock.getsockname()[1])
     app = create_app(max_bytes=args.max_bytes, solve_timeout=args.solve_timeout,
-                     solvers=args.solvers)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
+                     solvers=args.solvers, body_timeout=args.body_timeout)
+    # h11 with deadlines for a request's head and body (uvicorn has none: a client sending a
+    # byte a second would hold its connection); idle kept-alive connections close after 5 s
+    protocol = DeadlineProtocol.with_timeouts(args.header_timeout, args.body_timeout)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
+                            http=protocol, timeout_keep_alive=5)
     server = uvicorn.Server(config)
     url = _url(args.host, port)
     print(f"puzzlefmt: serving on {url} (Ctrl+C stops)", flush=True)

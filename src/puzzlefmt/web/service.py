@@ -113,6 +113,9 @@ def _problems(obj: Any) -> list[str]:
 
 def _svg(obj: Any, *, theme: str, size: int | None = None, solution: Any = None) -> str:
     options: dict[str, Any] = {"theme": theme}
+    if _family_name(obj) == "cgp":
+        # the players under the board: the page's column then shows the board larger
+        options["panel_position"] = "below"
     if size is not None:
         options["size"] = size
     if solution is not None:
@@ -682,7 +685,8 @@ def _event_words(game: Any, n: int) -> str:
 
 def game(text: str, format: str | None = None, *, record: int = 1, move: int = 0,
          theme: str = "light") -> dict[str, Any]:
-    """Step through a game record (GCG): the position after its first ``move`` events."""
+    """Step through a game record (GCG): the position after its first ``move`` events, as
+    CGP, picture and text picture."""
     theme = _theme(theme)
     if not game_available():
         raise ServiceError("unsupported", "this puzzlefmt cannot read GCG games")
@@ -696,7 +700,7 @@ def game(text: str, format: str | None = None, *, record: int = 1, move: int = 0
     words = (f"The start; the game has {total} events." if n == 0
              else _event_words(obj, n))
     return {"move": n, "events": total, "words": words, "cgp": position.cgp(),
-            "picture": _svg(position, theme=theme)}
+            "picture": _svg(position, theme=theme), "text_picture": str(position)}
 
 
 # ---------------------------------------------------------------------- engine jobs

@@ -322,6 +322,7 @@
     state.gameMove = 0;
     outcome("game-msg", "");
     $("game-out").hidden = true;
+    showGamePicture(false);
 
     highlightRow();
   }
@@ -453,6 +454,17 @@
     $("paste").focus();
   }
 
+  // The view shows one board: the record's picture, or while stepping through a game the
+  // position after the events played so far (with its text picture) in its place.
+  function showGamePicture(stepping) {
+    $("picture").hidden = stepping;
+    $("game-picture").hidden = !stepping;
+    if (!stepping) {
+      $("game-picture").removeAttribute("src");
+      if (state.view) $("text-picture").textContent = state.view.text_picture;
+    }
+  }
+
   // Stepping through a GCG game record: shown when the record is a game (the library reads
   // GCG); the server answers /api/game with the position after the first N events.
   async function stepGame(target) {
@@ -466,6 +478,8 @@
     state.gameEvents = r.events;
     outcome("game-msg", r.words);
     setSvg($("game-picture"), r.picture);
+    showGamePicture(true);
+    $("text-picture").textContent = r.text_picture;
     $("game-cgp").textContent = r.cgp;
     $("game-out").hidden = false;
     $("game-start").disabled = $("game-prev").disabled = r.move <= 0;
