@@ -23,6 +23,8 @@ from puzzlefmt.family import Family
 from puzzlefmt.format import Option, Sniff
 from puzzlefmt.jobs import Job
 from puzzlefmt.model import Engines, Model, Problem, SolveResult, install, json_object
+from puzzlefmt.web import service
+from puzzlefmt.web.app import create_app
 
 
 class Tally(Model):
@@ -121,7 +123,11 @@ def _solve_many(tallies: list[Tally], limit: int) -> list[SolveResult[Tally]]:
 
 SOLVE = solve_engine("tally", (Tally,), _solve_many, lambda t, r: str(r.solutions[0]))
 TALLY = Family(name="tally", models=(Tally,), formats=(TALLIES,), engines=(SOLVE, COUNT))
-install(Tally, Engines(read=TALLY.read, run=TALLY.runs(Tally)))
+def _draw(tally: Tally, **options: Any) -> str:
+    return f'<svg xmlns="http://www.w3.org/2000/svg"><text>{tally.marks}</text></svg>'
+
+
+install(Tally, Engines(read=TALLY.read, svg=_draw, run=TALLY.runs(Tally)))
 
 
 @pytest.fixture
@@ -261,3 +267,22 @@ def test_the_batch_job_of_an_engine_runs_from_its_description(registered: Family
     assert [o.output for o in found] == ["2 marks\n", "0 marks\n"]
     assert [o.kind for o in found] == ["counted", "empty"]
     assert [o.flagged for o in found] == [False, True]
+
+
+def test_the_page_lists_a_new_family_and_offers_its_engine(registered: Family) -> None:
+    caps = service.capabilities()
+    assert {"name": "tally", "title": "Tally"} in caps["families"]
+    assert {"name": "count", "family": "tally", "title": "Count",
+            "summary": "count the marks"} in caps["engines"]
+    view = service.read("||x|\n|||\n", "tallies")
+    assert view["family"] == "tally"
+    assert [e["name"] for e in view["actions"]["engines"]] == ["count"]
+    assert view["actions"]["solve"] is True
+    assert view["actions"]["canon"] == []
+    assert service.run_engine("count", "||x|\n", "tallies", options={"crossed": True}) == {
+        "count": 4, "words": "4 marks."}
+    with pytest.raises(service.ServiceError, match="the sudoku family has no count engine"):
+        service.run_engine("count", "." * 81, "line")
+    paths = create_app().openapi()["paths"]
+    assert "/api/count" in paths
+    assert "/api/grade" in paths

@@ -60,7 +60,12 @@ class Engine:
     engine takes ``timeout`` (seconds a model) as a keyword, for searches that can run long.
     ``command``: whether the command line offers ``puzzlefmt <name>`` (an engine that a
     built-in command already serves, ``solve`` or ``canon``, says ``False``). ``verb``: how a
-    batch summary names a record done (``"graded"``: "12 graded").
+    batch summary names a record done (``"graded"``: "12 graded"). ``title``: the page's
+    button (``"Grade"``); ``doing``: what the page says while it runs (``"Grading"``);
+    ``agent``: what a family without the engine lacks, in words (``"the
+    sudoku family has no grader"``). ``result_picture(model)``: the picture options that
+    draw the puzzle with a model the engine returns (a solution): Sudoku's
+    ``{"solution": grid.values}``.
     """
 
     name: str
@@ -79,6 +84,20 @@ class Engine:
     timeout: bool = False
     command: bool = True
     verb: str = "done"
+    title: str = ""
+    doing: str = ""
+    agent: str = ""
+    result_picture: Callable[[Any], Mapping[str, Any]] | None = None
+
+    @property
+    def label(self) -> str:
+        """The page's button: ``title``, or the name with a capital."""
+        return self.title or self.name.capitalize()
+
+    @property
+    def lacking(self) -> str:
+        """What a family without this engine lacks (``"grader"``)."""
+        return self.agent or f"{self.name} engine"
 
     def check(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """``options`` checked against the declaration (unknown names and bad values raise
@@ -153,11 +172,14 @@ def parse_engine_options(engine: Engine, pairs: Sequence[str]) -> dict[str, Any]
 def solve_engine(family: str, models: tuple[type, ...],
            solve_many: Callable[..., list[SolveResult[Any]]],
            solution_text: Callable[[Any, SolveResult[Any]], str], *,
-           timeout: bool = False) -> Engine:
+           timeout: bool = False,
+           result_picture: Callable[[Any], Mapping[str, Any]] | None = None) -> Engine:
     """A family's ``solve`` engine from its batch solver: ``solve_many(models, limit)``
     (with ``timeout=`` seconds a model when ``timeout``) and the line ``puzzlefmt solve``
-    writes for a result. The ``solve`` command serves it (with its fast paths), so the
-    command line offers no second command for it."""
+    writes for a result (``result_picture(solution)``: the picture options that draw the
+    puzzle with that solution). The
+    ``solve`` command serves it (with its fast paths), so the command line offers no second
+    command for it."""
 
     def run_many(values: Sequence[Any], limit: int = 2, **kw: Any) -> list[SolveResult[Any]]:
         return solve_many(values, limit, **kw)
@@ -173,7 +195,8 @@ def solve_engine(family: str, models: tuple[type, ...],
         to_json=_solve_json, words=_solve_words,
         kind=lambda result: str(result.status), flagged=lambda result: not result.unique,
         options=(Option("limit", int, 2, "count solutions up to this many", minimum=1),),
-        timeout=timeout, command=False, verb="solved",
+        timeout=timeout, command=False, verb="solved", agent="solver",
+        result_picture=result_picture,
     )
 
 

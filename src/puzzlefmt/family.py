@@ -160,6 +160,15 @@ class Family:
     renderers: tuple[Renderer, ...] = ()
     columnar: Columnar | None = None
     engines: tuple[Engine, ...] = ()
+    #: The family in words, for people (the page): ``"Sudoku"``, ``"CGP position"``.
+    title: str = ""
+    #: A small text of the family that every engine takes quickly (warming up workers).
+    example: str = ""
+
+    @property
+    def label(self) -> str:
+        """``title``, or the name with a capital."""
+        return self.title or self.name.capitalize()
 
     def __post_init__(self) -> None:
         names = [e.name for e in self.engines]

@@ -27,6 +27,8 @@ FAMILY = Family(
     models=(Position, Game),
     formats=(cgp.FORMAT, cgplist.FORMAT, gcg.FORMAT, cgpjson.FORMAT),
     renderers=(text.RENDERER, svg.RENDERER, text.GAME_RENDERER, svg.GAME_RENDERER),
+    title="CGP position",
+    example="15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0 lex NWL20;",
 )
 
 

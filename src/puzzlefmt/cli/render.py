@@ -19,7 +19,7 @@ from typing import Any
 
 from puzzlefmt import registry
 from puzzlefmt.cli._common import UsageError, positive, records
-from puzzlefmt.model import Model
+from puzzlefmt.family import Family
 from puzzlefmt.outfile import write_bytes
 from puzzlefmt.svg import THEMES, svg, to_png
 
@@ -103,23 +103,17 @@ def at_event(value: Any, n: int) -> Any:
     return position(n)
 
 
-def _solution(obj: Any, fam: Any, number: int) -> list[int]:
-    """The digits to draw as the solution: the attached ones, else the unique solution."""
-    attached = getattr(obj, "solution", None)
-    if attached is not None and not callable(attached):
-        return [int(v) for v in attached]
+def _solution(obj: Any, fam: Family, number: int) -> dict[str, Any]:
+    """The picture options that draw the record with its unique solution (the family's
+    ``solve`` engine finds it and says how it is drawn)."""
     solve = fam.engine("solve")
-    if solve is None or not isinstance(obj, Model):
+    if solve is None or solve.result_picture is None or not solve.takes(obj):
         raise _usage(f"--solution: {fam.name} records have no solution to draw")
     result = solve(obj, limit=2)
     if result.count != 1:
         found = "no solution" if result.count == 0 else "more than one solution"
         raise _usage(f"--solution: record {number} has {found}")
-    found_one = result.solutions[0]
-    values = getattr(found_one, "values", None)  # a solved Sudoku grid has .values
-    if values is None:
-        values = getattr(found_one, "solution", found_one)  # a Keen puzzle its solution
-    return [int(v) for v in values]
+    return dict(solve.result_picture(result.solutions[0]))
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -156,7 +150,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     except TypeError as exc:
         raise _usage(f"record {args.record}: {exc}") from None
     if args.solution:
-        options["solution"] = _solution(value, fam, args.record)
+        options.update(_solution(value, fam, args.record))
 
     try:
         picture = svg(value, **options)

@@ -50,7 +50,8 @@ def _grade_words(level: Difficulty | None) -> str:
 
 #: The engine table: ``puzzle.solve()`` and ``puzzle.grade()``, ``puzzlefmt solve`` and
 #: ``puzzlefmt grade``, the page's actions.
-SOLVE = solve_engine("keen", (Puzzle,), solver.solve_many, solver.solution_text, timeout=True)
+SOLVE = solve_engine("keen", (Puzzle,), solver.solve_many, solver.solution_text, timeout=True,
+                     result_picture=lambda solved: {"solution": solved.solution})
 GRADE = Engine(
     name="grade", family="keen", models=(Puzzle,),
     summary="the difficulty Keen's own grader gives each puzzle",
@@ -60,6 +61,8 @@ GRADE = Engine(
     kind=lambda level: level.title.lower() if level is not None else "ungraded",
     flagged=lambda level: level is None,
     verb="graded",
+    doing="Grading",
+    agent="grader",
 )
 
 #: The batch commands' fast path for game ID lists (:mod:`puzzlefmt.keen.columnar`).
@@ -72,6 +75,8 @@ FAMILY = Family(
     renderers=(text.RENDERER, svg.RENDERER),
     columnar=COLUMNAR,
     engines=(SOLVE, GRADE),
+    title="Keen",
+    example="3:a_a3_a_,a3m6m3s1",
 )
 
 

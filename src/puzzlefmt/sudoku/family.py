@@ -148,7 +148,8 @@ def _canon_one(grid: Grid, convention: str = "string") -> str:
 
 #: The engine table: ``grid.solve()``, the canonical form; ``puzzlefmt solve`` and
 #: ``puzzlefmt canon`` serve them with their fast paths; the page's actions.
-SOLVE = solve_engine("sudoku", (Grid,), solve_many, solution_text)
+SOLVE = solve_engine("sudoku", (Grid,), solve_many, solution_text,
+                     result_picture=lambda solved: {"solution": solved.values})
 CANON = Engine(
     name="canon", family="sudoku", models=(Grid,),
     summary="the minlex canonical form of the givens",
@@ -161,6 +162,8 @@ CANON = Engine(
                     choices=("string", "pattern")),),
     command=False,
     verb="canonicalised",
+    title="Canonical form",
+    agent="canonical form",
 )
 
 
@@ -196,6 +199,8 @@ FAMILY = Family(
     renderers=(TEXT, SVG),
     columnar=COLUMNAR,
     engines=(SOLVE, CANON),
+    title="Sudoku",
+    example="4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
 )
 
 

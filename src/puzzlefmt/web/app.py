@@ -28,6 +28,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from puzzlefmt import registry
 from puzzlefmt.web import (
     DEFAULT_BODY_TIMEOUT,
     DEFAULT_MAX_BYTES,
@@ -105,8 +106,9 @@ class CanonIn(Source):
     theme: Theme = "light"
 
 
-class GradeIn(Source):
-    pass
+class EngineIn(Source):
+    options: dict[str, Any] = Field(
+        default_factory=dict, description="The engine's declared options, by name.")
 
 
 class MoveIn(Source):
@@ -146,9 +148,22 @@ class FormatOut(BaseModel):
     writable: bool
 
 
+class FamilyOut(BaseModel):
+    name: str
+    title: str
+
+
+class EngineOut(BaseModel):
+    name: str
+    family: str
+    title: str
+    summary: str
+
+
 class CapabilitiesOut(BaseModel):
     version: str
-    families: list[str]
+    families: list[FamilyOut]
+    engines: list[EngineOut]
     game: bool
     max_bytes: int
     solve_timeout: float
@@ -173,10 +188,18 @@ class CountsOut(BaseModel):
     bad: int
 
 
+class EngineActionOut(BaseModel):
+    name: str = Field(description="The engine, and its endpoint: POST /api/<name>.")
+    title: str = Field(description="The page's button.")
+    summary: str
+    doing: str = Field(description="What the page says while it runs.")
+
+
 class ActionsOut(BaseModel):
     solve: bool
     canon: list[str]
-    grade: bool
+    engines: list[EngineActionOut] = Field(
+        description="The family's engines offered as actions (POST /api/<name>).")
     move: bool
     game: bool
 
@@ -258,8 +281,11 @@ class CanonOut(BaseModel):
     picture: str
 
 
-class GradeOut(BaseModel):
-    grade: str | None
+class EngineResultOut(BaseModel):
+    """An engine's JSON form (its own fields, e.g. ``grade``), and ``words``."""
+
+    model_config = ConfigDict(extra="allow")
+
     words: str
 
 
@@ -419,6 +445,22 @@ class SecurityHeaders:
 # ---------------------------------------------------------------------- the application
 
 
+def _engine_route(app: FastAPI, pool: EnginePool, name: str) -> None:
+    """``POST /api/<name>``: the family engine ``name`` on one record, in a worker process
+    under the time limit (one route for each engine the families offer as an action)."""
+    engines = registry.engines(name)
+    families = ", ".join(e.family for e in engines if e.command)
+
+    async def run(body: EngineIn) -> dict[str, Any]:
+        return await pool.run("engine", {"name": name, "text": body.text,
+                                         "format": body.format, "record": body.record,
+                                         "options": body.options})
+
+    run.__doc__ = f"{engines[0].summary} ({families}), under the time limit."
+    app.post(f"/api/{name}", response_model=EngineResultOut, responses=_ENGINE_ERRORS,
+             tags=["actions"], name=name, summary=engines[0].label)(run)
+
+
 def _static_dir() -> str:
     return str(importlib.resources.files("puzzlefmt.web").joinpath("static"))
 
@@ -543,12 +585,8 @@ def create_app(*, max_bytes: int = DEFAULT_MAX_BYTES,
                                         "record": body.record, "convention": body.convention,
                                         "theme": body.theme})
 
-    @app.post("/api/grade", response_model=GradeOut, responses=_ENGINE_ERRORS,
-              tags=["actions"])
-    async def grade(body: GradeIn) -> dict[str, Any]:
-        """The difficulty Keen would give the puzzle, under the time limit."""
-        return await pool.run("grade", {"text": body.text, "format": body.format,
-                                        "record": body.record})
+    for name in dict.fromkeys(e.name for e in registry.engines() if e.command):
+        _engine_route(app, pool, name)
 
     @app.post("/api/move", response_model=MoveOut, responses=_ERRORS, tags=["actions"])
     def move(body: MoveIn) -> dict[str, Any]:

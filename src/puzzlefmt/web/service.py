@@ -19,9 +19,9 @@ from typing import Any
 
 import puzzlefmt
 from puzzlefmt import registry
-from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.keen import format_solution
-from puzzlefmt.sudoku.canon import canonical
+from puzzlefmt.engine import Engine
+from puzzlefmt.errors import OptionError, PuzzleFormatError
+from puzzlefmt.model import SolveResult
 from puzzlefmt.svg import svg
 
 __all__ = [
@@ -35,11 +35,11 @@ __all__ = [
     "formats",
     "game",
     "game_available",
-    "grade",
     "move",
     "picture",
     "read",
     "records",
+    "run_engine",
     "run_job",
     "solve",
     "warm_up",
@@ -123,8 +123,21 @@ def _svg(obj: Any, *, theme: str, size: int | None = None, solution: Any = None)
     return str(svg(obj, **options))
 
 
+def _engine(obj: Any, name: str) -> Engine | None:
+    """The engine ``name`` of ``obj``'s family that takes ``obj`` (``None``: none)."""
+    eng = registry.family_of(obj).engine(name)
+    return eng if eng is not None and eng.takes(obj) else None
+
+
+def _lacks(obj: Any, name: str) -> ServiceError:
+    """The answer for a record whose family has no engine ``name``."""
+    known = registry.engines(name)
+    what = known[0].lacking if known else f"{name} engine"
+    return ServiceError("unsupported", f"the {_family_name(obj)} family has no {what}")
+
+
 def _can_solve(obj: Any) -> bool:
-    return callable(getattr(obj, "solve", None))
+    return _engine(obj, "solve") is not None
 
 
 def _canon_conventions(obj: Any) -> tuple[str, ...]:
@@ -135,15 +148,13 @@ def _canon_conventions(obj: Any) -> tuple[str, ...]:
 
 
 def _solution_view(puzzle: Any, solution: Any, theme: str) -> dict[str, Any]:
-    """One solution (a model of the puzzle's type) as text and picture."""
-    family = _family_name(puzzle)
-    if family == "keen":
-        text = format_solution([int(v) for v in solution.solution], solution.size)
-        return {"text": text, "picture": _svg(solution, theme=theme, solution=True)}
-    if family == "sudoku":
-        return {"text": solution.line(values=True, comment=False),
-                "picture": _svg(solution, theme=theme)}
-    return {"text": str(solution), "picture": _svg(solution, theme=theme)}  # pragma: no cover
+    """One solution (a model of the puzzle's type) as text and picture: the line the
+    family's ``solve`` engine writes for it, and the puzzle drawn with it."""
+    eng = registry.engine_for(puzzle, "solve")
+    text = eng.line(puzzle, SolveResult(1, 1, [solution]))
+    shown = eng.result_picture(solution) if eng.result_picture is not None else {}
+    drawn = puzzle if shown else solution
+    return {"text": text, "picture": _svg(drawn, theme=theme, **shown)}
 
 
 def _to_json(obj: Any) -> dict[str, Any]:
@@ -321,9 +332,13 @@ def game_available() -> bool:
 
 
 def capabilities() -> dict[str, Any]:
+    """The version, the families (name and title, in the registry's order), the engines
+    offered as actions, and whether games can be stepped through."""
     return {
         "version": puzzlefmt.__version__,
-        "families": sorted({f.family for f in registry.formats()}),
+        "families": [{"name": f.name, "title": f.label} for f in registry.families()],
+        "engines": [{"name": e.name, "family": e.family, "title": e.label,
+                     "summary": e.summary} for e in registry.engines() if e.command],
         "game": game_available(),
     }
 
@@ -378,7 +393,9 @@ def _actions(obj: Any) -> dict[str, Any]:
     return {
         "solve": _can_solve(obj),
         "canon": list(_canon_conventions(obj)),
-        "grade": callable(getattr(obj, "grade", None)),
+        "engines": [{"name": e.name, "title": e.label, "summary": e.summary,
+                     "doing": e.doing or "Working"}
+                    for e in registry.family_of(obj).engines if e.command and e.takes(obj)],
         "move": callable(getattr(obj, "play", None)),
         "game": _is_game(obj),
     }
@@ -589,10 +606,11 @@ def solve(text: str, format: str | None = None, *, record: int = 1, limit: int =
         raise ServiceError("bad-request", f"limit must be 2 to {MAX_LIMIT}, not {limit}")
     fmt = _resolve(text, format)
     obj = _pick(text, fmt, record)
-    if not _can_solve(obj):
-        raise ServiceError("unsupported", f"the {_family_name(obj)} family has no solver")
+    eng = _engine(obj, "solve")
+    if eng is None:
+        raise _lacks(obj, "solve")
     try:
-        result = obj.solve(limit)
+        result = eng(obj, limit=limit)
     except ValueError as exc:  # a puzzle the solver does not take (e.g. a random-seed ID)
         raise ServiceError("unsupported", str(exc)) from None
     return {
@@ -613,33 +631,38 @@ def canon(text: str, format: str | None = None, *, record: int = 1,
     fmt = _resolve(text, format)
     obj = _pick(text, fmt, record)
     conventions = _canon_conventions(obj)
-    if not conventions:
-        raise ServiceError("unsupported", f"the {_family_name(obj)} family has no canonical form")
+    eng = _engine(obj, "canon")
+    if eng is None or not conventions:
+        raise _lacks(obj, "canon")
     if convention not in conventions:
         raise ServiceError("bad-request", f"unknown convention {convention!r}; conventions: "
                            + ", ".join(conventions))
     try:
-        form = canonical(obj, "pattern" if convention == "pattern" else "string")
+        form = eng(obj, convention=convention)
     except ValueError as exc:  # a candidate grid has no puzzle to canonicalise
         raise ServiceError("unsupported", str(exc)) from None
-    shown = puzzlefmt.loads(form, "line")
+    shown = type(obj)(form)  # the form is a text of the family, as its model reads it
     return {"canonical": form, "convention": convention, "picture": _svg(shown, theme=theme)}
 
 
-def grade(text: str, format: str | None = None, *, record: int = 1) -> dict[str, Any]:
-    """The difficulty the real Keen program gives one record."""
+def run_engine(name: str, text: str, format: str | None = None, *, record: int = 1,
+               options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Run the family engine ``name`` (one its family offers as an action: ``grade``...) on
+    one record: its JSON form, and ``words`` for people."""
     fmt = _resolve(text, format)
     obj = _pick(text, fmt, record)
-    if not callable(getattr(obj, "grade", None)):
-        raise ServiceError("unsupported", f"the {_family_name(obj)} family has no grader")
+    eng = _engine(obj, name)
+    if eng is None or not eng.command:
+        raise _lacks(obj, name)
     try:
-        level = obj.grade()
-    except ValueError as exc:  # too large for the real grader, a random-seed ID...
+        result = eng(obj, **(options or {}))
+    except OptionError as exc:
+        raise ServiceError("bad-request", str(exc)) from None
+    except ValueError as exc:  # a record the engine does not take (too large, a seed ID...)
         raise ServiceError("unsupported", str(exc)) from None
-    if level is None:
-        return {"grade": None, "words": "No grade: the puzzle has no unique solution."}
-    title = str(getattr(level, "title", level))
-    return {"grade": title, "words": f"Keen would grade it {title}."}
+    data = eng.to_json(result)
+    return {**(data if isinstance(data, dict) else {"result": data}),
+            "words": eng.words(result)}
 
 
 def move(text: str, format: str | None = None, *, record: int = 1, notation: str,
@@ -709,7 +732,7 @@ def game(text: str, format: str | None = None, *, record: int = 1, move: int = 0
 ENGINE_JOBS: dict[str, Callable[..., dict[str, Any]]] = {
     "solve": solve,
     "canon": canon,
-    "grade": grade,
+    "engine": run_engine,
 }
 
 
@@ -718,15 +741,14 @@ def run_job(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
     return ENGINE_JOBS[kind](**payload)
 
 
-_WARM_SUDOKU = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-_WARM_KEEN = "3:a_a3_a_,a3m6m3s1"
-
-
 def warm_up() -> None:
     """Load the engines' compiled kernels (numba, from its on-disk cache; compiled the first
-    time), so that the time limit measures solving, not loading."""
-    solve(_WARM_SUDOKU, "line")
-    canon(_WARM_SUDOKU, "line")
-    canon(_WARM_SUDOKU, "line", convention="pattern")
-    solve(_WARM_KEEN, "keen")
-    grade(_WARM_KEEN, "keen")
+    time), so that the time limit measures solving, not loading: every engine of every
+    family, on the family's example."""
+    for fam in registry.families():
+        if not fam.example:
+            continue
+        value = puzzlefmt.loads(fam.example)
+        for eng in fam.engines:
+            if eng.takes(value):
+                eng(value)

@@ -264,18 +264,22 @@
 
   // ------------------------------------------------------------------ one record
 
-  const FAMILY_NAMES = {sudoku: "Sudoku", keen: "Keen", cgp: "CGP position"};
+  // The families' names for people, from /api/capabilities (the registry's titles).
+  function familyTitle(name) {
+    const found = state.caps && state.caps.families.find((f) => f.name === name);
+    return found ? found.title : name;
+  }
 
   function renderView(v) {
     state.view = v;
     $("view").hidden = false;
-    const kind = v.actions.game ? "Crossword game record" : (FAMILY_NAMES[v.family] || v.family);
+    const kind = v.actions.game ? "Crossword game record" : familyTitle(v.family);
     let title = kind + " · " + v.format;
     if (v.collection && v.records) {
       title += " · record " + v.record + " of " + v.records.total;
     }
     $("view-title").textContent = title;
-    setSvg($("picture"), v.picture, "Picture of the " + (FAMILY_NAMES[v.family] || v.family));
+    setSvg($("picture"), v.picture, "Picture of the " + familyTitle(v.family));
     const status = $("status");
     status.textContent = v.status;
     status.className = v.problems.length ? "status-bad" : "status-ok";
@@ -311,8 +315,7 @@
     $("canon-out").hidden = true;
     outcome("canon-msg", "");
 
-    $("act-grade").hidden = !v.actions.grade;
-    outcome("grade-msg", "");
+    renderEngineActions(v.actions.engines);
 
     $("act-move").hidden = !v.actions.move;
     $("move-out").hidden = true;
@@ -411,15 +414,35 @@
     $("canon-out").hidden = false;
   }
 
-  async function grade() {
-    engineBusy("grade-msg", "Grading…");
-    const answer = await api("grade", source());
+  // The family's engines offered as actions (grade...), one panel each, built from the
+  // record's actions: ids act-NAME, NAME-go, NAME-msg; POST /api/NAME runs the engine.
+  function renderEngineActions(engines) {
+    const box = $("engine-actions");
+    const shown = [...box.children].map((d) => d.id).join(" ");
+    const wanted = engines.map((e) => "act-" + e.name).join(" ");
+    if (shown !== wanted) {
+      box.replaceChildren(...engines.map((e) => {
+        const go = el("button", {type: "button", id: e.name + "-go", text: e.title});
+        go.addEventListener("click", () => runEngine(e));
+        return el("details", {id: "act-" + e.name},
+          el("summary", {text: e.title, title: e.summary}),
+          el("div", {class: "row"}, go),
+          el("p", {id: e.name + "-msg", class: "outcome", "aria-live": "polite"}));
+      }));
+    }
+    for (const e of engines) outcome(e.name + "-msg", "");
+  }
+
+  async function runEngine(e) {
+    const id = e.name + "-msg";
+    engineBusy(id, e.doing + "…");
+    const answer = await api(e.name, source());
     if (!answer.ok) {
-      outcome("grade-msg", answer.error.kind === "timeout"
+      outcome(id, answer.error.kind === "timeout"
         ? "Gave up: " + answer.error.message + "." : answer.error.message, true);
       return;
     }
-    outcome("grade-msg", answer.data.words, answer.data.grade === null);
+    outcome(id, answer.data.words, false);
   }
 
   async function playMove() {
@@ -641,6 +664,11 @@
     if (caps.ok) {
       state.caps = caps.data;
       $("version").textContent = caps.data.version;
+      const titles = caps.data.families.map((f) => f.title);
+      const listed = titles.length > 1
+        ? titles.slice(0, -1).join(", ") + " or " + titles[titles.length - 1] : titles.join("");
+      $("tagline").textContent = "Paste a " + listed
+        + " text: see it detected, drawn, converted and solved.";
     }
     const formats = await api("formats");
     if (formats.ok) {
@@ -714,7 +742,6 @@
     $("solve-go").addEventListener("click", solve);
     $("canon-go").addEventListener("click", canon);
     $("canon-copy").addEventListener("click", () => copyText($("canon-text").textContent, "canon-msg"));
-    $("grade-go").addEventListener("click", grade);
     $("move-go").addEventListener("click", playMove);
     $("move-text").addEventListener("keydown", (event) => {
       if (event.key === "Enter") { event.preventDefault(); playMove(); }
