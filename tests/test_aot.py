@@ -7,6 +7,7 @@ other types, and is not used when its stamp does not match.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import platform
@@ -187,7 +188,7 @@ def test_the_install_compiled_every_declared_kernel() -> None:
     import shutil
     import sysconfig
 
-    for name in _aot.MODULES:
+    for name in _aot.kernel_modules():
         importlib.import_module(name)
     _aot.use(None)
     compiler = str(sysconfig.get_config_var("CC") or "cc").split()[0]
@@ -200,8 +201,26 @@ def test_the_install_compiled_every_declared_kernel() -> None:
     exports = stamp["exports"]
     assert isinstance(exports, dict)
     declared = {f"{k.py_func.__module__}:{k.py_func.__qualname__}" for k in _aot.declared()
-                if k.py_func.__module__ in _aot.MODULES}
+                if k.py_func.__module__ in _aot.kernel_modules()}
     assert set(exports) == declared
     assert len(declared) >= 6
     for key in declared:
         assert _aot.lookup(key), key
+
+
+def test_the_kernel_modules_are_found_in_the_package_not_listed(tmp_path: Path) -> None:
+    """A family's new kernel module is compiled ahead of time with no list to edit: the
+    modules are found by their ``@aot(...)`` declarations."""
+    pkg = tmp_path / "puzzlefmt"
+    (pkg / "toy").mkdir(parents=True)
+    (pkg / "toy" / "_kernels.py").write_text("@aot('int64(int64)')\n@njit\ndef f(x): ...\n")
+    (pkg / "toy" / "model.py").write_text("# mentions aot( in a comment only\n")
+    (pkg / "_jit.py").write_text("@aot(...)\n")  # the decorator's own module is no kernel
+    assert _aot.kernel_modules(pkg) == ("puzzlefmt.toy._kernels",)
+    found = _aot.kernel_modules()
+    for name in found:
+        importlib.import_module(name)
+    declaring = {k.py_func.__module__ for k in _aot.declared()}
+    assert declaring <= set(found)
+    assert {"puzzlefmt.sudoku._solve_kernel", "puzzlefmt.keen._grade_kernels",
+            "puzzlefmt.cgp._kernels"} <= set(found)

@@ -33,6 +33,7 @@ import json
 import operator
 import os
 import platform
+import re
 import sys
 import warnings
 from collections.abc import Callable, Sequence
@@ -42,24 +43,30 @@ from typing import Any, Protocol
 # ast, hashlib, importlib.util, json, operator and platform are imported where they are used:
 # importing the kernel loader (every command does) stays cheap.
 
-__all__ = ["MODULES", "NAME", "Declared", "build", "cpu_fingerprint", "declare", "declared",
-           "in_use", "key_of", "lookup", "status", "use"]
+__all__ = ["NAME", "Declared", "build", "cpu_fingerprint", "declare", "declared",
+           "in_use", "kernel_modules", "key_of", "lookup", "status", "use"]
 
 #: The extension module's name in the package, and its stamp's file name.
 NAME = "_kernels_aot"
 STAMP = f"{NAME}.json"
-#: The modules whose kernels carry :func:`puzzlefmt._jit.aot` signatures.
-MODULES = (
-    "puzzlefmt.sudoku._solve_kernel",
-    "puzzlefmt.sudoku._canon_kernel",
-    "puzzlefmt.keen._id_kernel",
-    "puzzlefmt.keen._kernels",
-    "puzzlefmt.keen._grade_kernels",
-    "puzzlefmt.keen._seed_kernels",
-    "puzzlefmt.cgp._kernels",
-)
 _FORMAT = 1
 _PACKAGE = Path(__file__).resolve().parent
+#: A kernel declared for the extension: a line ``@aot(...)`` (see :func:`puzzlefmt._jit.aot`).
+_DECLARATION = re.compile(r"^[ \t]*@aot\(", re.MULTILINE)
+
+
+def kernel_modules(package: Path = _PACKAGE) -> tuple[str, ...]:
+    """The modules whose kernels carry :func:`puzzlefmt._jit.aot` signatures, found in the
+    package's own files (a family's new kernel module is compiled with no list to edit),
+    in path order."""
+    found: list[str] = []
+    for path in sorted(package.rglob("*.py")):
+        if path.name == "_jit.py" or "__pycache__" in path.parts:
+            continue
+        if _DECLARATION.search(path.read_text(encoding="utf-8")):
+            parts = path.relative_to(package.parent).with_suffix("").parts
+            found.append(".".join(parts))
+    return tuple(found)
 
 Guard = Callable[[tuple[Any, ...]], "tuple[Any, ...] | None"]
 
@@ -353,13 +360,15 @@ def _origin(name: str) -> Path | None:
     return Path(spec.origin).resolve()
 
 
-def build(out_dir: str | os.PathLike[str], modules: Sequence[str] = MODULES,
+def build(out_dir: str | os.PathLike[str], modules: Sequence[str] | None = None,
           *, cpu: str = "host", verbose: bool = False, reuse: bool = False) -> Path:
     """Compile every :func:`puzzlefmt._jit.aot` kernel of ``modules`` into the extension
     module in ``out_dir`` (for this machine's CPU unless ``cpu`` names another), and write
     its stamp; the path of the extension. With ``reuse``, an extension already there that
-    is current (same sources and CPU, the same kernels) is kept as it is."""
-
+    is current (same sources and CPU, the same kernels) is kept as it is. ``modules``:
+    the kernel modules (default: every one the package has, :func:`kernel_modules`)."""
+    if modules is None:
+        modules = kernel_modules()
     out = Path(out_dir).resolve()
     if reuse and (kept := _current(out, modules, cpu)) is not None:
         return kept
