@@ -1,6 +1,6 @@
 """No silent loss (issue 11): whatever model a reader can give, writing it in any format of
 its family and reading it back gives its contents back, or the loss check ``convert`` uses
-(:func:`puzzlefmt.jobs.lost`) names what was dropped (and ``--strict`` refuses it).
+(:func:`puzzlefmt.losses.dropped`) names what was dropped (and ``--strict`` refuses it).
 
 "Gives its contents back" allows a format's own way of holding the same thing: a Sudoku
 cell's possible digits may come back as candidates or as their complement (eliminations),
@@ -24,8 +24,8 @@ from puzzlefmt.cgp import Game, Position
 from puzzlefmt.cli import main
 from puzzlefmt.collection import Collection
 from puzzlefmt.format import Format
-from puzzlefmt.jobs import lost
 from puzzlefmt.keen import Puzzle
+from puzzlefmt.losses import dropped
 from puzzlefmt.sudoku import Grid
 from puzzlefmt.sudoku.grid import PEERS
 
@@ -102,7 +102,7 @@ def _check(value: Any, family: str) -> None:
             text = fmt.dumps(value)
         except (TypeError, ValueError):  # refused, with a reason: not a silent loss
             continue
-        gone = lost(value, fmt)
+        gone = dropped(value, fmt)
         if gone:
             continue
         back = _read_back(fmt, text)
@@ -175,6 +175,6 @@ def test_a_line_collection_says_it_drops_the_candidates_of_a_grid_with_givens() 
     bare = Grid(candidates=[0] * 80 + [1])  # no given: written as a Sukaku line
     for name in ("txt", "sdm"):
         fmt = registry.get_format(name)
-        assert lost(marked, fmt) == ["candidates"]
-        assert lost(bare, fmt) == []
+        assert dropped(marked, fmt) == ["candidates"]
+        assert dropped(bare, fmt) == []
         assert _read_back(fmt, fmt.dumps(bare)).candidates == bare.candidates

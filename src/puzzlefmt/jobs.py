@@ -27,7 +27,6 @@ from puzzlefmt.batch import (
 )
 from puzzlefmt.collection import LineCollection, Record
 from puzzlefmt.family import LineResults, joined
-from puzzlefmt.format import Format
 from puzzlefmt.losses import dropped
 from puzzlefmt.model import Model, SolveResult
 
@@ -44,12 +43,6 @@ def where(rec: Record, message: str) -> str:
     return f"record {rec.number}, line {rec.line}: {message}"
 
 
-def lost(value: Any, fmt: Format) -> list[str]:
-    """What ``value`` carries that writing it in ``fmt`` would drop (see
-    :mod:`puzzlefmt.losses`)."""
-    return dropped(value, fmt)
-
-
 def convert_task(
     target: str, options: dict[str, Any], strict: bool, headed: bool, records: list[Record]
 ) -> list[Outcome]:
@@ -60,7 +53,7 @@ def convert_task(
     newline = fmt.newline if isinstance(fmt, LineCollection) else "\n"
     out: list[Outcome] = []
     for rec in records:
-        gone = lost(rec.value, fmt)
+        gone = dropped(rec.value, fmt)
         if gone and strict:
             out.append(Outcome(rec.number, rec.line, error=where(
                 rec, f"{fmt.name} cannot hold its {', '.join(gone)} (--strict)")))

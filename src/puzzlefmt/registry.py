@@ -11,7 +11,7 @@ import importlib
 import os
 
 from puzzlefmt.engine import Engine
-from puzzlefmt.family import Candidate, Family, extension_of, rank
+from puzzlefmt.family import Candidate, Family, rank
 from puzzlefmt.format import Format, Renderer
 
 __all__ = [
@@ -164,10 +164,6 @@ def format_for_object(obj: object) -> Format:
 def detect(text: str, *, filename: str | os.PathLike[str] | None = None) -> list[Candidate]:
     """Rank every format for ``text``, best first (see :func:`puzzlefmt.family.rank`)."""
     return rank(formats(), text, filename=filename)
-
-
-def extension(path: str | os.PathLike[str] | None) -> str:
-    return extension_of(path)
 
 
 def lookup(name: str) -> Format | Renderer:

@@ -12,7 +12,6 @@ from puzzlefmt import PuzzleFormatError
 from puzzlefmt.keen import (
     KeenWarning,
     Puzzle,
-    problems,
     upstream_desc_error,
     upstream_verdict,
     validate,
@@ -23,12 +22,12 @@ GOOD = "3:a_a3_a_,a3m6m3s1"
 
 
 def _codes(p: Puzzle) -> list[str]:
-    return [pr.code for pr in problems(p)]
+    return [pr.code for pr in p.problems()]
 
 
 def test_good_puzzle_has_no_problems() -> None:
     p = Puzzle(GOOD, solution="213321132")
-    assert problems(p) == []
+    assert p.problems() == []
     assert p.is_valid()
     assert validate(GOOD, strict=True) == Puzzle(GOOD)
 
@@ -36,8 +35,8 @@ def test_good_puzzle_has_no_problems() -> None:
 def test_size_outside_keen() -> None:
     p = Puzzle("2:_5,a1a2a2a1")
     assert _codes(p) == ["size"]
-    assert problems(p)[0].severity == "error"
-    assert "Grid size must be between 3 and 9" in problems(p)[0].message
+    assert p.problems()[0].severity == "error"
+    assert "Grid size must be between 3 and 9" in p.problems()[0].message
     big = Puzzle.from_cages(10, [((c,), "a", c % 10 + 1) for c in range(100)])
     assert _codes(big) == ["size"]
     with pytest.raises(PuzzleFormatError, match="Grid size must be between 3 and 9"):
@@ -47,10 +46,10 @@ def test_size_outside_keen() -> None:
 def test_empty_and_unreachable_targets() -> None:
     p = Puzzle("3:_13,aaaaaaaaa")
     assert _codes(p) == ["empty-target"] * 9
-    assert all(pr.severity == "warning" for pr in problems(p))
+    assert all(pr.severity == "warning" for pr in p.problems())
     q = Puzzle("3:a_a3_a_,a7m6m3s1")  # two different digits of 1..3 never add to 7
     assert _codes(q) == ["unreachable-target"]
-    assert "cage 1 (a7, first cell row 1 column 1)" in problems(q)[0].message
+    assert "cage 1 (a7, first cell row 1 column 1)" in q.problems()[0].message
     r = Puzzle("3:a_a3_a_,a3m6m3s3")  # a difference of 3 needs digits 3 apart
     assert _codes(r) == ["unreachable-target"]
 
@@ -78,7 +77,7 @@ def test_target_reachable(cells: tuple[int, ...], op: str, target: int, size: in
 def test_target_overflow() -> None:
     p = Puzzle("3:_13,m536870912" + "a1" * 8)
     assert _codes(p)[0] == "target-overflow"
-    assert "2**29" in problems(p)[0].message
+    assert "2**29" in p.problems()[0].message
 
 
 def test_multiplication_only_flag() -> None:
@@ -90,7 +89,7 @@ def test_bad_solution() -> None:
     p = Puzzle(GOOD, solution="123231312")
     codes = _codes(p)
     assert set(codes) == {"bad-solution"}
-    messages = [pr.message for pr in problems(p)]
+    messages = [pr.message for pr in p.problems()]
     assert messages == ["the attached solution: cage 2 (m6) is not met by 3 3 1",
                         "the attached solution: cage 3 (m3) is not met by 2 3"]
     assert Puzzle(GOOD).check_solution([1] * 9)[0] == "row 1 repeats a digit"

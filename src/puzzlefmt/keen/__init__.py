@@ -42,7 +42,6 @@ from puzzlefmt.keen.model import (
 from puzzlefmt.keen.solver import count_solutions, solve, solve_many
 from puzzlefmt.keen.validate import (
     KeenWarning,
-    problems,
     upstream_desc_error,
     upstream_verdict,
     validate,
@@ -68,7 +67,6 @@ __all__ = [
     "generate",
     "grade",
     "grade_many",
-    "problems",
     "random_puzzle",
     "solve",
     "solve_many",

@@ -24,11 +24,9 @@ from puzzlefmt.keen.upstream import (
     upstream_desc_error,
     upstream_verdict,
 )
-from puzzlefmt.model import Problem
 
 __all__ = [
     "KeenWarning",
-    "problems",
     "solution_problems",
     "target_reachable",
     "upstream_desc_error",
@@ -39,11 +37,6 @@ __all__ = [
 
 class KeenWarning(UserWarning):
     """A problem :func:`validate` reports without refusing the puzzle."""
-
-
-def problems(puzzle: Puzzle) -> list[Problem]:
-    """Every rule problem of ``puzzle``, errors first: ``puzzle.problems()``."""
-    return puzzle.problems()
 
 
 def solution_problems(puzzle: Puzzle, values: Sequence[int]) -> list[str]:
