@@ -30,8 +30,8 @@ def test_the_family_and_its_formats() -> None:
     assert [f.priority for f in FAMILY.formats] == sorted(f.priority for f in FAMILY.formats)
     assert isinstance(FORMATS["cgp-list"], LineCollection)
     assert FAMILY.models == (Position, Game)
-    assert FAMILY.solve_many is None
-    assert FAMILY.canon_many is None
+    assert FAMILY.engine("solve") is None
+    assert FAMILY.engine("canon") is None
     assert {r.name: r.kind for r in FAMILY.renderers} == {
         "cgp-text": "text", "cgp-svg": "svg", "gcg-text": "text", "gcg-svg": "svg"}
     for fmt in FAMILY.formats:

@@ -33,7 +33,7 @@ def test_formats_are_registered() -> None:
     assert registry.get_format(".gcg").name == "gcg"
     fam = registry.family("cgp")
     assert fam.models == (Position, Game)
-    assert fam.solve_many is None
+    assert fam.engine("solve") is None
     assert Position(f"{EMPTY} ZZ/ 0/0 0").problems() != []
     assert Position(SPEC1).to_json()["cgp"] == SPEC1
     assert registry.format_for_object(Position()).name == "cgp"

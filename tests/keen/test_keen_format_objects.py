@@ -55,8 +55,8 @@ def test_family_shape() -> None:
     assert [r.name for r in FAMILY.renderers] == ["keen-text", "keen-svg"]
     assert [r.kind for r in FAMILY.renderers] == ["text", "svg"]
     assert FAMILY.models == (Puzzle,)
-    assert FAMILY.canon_many is None
-    assert FAMILY.canon_conventions == ()
+    assert FAMILY.engine("canon") is None
+    assert [o for e in FAMILY.engines if e.name == "canon" for o in e.options] == []
     assert FORMATS["keen"].holds == {"givens", "metadata", "seed"}
     assert "solution" in FORMATS["keen-list"].holds
     assert "comments" in FORMATS["keen-list"].holds

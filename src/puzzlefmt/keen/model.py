@@ -43,10 +43,8 @@ from puzzlefmt.keen.parts import (
     format_solution,
 )
 from puzzlefmt.keen.rules import CODES, Status, find_problems, solution_faults
+from puzzlefmt.keen.state import PlayerState
 from puzzlefmt.model import Engines, Model, Problem, SolveResult, json_object
-
-if TYPE_CHECKING:
-    from puzzlefmt.keen.state import PlayerState
 
 __all__ = [
     "MAX_SIZE",

@@ -31,6 +31,7 @@ __all__ = [
     "UPSTREAM_TARGET_LIMIT",
     "Status",
     "find_problems",
+    "cage_value",
     "solution_faults",
     "target_reachable",
 ]
@@ -122,20 +123,30 @@ def target_reachable(cage: Cage, size: int, budget: int = 20_000) -> bool | None
     return search(0, t)
 
 
+def cage_value(cage: Cage, digits: Sequence[int]) -> int:
+    """What ``digits`` (in the cage's cell order) make under the cage's operation, as the
+    real program works it out (keen.c ``check_errors``): the sum, the product, the
+    difference of a two-cell cage, the quotient of a two-cell cage (0 when the division does
+    not come out even); a subtraction or division cage of another size makes its first
+    digit (such a cage is a rule problem of its own)."""
+    if cage.op is Op.ADD:
+        return sum(digits)
+    if cage.op is Op.MUL:
+        out = 1
+        for d in digits:
+            out *= d
+        return out
+    if len(digits) != 2:
+        return digits[0] if digits else 0
+    hi, lo = max(digits), min(digits)
+    if cage.op is Op.SUB:
+        return hi - lo
+    return hi // lo if lo and hi % lo == 0 else 0
+
+
 def meets(cage: Cage, digits: Sequence[int]) -> bool:
     """Whether ``digits`` (in the cage's cell order) meet the cage's clue."""
-    t = cage.target if cage.target is not None else 0
-    if cage.op is Op.ADD:
-        return sum(digits) == t
-    if cage.op is Op.MUL:
-        prod = 1
-        for d in digits:
-            prod *= d
-        return prod == t
-    a, b = max(digits), min(digits)
-    if cage.op is Op.SUB:
-        return a - b == t
-    return b * t == a
+    return cage_value(cage, digits) == (cage.target if cage.target is not None else 0)
 
 
 def solution_faults(

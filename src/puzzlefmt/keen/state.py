@@ -14,16 +14,30 @@ cell (0: empty) and one pencil-mark mask per cell (bit ``d - 1``: digit ``d`` is
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-from puzzlefmt.keen.parts import Op
+from puzzlefmt.keen.parts import Cage
+from puzzlefmt.keen.rules import cage_value
 from puzzlefmt.model import Problem
 
-if TYPE_CHECKING:
-    from puzzlefmt.keen.model import Puzzle
-    from puzzlefmt.keen.parts import Cage
+
+class Puzzle(Protocol):
+    """What the checks of a player's state read of a puzzle (a
+    :class:`puzzlefmt.keen.Puzzle`: this module sits below the model, which holds a
+    :class:`PlayerState`)."""
+
+    @property
+    def size(self) -> int: ...
+    @property
+    def cages(self) -> tuple[Cage, ...]: ...
+    @property
+    def is_seed(self) -> bool: ...
+    @property
+    def solution(self) -> tuple[int, ...] | None: ...
+    @property
+    def state(self) -> PlayerState | None: ...
+    def solve(self, limit: int = 2) -> Any: ...
 
 __all__ = ["PlayerState", "problems"]
 
@@ -125,25 +139,6 @@ def _side(n: int) -> int | None:
     return side if side * side == n else None
 
 
-def _cage_value(cage: Cage, values: Sequence[int]) -> int:
-    """What the cage's cells make under its operation (keen.c ``check_errors``: a division
-    that does not come out even makes 0)."""
-    nums = [values[c] for c in cage.cells]
-    if cage.op is Op.ADD:
-        return sum(nums)
-    if cage.op is Op.MUL:
-        out = 1
-        for v in nums:
-            out *= v
-        return out
-    if cage.op is Op.SUB:
-        return abs(nums[0] - nums[-1]) if len(nums) == 2 else nums[0]
-    lo, hi = min(nums), max(nums)
-    if len(nums) != 2:
-        return nums[0]
-    return hi // lo if lo and hi % lo == 0 else 0
-
-
 def _solution(puzzle: Puzzle) -> tuple[tuple[int, ...] | None, str]:
     """The puzzle's solution (attached, else solved) and, when there is none, why."""
     if puzzle.solution is not None:
@@ -170,7 +165,7 @@ def problems(
     The solution is the one attached to the puzzle, else the solver's (only when
     ``against_solution``).
     """
-    st = state if state is not None else getattr(puzzle, "state", None)
+    st = state if state is not None else puzzle.state
     if st is None:
         return []
     w = puzzle.size
@@ -194,7 +189,7 @@ def problems(
     if not puzzle.is_seed:
         for cage in puzzle.cages:
             if all(digits[c] for c in cage.cells):
-                made = _cage_value(cage, digits)
+                made = cage_value(cage, [digits[c] for c in cage.cells])
                 target = cage.target or 0
                 if made != target:
                     anchor = _name(cage.anchor, w)
