@@ -85,6 +85,7 @@ class ServiceError(Exception):
         self.details = details
 
     def to_json(self) -> dict[str, Any]:
+        """The JSON answer: ``kind``, ``message`` and the ``details``."""
         return {"kind": self.kind, "message": self.message, **self.details}
 
 
@@ -318,6 +319,8 @@ def game_available() -> bool:
 
 
 def capabilities() -> dict[str, Any]:
+    """What this server offers: the library's ``version``, its ``families`` and whether it can
+    step through GCG ``game`` records."""
     return {
         "version": puzzlefmt.__version__,
         "families": sorted({f.family for f in registry.formats()}),
