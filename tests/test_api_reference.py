@@ -1,4 +1,5 @@
-"""Every public name of the package has a docstring (the API reference is built from them).
+"""The API reference (``docs/``, Sphinx with autodoc) builds with warnings as errors, and
+every public name of the package has a docstring, so that none is missing from it.
 
 A public name is: a module under ``src/puzzlefmt`` whose dotted path has no part starting
 with ``_``; in it, the names of its ``__all__`` (or, in a module without one, its top-level
@@ -15,11 +16,18 @@ import importlib
 import importlib.util
 import inspect
 import pkgutil
+import subprocess
+import sys
 from functools import cached_property
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from helpers import ROOT
+
+DOCS = ROOT / "docs"
+
 
 # --- the walk over the public names ------------------------------------------------------
 
@@ -240,3 +248,71 @@ def test_the_walk_covers_the_package() -> None:
     for name in ("puzzlefmt", "puzzlefmt.sudoku.grid", "puzzlefmt.keen.model", "puzzlefmt.engine"):
         assert name in modules
     assert not any("._" in name for name in modules)
+
+
+# --- the reference itself -------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def built_reference(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The HTML reference, built once with warnings as errors (``-W --keep-going``)."""
+    out = tmp_path_factory.mktemp("api-reference")
+    command = [
+        sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
+        "-d", str(out / "doctrees"), str(DOCS), str(out / "html"),
+    ]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=480, check=False)
+    assert result.returncode == 0, f"sphinx failed:\n{result.stdout}\n{result.stderr}"
+    assert "WARNING" not in result.stderr, result.stderr
+    return out / "html"
+
+
+def test_the_reference_builds_without_warnings(built_reference: Path) -> None:
+    assert (built_reference / "index.html").is_file()
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "puzzlefmt.api.loads",
+        "puzzlefmt.api.iter_records",
+        "puzzlefmt.sudoku.grid.Grid.solve",
+        "puzzlefmt.sudoku.canon.minlex",
+        "puzzlefmt.keen.model.Puzzle",
+        "puzzlefmt.keen.grade.grade",
+        "puzzlefmt.cgp.position.Position",
+        "puzzlefmt.cgp.game.Game",
+        "puzzlefmt.engine.Engine",
+        "puzzlefmt.errors.PuzzleFormatError",
+        "puzzlefmt.dask.run_text",
+    ],
+)
+def test_the_reference_documents_the_key_names(built_reference: Path, target: str) -> None:
+    assert f'id="{target}"' in _pages(built_reference)
+
+
+def test_the_reference_documents_every_public_module(built_reference: Path) -> None:
+    # The command line and the web page are applications, left out (docs/conf.py LEFT_OUT).
+    pages = _pages(built_reference)
+    left_out = ("puzzlefmt.cli", "puzzlefmt.web")
+    missing = [
+        name
+        for name in public_modules()
+        if not name.startswith(left_out) and f'id="module-{name}"' not in pages
+    ]
+    assert not missing, f"modules missing from the reference: {missing}"
+
+
+def test_a_package_page_links_its_exports_to_their_documentation(built_reference: Path) -> None:
+    page = (built_reference / "api" / "puzzlefmt.html").read_text(encoding="utf-8")
+    assert 'href="core.html#puzzlefmt.api.loads"' in page
+    assert 'href="core.html#puzzlefmt.family.Family"' in page
+
+
+def test_the_reference_includes_every_docs_page(built_reference: Path) -> None:
+    for page in DOCS.glob("*.md"):
+        assert (built_reference / page.with_suffix(".html").name).is_file(), page.name
+
+
+def _pages(built: Path) -> str:
+    return "".join(page.read_text(encoding="utf-8") for page in sorted(built.rglob("*.html")))
