@@ -243,6 +243,8 @@ class Lines:
     records_before: int = 0
 
     def close(self) -> None:
+        """Close the file that :func:`open_lines` opened for a path (an open file or lines given
+        to it are left to their owner)."""
         if self._handle is not None:
             self._handle.close()
 

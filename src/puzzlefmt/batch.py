@@ -103,6 +103,9 @@ class Chunk:
 
 @dataclass
 class Summary:
+    """What a batch run did, over every chunk: records in = written + rejected; ``flagged``
+    records (no one solution, invalid), ``warned`` ones (written with losses), the ``seconds``
+    it took and the count of each ``kinds`` of result."""
     records_in: int = 0
     written: int = 0
     rejected: int = 0
@@ -113,9 +116,12 @@ class Summary:
 
     @property
     def rate(self) -> float:
+        """Records a second (0 when no time was measured)."""
         return self.records_in / self.seconds if self.seconds > 0 else 0.0
 
     def line(self, verb: str = "converted") -> str:
+        """The summary in one line, as the command line prints it (``verb``: ``"converted"``,
+        ``"solved"``...)."""
         parts = [f"{n} {k}" for k, n in self.kinds.items()]
         if self.warned:
             parts.append(f"{self.warned} with losses")
@@ -127,10 +133,11 @@ class Summary:
 
 
 Task = Callable[[list[Record]], list[Outcome]]
+#: Raw record lines: each as (record number, line number, line).
 RawChunk = list[tuple[int, int, str]]  # (record number, line number, line)
-# A block function: raw record lines in, a Chunk out (it calls back into the task for the
-# records it does not handle itself, through the ``fallback`` it is given, which returns
-# their outcomes).
+#: A block function: raw record lines in, a :class:`Chunk` out. It calls back into the task for the
+#: records it does not handle itself, through the ``fallback`` it is given, which returns their
+#: outcomes.
 Block = Callable[[RawChunk, Callable[[RawChunk], list[Outcome]]], Chunk]
 
 

@@ -31,6 +31,7 @@ __all__ = [
     "is_comment_line",
 ]
 
+#: Lines with their 1-based line numbers, as readers of collections take them.
 NumberedLines = Iterable[tuple[int, str]]
 
 
@@ -51,6 +52,7 @@ class Record:
 
     @property
     def ok(self) -> bool:
+        """True for a record that was read and is not a comment."""
         return self.error is None and not self.comment
 
 

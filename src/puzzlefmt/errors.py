@@ -38,16 +38,15 @@ def quote(text: str, limit: int = 40) -> str:
 class PuzzleFormatError(ValueError):
     """Text that a reader cannot parse.
 
-    Attributes:
-        format: the format's registered name (``"sdk"``, ``"keen"``, ``"cgp"``...).
-        message: what is wrong, usually ``"expected X, found Y"``.
-        line: 1-based line number in the text, when known.
-        column: 1-based column, when known.
-        record: 1-based record number in a collection, when the text is one.
-        text: the offending text (a line, a field), quoted in the message.
-        expected: what the reader expected, in words.
-        found: what it found, in words.
-        path: the file name, when the text came from a file.
+    :ivar format: the format's registered name (``"sdk"``, ``"keen"``, ``"cgp"``...).
+    :ivar message: what is wrong, usually ``"expected X, found Y"``.
+    :ivar line: 1-based line number in the text, when known.
+    :ivar column: 1-based column, when known.
+    :ivar record: 1-based record number in a collection, when the text is one.
+    :ivar text: the offending text (a line, a field), quoted in the message.
+    :ivar expected: what the reader expected, in words.
+    :ivar found: what it found, in words.
+    :ivar path: the file name, when the text came from a file.
     """
 
     def __init__(

@@ -24,8 +24,8 @@ if TYPE_CHECKING:
 __all__ = ["Candidate", "Columnar", "Family", "JoinedTexts", "LineResults", "extension_of",
            "joined", "rank", "read_detected"]
 
-# Per record line: the exact text the object path writes for it (newline included) and its
-# kind ("unique", "valid"...), or None for a line left to the object path.
+#: Per record line: the exact text the object path writes for it (newline included) and its kind
+#: (``"unique"``, ``"valid"``...), or None for a line left to the object path.
 LineResults = tuple[Sequence[str | None], Sequence[str | None]]
 
 

@@ -199,6 +199,8 @@ class Renderer:
     aliases: tuple[str, ...] = ()
 
     def render(self, obj: Any, **options: Any) -> str:
+        """The picture of ``obj`` (a model of this renderer's family), with ``options`` checked
+        against the declared ones."""
         opts = check_options(self.options, options, owner=self.name, role="picture")
         if not isinstance(obj, self.model):
             raise TypeError(f"{self.name} draws a {self.model.__name__}, "

@@ -114,6 +114,8 @@ def _words(result: SolveResult[Any], limit: int) -> str:
 
 def validate_task(limit: int, records: list[Record], *,
                   timeout: float | None = None) -> list[Outcome]:
+    """Check each record's rules and, when it has no error, count its solutions up to ``limit``
+    (0: no solving): the line written says valid or invalid, and why."""
     values = [rec.value for rec in records]
     problems = [v.problems() if isinstance(v, Model) else [] for v in values]
     clean = [i for i, p in enumerate(problems) if not any(x.severity == "error" for x in p)]
@@ -147,6 +149,9 @@ def validate_task(limit: int, records: list[Record], *,
 
 def solve_task(limit: int, count_only: bool, records: list[Record], *,
                timeout: float | None = None) -> list[Outcome]:
+    """Solve each record, counting up to ``limit`` solutions: the line written is the solution
+    (``count_only``: the count), the kind its status; a record whose family has no solver is
+    rejected."""
     out: list[Outcome] = []
     results = _solve_all([rec.value for rec in records], limit, timeout)
     for rec, res in zip(records, results, strict=True):
@@ -166,6 +171,8 @@ def solve_task(limit: int, count_only: bool, records: list[Record], *,
 
 
 def canon_task(convention: str, records: list[Record]) -> list[Outcome]:
+    """Write each record's canonical form in ``convention``; a record whose family has none, or that
+    the engine refuses, is rejected with the reason."""
     forms, refused = _engine_results("canon", {"convention": convention},
                                      [rec.value for rec in records])
     out: list[Outcome] = []
@@ -347,6 +354,7 @@ class Job:
     timeout: float | None = None
 
     def task(self) -> Callable[[list[Record]], list[Outcome]]:
+        """The per-chunk work: a function from a chunk's records to their outcomes."""
         if self.name == "convert":
             return functools.partial(convert_task, self.target, dict(self.options), self.strict,
                                      self.headed)
@@ -388,10 +396,13 @@ class Job:
 
     @property
     def placeholder(self) -> str | None:
+        """What the output holds for a rejected record (an empty line for ``solve``, ``canon`` and
+        engines, so that output lines stay in step with input records), or None: nothing."""
         return "\n" if self.name in ("solve", "canon", "engine") else None
 
     @property
     def verb(self) -> str:
+        """How the summary names a record done (``"converted"``, ``"solved"``, an engine's verb)."""
         if self.name == "engine":
             found = registry.engines(self.target)
             return found[0].verb if found else "done"

@@ -47,6 +47,7 @@ __all__ = [
     "load_schema",
 ]
 
+#: How bad a :class:`Problem` is: an ``"error"`` makes a model invalid, a ``"warning"`` does not.
 Severity = Literal["error", "warning"]
 
 _SCHEMAS = Path(__file__).resolve().parent / "schemas"
@@ -73,6 +74,7 @@ class Problem:
         return self.message if self.severity == "error" else f"warning: {self.message}"
 
     def to_json(self) -> dict[str, Any]:
+        """The JSON form: ``code``, ``message``, ``where`` and ``severity``."""
         return {"code": self.code, "message": self.message, "where": self.where,
                 "severity": self.severity}
 
@@ -103,6 +105,7 @@ class SolveResult(Generic[M]):
 
     @property
     def unique(self) -> bool:
+        """True when the search was complete and found exactly one solution."""
         return self.complete and self.count == 1
 
     @property

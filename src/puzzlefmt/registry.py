@@ -66,11 +66,14 @@ def _load() -> None:
 
 
 def families() -> list[Family]:
+    """Every registered family, in registration order."""
     _load()
     return list(_families.values())
 
 
 def family(name: str) -> Family:
+    """The family called ``name`` (``"sudoku"``, ``"keen"``, ``"cgp"``); ``KeyError`` naming the
+    known ones otherwise."""
     _load()
     try:
         return _families[name]
@@ -145,6 +148,8 @@ def get_format(name: str) -> Format:
 
 
 def get_renderer(name: str) -> Renderer:
+    """A picture (renderer) by name or alias (``"sudoku-svg"``); ``KeyError`` naming the known
+    ones otherwise."""
     _load()
     key = _key(name)
     if key in _renderers:

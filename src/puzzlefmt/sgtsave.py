@@ -47,6 +47,7 @@ __all__ = [
     "reveal_aux",
     "scan_ints",
     "serialise",
+    "sniff_game",
     "sniff_save",
     "wrong_game",
 ]

@@ -24,6 +24,11 @@ __all__ = ["SurveyRow", "survey_file", "survey_paths"]
 
 @dataclass
 class SurveyRow:
+    """One file of a survey: its detected ``format`` and ``family``, how many ``records`` it
+    holds, how many were ``read`` and ``rejected``, how many are ``valid``, how many have one
+    solution (``unique``; None: not solved), how many write back to equal models
+    (``round_trip``), and the ``error`` that stopped reading it or the ``notes`` on rejected
+    records."""
     file: str
     format: str = "-"
     family: str = "-"
@@ -38,10 +43,12 @@ class SurveyRow:
 
     @staticmethod
     def header() -> list[str]:
+        """The table's column names, in the order of :meth:`cells`."""
         return ["file", "format", "family", "records", "read", "rejected", "valid",
                 "unique", "round-trip", "note"]
 
     def cells(self) -> list[str]:
+        """The row as the table's cells (the first note cut to 60 characters)."""
         note = self.error or "; ".join(self.notes[:1])
         return [self.file, self.format, self.family, str(self.records), str(self.read),
                 str(self.rejected), str(self.valid),
@@ -49,6 +56,7 @@ class SurveyRow:
                 f"{self.round_trip}/{self.read}", note[:60]]
 
     def as_dict(self) -> dict[str, Any]:
+        """The row as a JSON-ready ``dict``."""
         return asdict(self)
 
 
@@ -75,6 +83,8 @@ def _files(paths: list[str]) -> list[str]:
 
 
 def survey_file(path: str, *, limit: int = 2) -> SurveyRow:
+    """Read every record of one file and check each: valid, solved (up to ``limit`` solutions; 0:
+    no solving), written back and read again to the same model."""
     row = SurveyRow(path)
     try:
         raw = open_lines(path)
@@ -120,4 +130,6 @@ def _round_trips(fmt: Format, value: Any) -> bool:
 
 
 def survey_paths(paths: list[str], *, limit: int = 2) -> list[SurveyRow]:
+    """A survey row for each file: the files given, and those in the folders given (sorted;
+    hidden files and ``.md`` files left out)."""
     return [survey_file(p, limit=limit) for p in _files(paths)]

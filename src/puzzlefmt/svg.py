@@ -53,6 +53,7 @@ __all__ = [
     "to_png",
 ]
 
+#: A colour theme's name: ``"light"``, ``"dark"`` or ``"print"``.
 ThemeName = Literal["light", "dark", "print"]
 
 #: The themes every renderer knows.

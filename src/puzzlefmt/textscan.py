@@ -26,9 +26,9 @@ import numpy.typing as npt
 
 __all__ = ["Scan", "Span", "scan_blocks", "scan_text"]
 
-# (first line, line after the last, output text) of a run of record lines, line indices in
-# the block; and with a fourth item, the kind every record of the run counts as in the
-# summary ("unique"...).
+#: A run of record lines: its first line, the line after its last (indices in the block), the output
+#: text, and, when given, the kind every record of the run counts as in the summary
+#: (``"unique"``...).
 Span = tuple[int, int, str] | tuple[int, int, str, str]
 
 # First bytes of a line that may make it a comment; a line starting with any other is a
@@ -54,10 +54,12 @@ class Scan:
 
     @property
     def lines(self) -> int:
+        """The number of lines in the block."""
         return len(self.starts)
 
     @property
     def records(self) -> int:
+        """The number of record lines (lines that are not comments)."""
         return len(self.starts) - len(self.comments)
 
     def line(self, i: int) -> str:

@@ -87,6 +87,7 @@ DEFAULTS: dict[str, int] = {"bb": 50, "etl": 7, "mcnz": 6, "oru": False}
 WRITE_ORDER = ("lex", "ld", "bdn", "bb", "cr", "etl", "mcnz", "gid", "lm", "ti", "tmr", "to",
                "var", "oru")
 
+#: The values the ``cr`` opcode (challenge rule) may take, in lower case.
 CHALLENGE_RULES = ("single", "double", "triple", "void", "5pt", "10pt")
 
 _INT_OPS = {"bb", "etl", "mcnz", "ti", "to"}

@@ -142,6 +142,7 @@ WRITE_OPTIONS = (
     Option("exact", bool, False, "the text exactly as read while the position is unchanged"),
 )
 
+#: The ``cgp`` format: one position as a CGP line.
 FORMAT = _PositionFormat(
     name="cgp",
     family="cgp",

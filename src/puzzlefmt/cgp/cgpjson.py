@@ -59,6 +59,7 @@ def write(position: Position, *, indent: int = 2) -> str:
     return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
+#: The ``cgp-json`` format: a position as a JSON object (:meth:`Position.to_json`).
 FORMAT = Format(
     name="cgp-json",
     family="cgp",

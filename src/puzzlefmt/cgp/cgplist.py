@@ -68,6 +68,7 @@ class _CgpList(LineCollection):
         return super().dumps(obj, **options)
 
 
+#: The ``cgp-list`` format: a collection of positions, one CGP line each.
 FORMAT = _CgpList(
     name="cgp-list",
     family="cgp",

@@ -22,6 +22,8 @@ from puzzlefmt.model import Engines, install
 
 __all__ = ["FAMILY", "read_text"]
 
+#: The CGP family: its models (:class:`Position`, :class:`Game`), formats, pictures and engines, as
+#: the registry holds it.
 FAMILY = Family(
     name="cgp",
     models=(Position, Game),

@@ -47,6 +47,7 @@ def write(game: Game) -> str:
     return game.gcg()
 
 
+#: The ``gcg`` format: a game record (:class:`Game`).
 FORMAT = Format(
     name="gcg",
     family="cgp",

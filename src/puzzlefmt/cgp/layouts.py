@@ -40,10 +40,12 @@ class Premium(enum.Enum):
 
     @property
     def letter_multiplier(self) -> int:
+        """What the square multiplies a tile's score by: 2, 3 or 4, else 1."""
         return _LETTER.get(self, 1)
 
     @property
     def word_multiplier(self) -> int:
+        """What the square multiplies a word's score by: 2, 3 or 4, else 1."""
         return _WORD.get(self, 1)
 
 
@@ -74,10 +76,12 @@ class Layout:
 
     @property
     def rows(self) -> int:
+        """The number of rows."""
         return len(self.squares)
 
     @property
     def cols(self) -> int:
+        """The number of columns."""
         return len(self.squares[0]) if self.squares else 0
 
     @property

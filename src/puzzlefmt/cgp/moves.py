@@ -188,6 +188,8 @@ class Move:
 
     @property
     def is_placement(self) -> bool:
+        """True for a move that places tiles on the board (not a pass, an exchange or a challenge).
+        """
         return self.kind is MoveKind.PLACEMENT
 
     @property

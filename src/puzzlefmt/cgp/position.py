@@ -75,6 +75,8 @@ class Status(enum.IntFlag):
     GAME_OVER = enum.auto()  # not a problem: the game has ended (mcnz zero turns, or out)
 
 
+#: Why a game is over (:attr:`Position.end_reason`): ``"zero-turns"`` (``mcnz`` scoreless turns in a
+#: row) or ``"out"`` (a player went out).
 EndReason = Literal["zero-turns", "out"]
 
 # Each opcode's attribute, and every attribute with its default (None: absent).
@@ -501,16 +503,19 @@ class Position(Model):
 
     @property
     def rows(self) -> int:
+        """The number of rows of the board."""
         return len(self._board) if self._board is not None else self._rows
 
     @property
     def cols(self) -> int:
+        """The number of columns of the board."""
         if self._board is not None:
             return len(self._board[0]) if self._board else 0
         return self._cols
 
     @property
     def players(self) -> int:
+        """The number of players (one rack each)."""
         return len(self.racks)
 
     def _names(self) -> list[str] | None:

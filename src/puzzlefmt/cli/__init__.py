@@ -96,6 +96,8 @@ class _Version(argparse.Action):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line's argument parser: the global options and one sub-command a command, engine
+    commands included."""
     parser = Parser(
         prog="puzzlefmt",
         description="Read, write, detect, validate and solve Sudoku, Keen and CGP texts.",

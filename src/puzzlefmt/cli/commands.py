@@ -99,6 +99,8 @@ def run_job(
 
 
 def cmd_formats(args: argparse.Namespace) -> int:
+    """``puzzlefmt formats``: list the formats and pictures, or one's options (``--options NAME``);
+    the exit code."""
     if args.options:
         try:
             item = registry.lookup(args.options)
@@ -137,6 +139,7 @@ def cmd_formats(args: argparse.Namespace) -> int:
 
 
 def cmd_detect(args: argparse.Namespace) -> int:
+    """``puzzlefmt detect``: rank the formats each input could be in; the exit code."""
     status = EXIT_OK
     for path in args.inputs:
         text, name = read_input_text(path)
@@ -169,6 +172,7 @@ def check_local(args: argparse.Namespace) -> None:
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
+    """``puzzlefmt convert``: write each record in another format of its family; the exit code."""
     target = target_format(args.to)
     options = parse_options(target, args.option, owner=target.name)
     if args.cluster:
@@ -189,6 +193,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    """``puzzlefmt validate``: check each record's rules and count its solutions; the exit code."""
     job = Job("validate", limit=args.limit, timeout=args.timeout)
     if args.cluster:
         return run_on_cluster(args, job)
@@ -200,6 +205,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    """``puzzlefmt show``: print each record's text picture (``--json``: its JSON); the exit
+    code."""
     shown = 0
     bad = 0
     for rec in records(args.input, args.from_format):
@@ -226,6 +233,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
+    """``puzzlefmt solve``: write each record's solution, or its solution count; the exit code."""
     job = Job("solve", limit=args.limit, count=args.count, timeout=args.timeout)
     if args.cluster:
         return run_on_cluster(args, job)
@@ -246,6 +254,8 @@ def _family_has_canon(lines: Lines) -> None:
 
 
 def cmd_canon(args: argparse.Namespace) -> int:
+    """``puzzlefmt canon``: write each record's canonical form (``--unique``: each form once); the
+    exit code."""
     if args.cluster:
         return run_on_cluster(args, Job("canon", convention=args.convention),
                               unique=args.unique)

@@ -25,6 +25,7 @@ from puzzlefmt.svg import THEMES, svg, to_png
 
 __all__ = ["THEME_CHOICES", "add_parser", "at_event", "cmd_render"]
 
+#: The names ``--theme`` accepts: the themes of :data:`puzzlefmt.svg.THEMES`.
 THEME_CHOICES = tuple(THEMES)
 
 # The largest picture drawn: 8000 pixels a side is far beyond any screen or print, and

@@ -76,6 +76,7 @@ class Summary:
     kinds: dict[str, int] = field(default_factory=dict)
 
     def add(self, part: PartResult) -> None:
+        """Count one partition's result in."""
         self.parts += 1
         self.records_in += part.records
         self.written += part.written
@@ -86,6 +87,8 @@ class Summary:
             self.kinds[k] = self.kinds.get(k, 0) + n
 
     def line(self, verb: str) -> str:
+        """The summary in one line, as the command line prints it (``verb``: ``"converted"``,
+        ``"solved"``...)."""
         kinds = [f"{n} {k}" for k, n in self.kinds.items()]
         if self.warned:
             kinds.append(f"{self.warned} with losses")

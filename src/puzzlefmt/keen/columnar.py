@@ -160,6 +160,8 @@ def _texts(rows: npt.NDArray[np.uint8], cells: list[int]) -> list[str]:
 
 def block_solve(lines: Sequence[str], numbers: Sequence[int], limit: int, count_only: bool
                 ) -> LineResults:
+    """The ``solve`` block function for game ID lines: each line's solution (``count_only``: its
+    count, up to ``limit``) and kind, or None for a line left to the record-by-record path."""
     got = solve_lines(lines, limit)
     counts = got.count.tolist()
     cells = (got.size * got.size).tolist()

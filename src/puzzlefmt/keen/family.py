@@ -68,6 +68,8 @@ GRADE = Engine(
 #: The batch commands' fast path for game ID lists (:mod:`puzzlefmt.keen.columnar`).
 COLUMNAR = Columnar(formats=frozenset({"keen-list"}), solve=_block_solve)
 
+#: The Keen family: its model (:class:`Puzzle`), formats, pictures and engines, as the registry
+#: holds it.
 FAMILY = Family(
     name="keen",
     models=(Puzzle,),

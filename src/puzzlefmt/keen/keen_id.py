@@ -195,6 +195,7 @@ def is_id_line(line: str) -> bool:
     return _ID.fullmatch(line) is not None
 
 
+#: The ``keen`` format: one game ID line, optionally with its solution (``S`` + digits).
 FORMAT = Format(
     name="keen",
     family="keen",

@@ -159,6 +159,8 @@ def write_record(puzzle: Puzzle, *, indent: int | None = None) -> str:
 
 
 def sniff_json(text: str) -> Sniff | None:
+    """How well ``text`` looks like Keen's JSON form: an object with ``size`` and ``cages`` (or
+    ``seed``); None otherwise."""
     head = text[:4000].lstrip()
     if not head.startswith("{"):
         return None
@@ -167,6 +169,7 @@ def sniff_json(text: str) -> Sniff | None:
     return None
 
 
+#: The ``keen-json`` format: a puzzle, or a list of puzzles, as JSON (:meth:`Puzzle.to_json`).
 FORMAT = JsonCollection(
     name="keen-json",
     family="keen",

@@ -49,6 +49,7 @@ def sniff_list(text: str) -> Sniff | None:
     return None
 
 
+#: The ``keen-list`` format: one game ID line a puzzle, with ``#`` comments and blank lines.
 FORMAT = LineCollection(
     name="keen-list",
     family="keen",

@@ -419,6 +419,7 @@ class Puzzle(Model):
 
     @property
     def cell_count(self) -> int:
+        """The number of cells, ``size * size``."""
         return self._size * self._size
 
     def params(self) -> str:
@@ -465,6 +466,7 @@ class Puzzle(Model):
         return self._cages[self.cage_index(cell)]
 
     def same_cage(self, a: int, b: int) -> bool:
+        """Whether cells ``a`` and ``b`` (row-major indices) are in the same cage."""
         return self.cage_index(a) == self.cage_index(b)
 
     def has_wall(self, a: int, b: int) -> bool:

@@ -42,10 +42,16 @@ UPSTREAM_SIZES = range(3, 10)
 #: Targets are whole numbers of at most this many digits (Python refuses to convert much
 #: longer ones to and from text).
 MAX_TARGET_DIGITS = 4000
+#: The smallest target too long to hold: targets are below ``10 ** MAX_TARGET_DIGITS``.
 TARGET_LIMIT = 10**MAX_TARGET_DIGITS
 
+#: The operator symbols of a text picture: ``"ascii"`` (``+ x - /``) or ``"unicode"``.
 Symbols = Literal["ascii", "unicode"]
+#: How a game ID's block structure reads the run letters ``y`` and ``z``: as documented, or as the
+#: real program does (``"upstream"``).
 Runs = Literal["documented", "upstream"]
+#: What writing an ID that the real program would misread does: warn (``KeenCompatibilityWarning``),
+#: raise, or nothing.
 OnMisread = Literal["warn", "error", "ignore"]
 
 
@@ -72,6 +78,8 @@ class Op(enum.StrEnum):
 
     @classmethod
     def from_word(cls, word: str) -> Op:
+        """The operation of a JSON name: ``"add"``, ``"mul"``, ``"sub"`` or ``"div"``;
+        ``ValueError`` for any other."""
         for op, name in _OP_WORDS.items():
             if name == word:
                 return op
@@ -94,6 +102,7 @@ class Difficulty(enum.IntEnum):
 
     @property
     def letter(self) -> str:
+        """The game ID's letter for the level: ``e``, ``n``, ``h``, ``x`` or ``u``."""
         return "enhxu"[self]
 
     @property
@@ -106,6 +115,8 @@ class Difficulty(enum.IntEnum):
 
     @classmethod
     def from_letter(cls, letter: str) -> Difficulty:
+        """The level of a game ID's difficulty letter (``e``, ``n``, ``h``, ``x``, ``u``);
+        ``ValueError`` for any other."""
         index = "enhxu".find(letter)
         if len(letter) != 1 or index < 0:
             raise ValueError(f"unknown difficulty letter {letter!r}; expected e, n, h, x or u")
@@ -113,6 +124,8 @@ class Difficulty(enum.IntEnum):
 
     @classmethod
     def from_name(cls, name: str) -> Difficulty:
+        """The level of a name, in any case (``"Hard"``, ``"hard"``); ``ValueError`` for any
+        other."""
         try:
             return cls[name.upper()]
         except KeyError:
@@ -141,6 +154,7 @@ class Cage:
 
     @property
     def area(self) -> int:
+        """The number of cells in the cage."""
         return len(self.cells)
 
     def label(self, symbols: Symbols = "ascii") -> str:

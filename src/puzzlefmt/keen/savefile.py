@@ -237,6 +237,7 @@ def write(puzzle: Puzzle, *, history: bool = True) -> str:
     return _fresh(puzzle, state).text()
 
 
+#: The ``keen-save`` format: a save file of Simon Tatham's Keen, the player's state included.
 FORMAT = Format(
     name="keen-save",
     family="keen",

@@ -90,12 +90,14 @@ class PlayerState:
 
     @property
     def size(self) -> int:
+        """The side of the grid."""
         side = _side(len(self.digits))
         assert side is not None
         return side
 
     @property
     def is_empty(self) -> bool:
+        """True when no digit is entered and no pencil mark made."""
         return not any(self.digits) and not any(self.marks)
 
     def marked(self, row: int, column: int) -> tuple[int, ...]:

@@ -246,6 +246,7 @@ def _draw(
     return keen_svg(puzzle, highlight=cells or None, colors=pairs or None, **options)
 
 
+#: The ``keen-svg`` picture: an SVG drawing of the grid, its cages and (optionally) the solution.
 RENDERER = Renderer(
     name="keen-svg",
     family="keen",

@@ -23,6 +23,7 @@ def write_text(puzzle: Puzzle, *, symbols: Symbols = "ascii", solution: bool = T
     return puzzle.picture(symbols=symbols, solution=solution)
 
 
+#: The ``keen-text`` picture: the grid as text (:meth:`Puzzle.picture`).
 RENDERER = Renderer(
     name="keen-text",
     family="keen",

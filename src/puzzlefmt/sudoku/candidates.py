@@ -30,6 +30,7 @@ SEPARATORS = {"space": " ", "tab": "\t", "comma": ","}
 
 
 def read_candidates(text: str, fmt: str = "candidates") -> Grid:
+    """Read 81 groups of candidate digits (see the module docstring); errors name ``fmt``."""
     groups: list[Group] = []
     where: tuple[int, int] | None = None
     for n, ln in enumerate(split_lines(text), 1):
@@ -74,6 +75,7 @@ def count_groups(text: str) -> int | None:
 
 
 def sniff(text: str) -> Sniff | None:
+    """How well ``text`` looks like 81 groups of candidate digits; None when it does not."""
     multi = count_groups(text)
     if multi is None:
         return None
@@ -83,6 +85,7 @@ def sniff(text: str) -> Sniff | None:
     return Sniff(0.9, f"81 groups of candidate digits ({multi} with several)")
 
 
+#: The ``candidates`` format: 81 groups of candidate digits with no frame (SadMan's pencil marks).
 FORMAT = Format(
     name="candidates",
     family="sudoku",

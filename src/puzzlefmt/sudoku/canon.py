@@ -52,6 +52,8 @@ __all__ = [
     "unique_indices",
 ]
 
+#: Which minimum the canonical form is: ``"string"`` (the smallest 81-character string, the default)
+#: or ``"pattern"`` (the smallest clue pattern first; dobrichev's *patminlex*).
 Convention = Literal["string", "pattern"]
 CONVENTIONS: tuple[Convention, ...] = ("string", "pattern")
 

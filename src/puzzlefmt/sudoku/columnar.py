@@ -143,6 +143,9 @@ def _spread(ok: npt.NDArray[np.bool_], found: Sequence[str | None],
 
 def block_solve(lines: Sequence[str], numbers: Sequence[int], limit: int, count_only: bool
                 ) -> LineResults:
+    """The ``solve`` block function: for each plain 81-cell line, what ``solve`` writes (its
+    solution; ``count_only``: the count, up to ``limit``) and its kind, or None for a line
+    left to the record-by-record path."""
     got = solve_lines(lines, limit)
     counts = got.counts.tolist()
     if not count_only and counts and min(counts) == max(counts) == 1:
@@ -156,6 +159,8 @@ def block_solve(lines: Sequence[str], numbers: Sequence[int], limit: int, count_
 
 
 def block_validate(lines: Sequence[str], numbers: Sequence[int], limit: int) -> LineResults:
+    """The ``validate`` block function: for each plain 81-cell line with a solution, the line
+    ``validate`` writes (record number, valid or invalid) and its kind; None for the others."""
     got = solve_lines(lines, limit)
     picked = [n for n, keep in zip(numbers, got.ok.tolist(), strict=True) if keep]
     found: list[str | None] = []
@@ -175,6 +180,8 @@ def block_validate(lines: Sequence[str], numbers: Sequence[int], limit: int) -> 
 
 
 def block_canon(lines: Sequence[str], numbers: Sequence[int], convention: str) -> LineResults:
+    """The ``canon`` block function: each plain 81-cell line's canonical form in ``convention``
+    (``0`` for a blank), or None for a line left to the record-by-record path."""
     ok, forms = canon_lines(lines, "pattern" if convention == "pattern" else "string")
     texts = _texts(forms, "0", "\n")
     return _spread(ok, texts, [None] * len(texts))
@@ -186,6 +193,9 @@ _TARGETS = {"line": (".", "\n"), "txt": (".", "\r\n"), "sdm": ("0", "\r\n")}
 
 def block_convert(lines: Sequence[str], numbers: Sequence[int], target: str,
                   options: Mapping[str, Any]) -> LineResults | None:
+    """The ``convert`` block function to the line formats (``line``, ``txt``, ``sdm``): each
+    plain 81-cell line as the target writes it; None for the whole block when the target or
+    its ``options`` need the record-by-record path."""
     if target not in _TARGETS:
         return None
     blank, newline = _TARGETS[target]

@@ -167,6 +167,8 @@ CANON = Engine(
 )
 
 
+#: The Sudoku family: its model (:class:`Grid`), formats, pictures and engines, as the registry
+#: holds it.
 FAMILY = Family(
     name="sudoku",
     models=(Grid,),

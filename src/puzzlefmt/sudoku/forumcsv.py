@@ -123,12 +123,15 @@ def write_header(first: Grid) -> str:
 
 
 def sniff(text: str) -> Sniff | None:
+    """How well ``text`` looks like a forum CSV collection: a ``#!sudoku`` header in its first
+    ten lines; None otherwise."""
     for ln in split_lines(text)[:10]:
         if _HEADER.match(ln.strip()):
             return Sniff(0.97, "a '#!sudoku -cN,...' CSV header")
     return None
 
 
+#: The ``forum-csv`` format: a forum's CSV collection after a ``#!sudoku -cN,...`` header.
 FORMAT = LineCollection(
     name=FMT,
     family="sudoku",

@@ -67,6 +67,7 @@ __all__ = [
 
 FMT = "fpuzzles"
 LINK_FMT = "fpuzzles-link"
+#: The start of an f-puzzles link; the payload follows it.
 SITE = "https://f-puzzles.com/?load="
 
 # f-puzzles' solver settings: how its solver behaves, nothing about the puzzle.
@@ -532,10 +533,12 @@ def _piece(text: str, fmt: str) -> Piece:
 
 
 def write(grid: Grid) -> str:
+    """The f-puzzles payload of ``grid`` (lz-string base64 of the JSON) and a newline."""
     return encode_payload(grid) + "\n"
 
 
 def write_link(grid: Grid) -> str:
+    """An f-puzzles link to ``grid`` (:data:`SITE` and the payload) and a newline."""
     return SITE + encode_payload(grid) + "\n"
 
 
@@ -567,6 +570,8 @@ def sniff_link(text: str) -> Sniff | None:
     return Sniff(0.99, "an f-puzzles.com link with a ?load= payload")
 
 
+#: The ``fpuzzles`` format: the payload of an f-puzzles link (lz-string base64 of its JSON; the
+#: classic part).
 FORMAT = Format(
     name=FMT,
     family="sudoku",
@@ -580,6 +585,7 @@ FORMAT = Format(
     holds=frozenset({"givens", "placed", "candidates", "metadata"}),
 )
 
+#: The ``fpuzzles-link`` format: an f-puzzles link (``https://f-puzzles.com/?load=...``).
 LINK_FORMAT = Format(
     name=LINK_FMT,
     family="sudoku",

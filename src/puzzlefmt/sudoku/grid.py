@@ -52,11 +52,16 @@ __all__ = [
     "unit_repeats",
 ]
 
+#: The candidate mask with every digit: bit ``d - 1`` for digit ``d``, 1 to 9.
 ALL = 0x1FF
 
+#: Each cell's row, 0-8 (cells are numbered 0-80, row by row).
 ROW = tuple(i // 9 for i in range(81))
+#: Each cell's column, 0-8.
 COL = tuple(i % 9 for i in range(81))
+#: Each cell's box, 0-8, left to right and top to bottom.
 BOX = tuple((i // 27) * 3 + (i % 9) // 3 for i in range(81))
+#: The 27 units as tuples of cells: the 9 rows, then the 9 columns, then the 9 boxes.
 UNITS: tuple[tuple[int, ...], ...] = (
     tuple(tuple(r * 9 + c for c in range(9)) for r in range(9))
     + tuple(tuple(r * 9 + c for r in range(9)) for c in range(9))
@@ -65,6 +70,7 @@ UNITS: tuple[tuple[int, ...], ...] = (
         for b in range(9)
     )
 )
+#: Each cell's 20 peers: the other cells of its row, column and box.
 PEERS: tuple[frozenset[int], ...] = tuple(
     frozenset(
         j

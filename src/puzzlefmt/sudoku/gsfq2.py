@@ -65,6 +65,8 @@ def write_record(grid: Grid, *, blank: str = "0") -> str:
 
 
 def sniff(text: str) -> Sniff | None:
+    """How well ``text`` looks like gsf's q2 lines: the first 20 record lines all read as such;
+    None otherwise."""
     lines = [ln for ln in split_lines(text) if ln.strip() and not ln.lstrip().startswith("#")]
     if not lines:
         return None
@@ -76,6 +78,7 @@ def sniff(text: str) -> Sniff | None:
     return Sniff(0.94, "gsf q2 lines: comma-separated fields, the puzzle fifth")
 
 
+#: The ``gsf-q2`` format: gsf's q2 taxonomy lines (comma-separated fields, the puzzle fifth).
 FORMAT = LineCollection(
     name=FMT,
     family="sudoku",

@@ -27,6 +27,7 @@ FMT = "hodoku-lib"
 
 
 def read_hodoku_line(line: str) -> Grid:
+    """Read one HoDoKu library line (see the module docstring)."""
     body = line.rstrip("\r\n")
     first = body.find(":")
     if first < 0:
@@ -104,6 +105,8 @@ def read_hodoku_line(line: str) -> Grid:
 
 
 def write_hodoku_line(grid: Grid, *, blank: str = ".") -> str:
+    """One HoDoKu library line for ``grid``: the kept fields, the cells (``blank`` for a blank,
+    ``+`` before a placed digit) and the candidates struck out."""
     meta = grid.meta
     cells = "".join(
         f"+{p}" if p else (str(g) if g else blank)
@@ -133,6 +136,8 @@ def write_hodoku_line(grid: Grid, *, blank: str = ".") -> str:
 
 
 def sniff(text: str) -> Sniff | None:
+    """How well ``text`` looks like HoDoKu library lines: at least 80% of its first 20 record
+    lines read as such; None otherwise."""
     lines = [ln for ln in split_lines(text) if ln.strip() and not ln.startswith("#")]
     if not lines:
         return None
@@ -148,6 +153,7 @@ def sniff(text: str) -> Sniff | None:
     return Sniff(0.95, ":technique:candidates:cells:... HoDoKu library lines")
 
 
+#: The ``hodoku-lib`` format: HoDoKu library lines (``:technique:candidates:cells:...``).
 FORMAT = LineCollection(
     name="hodoku-lib",
     family="sudoku",

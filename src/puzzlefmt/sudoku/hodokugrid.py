@@ -29,6 +29,7 @@ __all__ = ["FORMAT", "is_hodoku_grid", "read_hodoku_grid", "value_lines", "write
 
 
 def read_hodoku_grid(text: str) -> Grid:
+    """Read HoDoKu's formatted grid (any digit grid frame): its digits as givens."""
     return read_value_grid(text, "hodoku-grid")
 
 
@@ -39,6 +40,8 @@ def value_lines(cells: list[int], blank: str = ".") -> list[str]:
 
 def write_hodoku_grid(grid: Grid, *, blank: str = ".", values: bool = False,
                       newline: str = "crlf") -> str:
+    """HoDoKu's formatted grid of the givens (``values=True``: of the givens and placed digits),
+    ``blank`` for a blank, lines ended by ``newline`` (``"crlf"`` or ``"lf"``)."""
     nl = NEWLINES[newline]
     return nl.join(value_lines(grid.values if values else grid.givens, blank)) + nl
 
@@ -68,6 +71,7 @@ def sniff(text: str) -> Sniff | None:
     return Sniff(0.93, "HoDoKu's formatted grid: .---. :---+---: '---' frame, one digit a cell")
 
 
+#: The ``hodoku-grid`` format: HoDoKu's formatted grid (``.---.---.`` frame, one digit a cell).
 FORMAT = Format(
     name="hodoku-grid",
     family="sudoku",

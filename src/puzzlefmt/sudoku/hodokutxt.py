@@ -48,6 +48,8 @@ FMT = "hodoku-txt"
 
 
 def read_hodoku_txt(text: str) -> Grid:
+    """Read HoDoKu's ``.txt`` save: givens, placed digits and candidates (see the module
+    docstring)."""
     parts = blocks(list(enumerate(split_lines(text), 1)))
     if len(parts) != 3:
         raise PuzzleFormatError.expecting(
@@ -89,6 +91,8 @@ def _no_more(block: list[tuple[int, str]], nxt: int) -> None:
 
 
 def write_hodoku_txt(grid: Grid, *, blank: str = ".", newline: str = "crlf") -> str:
+    """HoDoKu's ``.txt`` save of ``grid``: the three grids in its frames, ``blank`` for a blank,
+    lines ended by ``newline`` (``"crlf"`` or ``"lf"``)."""
     nl = NEWLINES[newline]
     grids = [value_lines(grid.givens, blank), value_lines(grid.values, blank),
              hodoku_lines(written_groups(grid, FMT, blank))]
@@ -96,6 +100,8 @@ def write_hodoku_txt(grid: Grid, *, blank: str = ".", newline: str = "crlf") -> 
 
 
 def sniff(text: str) -> Sniff | None:
+    """How well ``text`` looks like HoDoKu's ``.txt`` save: three grids in its frames; None
+    otherwise."""
     lines = split_lines(text)
     if len(lines) > 60:
         return None  # three grids of 13 lines and the blank lines between them
@@ -111,6 +117,7 @@ def sniff(text: str) -> Sniff | None:
                        "frames")
 
 
+#: The ``hodoku-txt`` format: HoDoKu's ``.txt`` save (givens, values and PM grid in its frames).
 FORMAT = Format(
     name=FMT,
     family="sudoku",

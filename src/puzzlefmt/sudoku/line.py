@@ -63,6 +63,8 @@ def write(grid: Grid, *, blank: str = ".", values: bool = False, comment: bool =
 
 
 def sniff(text: str) -> Sniff | None:
+    """How well ``text`` looks like one 81-cell puzzle line (see :func:`sniff_one`); None when it
+    is not one line."""
     stripped = [ln for ln in split_lines(text) if ln.strip()]
     if len(stripped) != 1:
         return None
@@ -112,6 +114,7 @@ LINE_OPTIONS = (
     Option("comment", bool, True, "write meta['comment'] after the cells and one space"),
 )
 
+#: The ``line`` format: 81 characters on one line, any blank, a comment after them kept.
 FORMAT = Format(
     name="line",
     family="sudoku",

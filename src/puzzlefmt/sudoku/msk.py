@@ -16,14 +16,18 @@ __all__ = ["FORMAT", "FORMATS", "SOL", "read_msk", "read_sol", "sniff", "write_m
 
 
 def read_msk(text: str) -> Grid:
+    """Read a ``.msk`` puzzle (nine rows of cells, any digit grid frame) into givens."""
     return read_value_grid(text, "msk")
 
 
 def read_sol(text: str) -> Grid:
+    """Read a ``.sol`` solution (nine rows of digits) into givens."""
     return read_value_grid(text, "sol")
 
 
 def write_msk(grid: Grid, *, newline: str = "crlf") -> str:
+    """The givens as nine rows of nine cells, ``.`` for a blank, each row ended by ``newline``
+    (``"crlf"`` or ``"lf"``)."""
     nl = NEWLINES[newline]
     return nl.join(value_rows(grid.givens, blank=".", cell_sep="", box_sep="")) + nl
 
@@ -49,6 +53,7 @@ def sniff(text: str, *, solution: bool = False) -> Sniff | None:
 
 _NEWLINE = Option("newline", str, "crlf", "line ending: crlf or lf", choices=tuple(NEWLINES))
 
+#: The ``msk`` format: a VBForums contest puzzle, nine rows, CRLF.
 FORMAT = Format(
     name="msk",
     family="sudoku",
@@ -62,6 +67,7 @@ FORMAT = Format(
     write_options=(_NEWLINE,),
     holds=frozenset({"givens"}),
 )
+#: The ``sol`` format: a VBForums contest solution, nine rows of digits, CRLF.
 SOL = Format(
     name="sol",
     family="sudoku",

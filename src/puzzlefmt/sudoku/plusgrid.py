@@ -17,6 +17,7 @@ __all__ = ["FORMAT", "read_plus_grid", "sniff", "write_plus_grid"]
 
 
 def read_plus_grid(text: str) -> Grid:
+    """Read a ``+---+`` framed grid (any digit grid frame): its digits as givens."""
     return read_value_grid(text, "plus-grid")
 
 
@@ -38,6 +39,8 @@ def write_plus_grid(
 
 
 def sniff(text: str) -> Sniff | None:
+    """How well ``text`` looks like a ``+---+`` framed grid of digits (not of candidates); None
+    otherwise."""
     lines = [ln for ln in split_lines(text) if ln.strip()]
     if not lines or not lines[0].strip().startswith("+-") or count_groups(text):
         return None
@@ -50,6 +53,7 @@ def sniff(text: str) -> Sniff | None:
     return Sniff(0.9, "+---+ frame around 9 rows of cells")
 
 
+#: The ``plus-grid`` format: a ``+-------+`` framed grid (SadMan, HoDoKu, Sudoku Explainer).
 FORMAT = Format(
     name="plus-grid",
     family="sudoku",

@@ -51,6 +51,8 @@ STYLES: tuple[PmStyle, ...] = ("simple-sudoku", "hodoku", "plus")
 
 
 def read_pm_grid(text: str, fmt: str = "pm-grid") -> Grid:
+    """Read a candidate grid, any frame, with HoDoKu's step marks and text (see the module
+    docstring); errors name ``fmt``."""
     numbered = list(enumerate(split_lines(text), 1))
     parts = blocks(numbered)
     if not parts:
@@ -88,6 +90,9 @@ def write_pm_grid(
     newline: str = "crlf",
     footer: bool = False,
 ) -> str:
+    """The candidate grid in ``style`` (``"simple-sudoku"``, ``"hodoku"`` or ``"plus"``), lines
+    ended by ``newline``; ``footer=True``: the ``pm-print`` form, with Simple Sudoku's banner
+    and no marks or step."""
     fmt = "pm-print" if footer else "pm-grid"
     cells = written_groups(grid, fmt, "." if style == "hodoku" else None)
     step = ""
@@ -156,6 +161,8 @@ def _sniff(text: str, *, printed: bool) -> Sniff | None:
 
 _NEWLINE = Option("newline", str, "crlf", "line ending: crlf or lf", choices=tuple(NEWLINES))
 
+#: The ``pm-grid`` format: a framed candidate grid (Simple Sudoku, HoDoKu's PM grid with or without
+#: a step).
 FORMAT = Format(
     name="pm-grid",
     family="sudoku",
@@ -172,6 +179,7 @@ FORMAT = Format(
     ),
     holds=frozenset({"placed", "candidates", "eliminations", "metadata"}),
 )
+#: The ``pm-print`` format: Simple Sudoku's clipboard print of a candidate grid, with its banner.
 PRINT = Format(
     name="pm-print",
     family="sudoku",

@@ -55,6 +55,8 @@ def unlabelled(lines: list[NumLine]) -> list[NumLine] | None:
 
 
 def read_rows(text: str) -> Grid:
+    """Read nine rows of nine cells, with or without separators, box bars or labels (see the
+    module docstring)."""
     lines = list(enumerate(split_lines(text), 1))
     rows = unlabelled(lines)
     if rows is not None:
@@ -70,6 +72,9 @@ def write_rows(
     newline: str = "lf",
     values: bool = False,
 ) -> str:
+    """The nine rows, cells separated by ``sep`` (``"none"``, ``"space"``, ``"comma"``,
+    ``"tab"``), ``blank`` for a blank, lines ended by ``newline``; ``values=True``: placed
+    digits too."""
     cells = grid.values if values else grid.givens
     between = SEPARATORS[sep]
     rows = value_rows(cells, blank=blank, cell_sep=between, box_sep=between)
@@ -78,6 +83,8 @@ def write_rows(
 
 
 def sniff(text: str) -> Sniff | None:
+    """How well ``text`` looks like nine rows of nine cells, and how they are separated; None
+    otherwise."""
     lines = nine_plain_rows(text)
     if lines is not None:
         sep = "commas" if "," in lines[0] else "tabs" if "\t" in lines[0] else (
@@ -98,6 +105,8 @@ def sniff(text: str) -> Sniff | None:
     return Sniff(0.6, f"9 rows of 9 cells {what}")
 
 
+#: The ``rows`` format: nine rows of nine cells, run together or separated by spaces, commas or
+#: tabs.
 FORMAT = Format(
     name="rows",
     family="sudoku",

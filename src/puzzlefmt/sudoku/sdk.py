@@ -38,6 +38,8 @@ ODD_HEADERS = "#"  # section key for '#' lines that are not '#' + letter
 
 
 def read_sdk(text: str) -> Grid:
+    """Read a ``.sdk`` file, version 1 or 2: headers into ``grid.meta``, sections into
+    ``grid.sections`` (see the module docstring)."""
     lines = list(enumerate(split_lines(text), 1))
     headers: dict[str, list[str]] = {}  # joined once at the end: linear in the header lines
     sections: dict[str, list[str]] = {}
@@ -139,6 +141,8 @@ def write_sdk(
 
 
 def sniff(text: str) -> Sniff | None:
+    """How well ``text`` looks like a ``.sdk`` file: nine rows of nine cells, which score
+    higher after ``#`` headers or with ``[Puzzle]`` or sections around them; None otherwise."""
     lines = [ln.strip() for ln in split_lines(text) if ln.strip()]
     headers = 0
     while headers < len(lines) and _HEADER.match(lines[headers]):
@@ -162,6 +166,7 @@ def sniff(text: str) -> Sniff | None:
     return Sniff(0.65, "9 rows of 9 cells (SadMan .sdk v1)")
 
 
+#: The ``sdk`` format: SadMan/SudoCue ``.sdk`` (``#`` headers, ``[Puzzle]``, nine rows, sections).
 FORMAT = Format(
     name="sdk",
     family="sudoku",

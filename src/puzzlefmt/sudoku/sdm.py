@@ -23,6 +23,7 @@ def write_record(grid: Grid, *, values: bool = False, comment: bool = True) -> s
     return _write_txt_record(grid, blank="0", values=values, comment=comment)
 
 
+#: The ``sdm`` format: SudoCue's collection, one puzzle a line, ``0`` for a blank, CRLF.
 FORMAT = LineCollection(
     name="sdm",
     family="sudoku",

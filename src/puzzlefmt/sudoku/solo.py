@@ -77,6 +77,7 @@ class SoloParams:
 
     @property
     def jigsaw(self) -> bool:
+        """True for a jigsaw grid (``r == 1``: ``c`` irregular regions instead of boxes)."""
         return self.r == 1
 
     @classmethod
@@ -602,6 +603,8 @@ def write(grid: Grid) -> str:
     return from_grid(grid).game_id(full=True) + "\n"
 
 
+#: The ``solo`` format: a Simon Tatham's Solo game ID (``3x3:<description>``), byte for byte as the
+#: game prints it.
 FORMAT = Format(
     name="solo",
     family="sudoku",

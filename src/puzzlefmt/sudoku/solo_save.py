@@ -234,6 +234,8 @@ def write(grid: Grid, *, history: bool = True) -> str:
     return _fresh(grid).text()
 
 
+#: The ``solo-save`` format: a save file of Simon Tatham's Solo (3x3): givens, placed digits, pencil
+#: marks, the undo history.
 FORMAT = Format(
     name="solo-save",
     family="sudoku",

@@ -71,10 +71,12 @@ class SoloParams(NamedTuple):
 
     @property
     def size(self) -> int:
+        """Digits (and rows, and columns): ``c * r``."""
         return self.c * self.r
 
     @property
     def jigsaw(self) -> bool:
+        """True for a jigsaw grid (``r == 1``: ``c`` irregular regions instead of boxes)."""
         return self.r == 1
 
     def short(self) -> str:

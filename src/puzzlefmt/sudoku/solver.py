@@ -46,15 +46,12 @@ def solve_array(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Solve many puzzles at once.
 
-    Args:
-        puzzles: ``(n, 81)`` digits, 0 for a blank (any integer dtype; converted to uint8).
-        limit: stop counting a puzzle's solutions at this many (at least 1).
-        candidates: optional ``(n, 81)`` 9-bit masks (bit ``d-1``: digit ``d`` allowed). A
-            cell may only take a digit in its mask; a given outside its cell's mask makes the
-            puzzle unsolvable.
-
-    Returns:
-        ``counts``: int32 ``(n,)``, each capped at ``limit``; ``solutions``: uint8
+    :param puzzles: ``(n, 81)`` digits, 0 for a blank (any integer dtype; converted to uint8).
+    :param limit: stop counting a puzzle's solutions at this many (at least 1).
+    :param candidates: optional ``(n, 81)`` 9-bit masks (bit ``d-1``: digit ``d`` allowed). A
+        cell may only take a digit in its mask; a given outside its cell's mask makes the
+        puzzle unsolvable.
+    :returns: ``counts``: int32 ``(n,)``, each capped at ``limit``; ``solutions``: uint8
         ``(n, 2, 81)``, the first two solutions found (zeros where there are fewer).
     """
     # The kernel loader: numpy and numba are imported on the first solve, not with the family.

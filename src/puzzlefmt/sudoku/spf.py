@@ -23,10 +23,13 @@ RULE = "-------+-------+------"
 
 
 def read_spf(text: str) -> Grid:
+    """Read a ``.spf`` grid (any digit grid frame): its digits as givens."""
     return read_value_grid(text, "spf")
 
 
 def write_spf(grid: Grid, *, newline: str = "crlf", values: bool = False) -> str:
+    """The ``.spf`` grid of the givens (``values=True``: placed digits too), lines ended by
+    ``newline`` (``"crlf"`` or ``"lf"``)."""
     cells = grid.values if values else grid.givens
     rows = value_rows(cells, blank=".", cell_sep=" ", box_sep=" | ", prefix=" ")
     out = [*rows[0:3], RULE, *rows[3:6], RULE, *rows[6:9]]
@@ -35,6 +38,8 @@ def write_spf(grid: Grid, *, newline: str = "crlf", values: bool = False) -> str
 
 
 def sniff(text: str) -> Sniff | None:
+    """How well ``text`` looks like a ``.spf`` grid: 11 lines, two of them ``-------+-------``
+    rules, no frame; None otherwise."""
     lines = [ln for ln in split_lines(text) if ln.strip()]
     if len(lines) != 11:
         return None
@@ -49,6 +54,7 @@ def sniff(text: str) -> Sniff | None:
     return Sniff(0.92, "spaced cells with | and -------+------- rules, no frame")
 
 
+#: The ``spf`` format: SuDoku Solver's grid (``. . . | . . .`` rows, ``-------+-------`` rules).
 FORMAT = Format(
     name="spf",
     family="sudoku",

@@ -262,10 +262,14 @@ def _variant(name: str, style: SsStyle, description: str, priority: int, **kw: A
     )
 
 
+#: The ``ss`` format: Simple Sudoku (``*---*`` frame), with HoDoKu's I/E records.
 FORMAT = _variant("ss", "current", "Simple Sudoku (*---* frame), HoDoKu I/E records", 30,
                   extensions=("ss",))
+#: The ``ss-spaced`` format: Simple Sudoku with extra spaces (``| . 3 . |``).
 SPACED = _variant("ss-spaced", "spaced", "Simple Sudoku with extra spaces (| . 3 . |)", 31)
+#: The ``ss-old`` format: old Simple Sudoku (``...|...|...`` rows, ``-----------`` rules).
 OLD = _variant("ss-old", "old", "old Simple Sudoku (...|...|... rows, ----------- rules)", 32)
+#: The ``ss-print`` format: Simple Sudoku's clipboard print of a puzzle, with its banner.
 PRINT = Format(
     name="ss-print",
     family="sudoku",

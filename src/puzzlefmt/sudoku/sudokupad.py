@@ -65,6 +65,7 @@ __all__ = [
 ]
 
 FMT = "sudokupad-link"
+#: SudokuPad's address; a link is this and the puzzle's ID.
 APP = "https://sudokupad.app/"
 _HOSTS = ("sudokupad.app", "app.crackingthecryptic.com", "crackingthecryptic.com")
 _PREFIXES = ("fpuzzles", "fpuz", "scl", "ctc", "classic")
@@ -465,6 +466,8 @@ def read(text: str, *, unsupported: str = "refuse") -> Grid:
 
 
 def write(grid: Grid, *, form: str = "fpuzzles") -> str:
+    """A SudokuPad link to ``grid`` and a newline: ``form="fpuzzles"`` (givens, placed digits,
+    candidates) or ``"classic"`` (the givens only)."""
     if form == "classic":
         return APP + "classic" + zip_classic("".join(str(g) for g in grid.givens)) + "\n"
     if form != "fpuzzles":
@@ -487,6 +490,8 @@ def sniff(text: str) -> Sniff | None:
     return None
 
 
+#: The ``sudokupad-link`` format: a SudokuPad link or puzzle ID (``fpuzzles``, ``scl``/``ctc``,
+#: ``classic``; the classic part).
 FORMAT = Format(
     name=FMT,
     family="sudoku",

@@ -46,6 +46,7 @@ __all__ = [
 
 FMT = "sudokuwiki"
 LINK_FMT = "sudokuwiki-link"
+#: The start of a sudokuwiki.org solver link; the board string follows it.
 SOLVER = "https://www.sudokuwiki.org/sudoku.htm?bd="
 
 _B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -226,6 +227,8 @@ def read(text: str, *, unsupported: str = "refuse") -> Grid:
 
 
 def write(grid: Grid, *, form: str = "auto") -> str:
+    """The sudokuwiki.org board string of ``grid`` in ``form`` (``"auto"``, ``"plain"``,
+    ``"packed"`` or ``"v1"``; see the module docstring) and a newline."""
     return encode_board(grid, form) + "\n"
 
 
@@ -322,6 +325,8 @@ _FORM = Option("form", str, "auto",
                "(S9B, with solved cells and candidates) or v1 (the 2023 base-32 string)",
                choices=_FORMS)
 
+#: The ``sudokuwiki`` format: a sudokuwiki.org board string (81 digits, S9B packed, or the 2023
+#: base-32 string with candidates).
 FORMAT = Format(
     name=FMT,
     family="sudoku",
@@ -337,6 +342,8 @@ FORMAT = Format(
     holds=frozenset({"givens", "placed", "candidates"}),
 )
 
+#: The ``sudokuwiki-link`` format: a sudokuwiki.org solver link
+#: (``https://www.sudokuwiki.org/sudoku.htm?bd=...``).
 LINK_FORMAT = Format(
     name=LINK_FMT,
     family="sudoku",

@@ -39,6 +39,7 @@ def read_sukaku_line(line: str, fmt: str = "sukaku", lineno: int | None = 1) -> 
 
 
 def read(text: str) -> Grid:
+    """Read a text holding one 729-character line (blank lines around it are allowed)."""
     lines = [(n, ln) for n, ln in enumerate(split_lines(text), 1) if ln.strip()]
     if len(lines) != 1:
         raise PuzzleFormatError.expecting(
@@ -55,10 +56,13 @@ def sukaku_line(grid: Grid, *, placeholder: str = ".") -> str:
 
 
 def write(grid: Grid, *, placeholder: str = ".") -> str:
+    """The 729-character line of ``grid``'s candidates, ``placeholder`` (``.`` or ``0``) where a
+    digit is not one, and a newline."""
     return sukaku_line(grid, placeholder=placeholder) + "\n"
 
 
 def sniff(text: str) -> Sniff | None:
+    """How well ``text`` looks like one 729-character Sukaku line; None otherwise."""
     lines = [ln.rstrip() for ln in split_lines(text) if ln.strip()]
     if len(lines) != 1 or not all(
         len(ln) == 729 and all(c in "123456789.0" for c in ln) for ln in lines
@@ -67,6 +71,7 @@ def sniff(text: str) -> Sniff | None:
     return Sniff(0.95, "729 characters: 9 candidate places per cell")
 
 
+#: The ``sukaku`` format: 729 characters, 9 candidate places a cell.
 FORMAT = Format(
     name="sukaku",
     family="sudoku",

@@ -37,6 +37,8 @@ from puzzlefmt.svg import (
 
 __all__ = ["COLORS", "RENDERER", "CandidateMode", "Cell", "draw", "sudoku_svg"]
 
+#: Which candidates a picture draws: ``"auto"`` (those the grid records), ``"computed"`` (those, or
+#: else those the digits leave open) or ``"none"``.
 CandidateMode = Literal["auto", "computed", "none"]
 
 #: A cell as the ``highlight`` option takes it: index 0-80, ``"r1c1"`` (1-based, as in

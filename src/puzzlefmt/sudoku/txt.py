@@ -83,6 +83,8 @@ def sniff_collection(text: str, fmt: str) -> Sniff | None:
     return Sniff(base, f"{good} of {len(lines)} lines are 81-cell puzzles")
 
 
+#: The ``txt`` format: a collection, one 81-character (or 729-character) puzzle a line, ``#``
+#: comments.
 FORMAT = LineCollection(
     name="txt",
     family="sudoku",

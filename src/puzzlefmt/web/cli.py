@@ -30,6 +30,7 @@ from puzzlefmt.web import (
 
 __all__ = ["MISSING_EXTRA", "add_parser", "cmd_serve", "is_loopback"]
 
+#: What ``puzzlefmt serve`` says when the ``web`` extra (FastAPI, uvicorn) is not installed.
 MISSING_EXTRA = 'puzzlefmt serve needs the web extra: pip install "puzzlefmt[web]"'
 _EXIT_USAGE = 2
 

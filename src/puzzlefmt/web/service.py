@@ -85,6 +85,7 @@ class ServiceError(Exception):
         self.details = details
 
     def to_json(self) -> dict[str, Any]:
+        """The JSON answer: ``kind``, ``message`` and the ``details``."""
         return {"kind": self.kind, "message": self.message, **self.details}
 
 
