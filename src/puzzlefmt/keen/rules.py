@@ -30,8 +30,8 @@ __all__ = [
     "CODES",
     "UPSTREAM_TARGET_LIMIT",
     "Status",
-    "find_problems",
     "cage_value",
+    "find_problems",
     "solution_faults",
     "target_reachable",
 ]
