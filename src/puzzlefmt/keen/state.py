@@ -22,24 +22,30 @@ from puzzlefmt.keen.rules import cage_value
 from puzzlefmt.model import Problem
 
 
-class Puzzle(Protocol):
+class PuzzleView(Protocol):
     """What the checks of a player's state read of a puzzle (a
     :class:`puzzlefmt.keen.Puzzle`: this module sits below the model, which holds a
     :class:`PlayerState`)."""
 
     @property
-    def size(self) -> int: ...
+    def size(self) -> int:
+        """The grid's side."""
     @property
-    def cages(self) -> tuple[Cage, ...]: ...
+    def cages(self) -> tuple[Cage, ...]:
+        """The cages."""
     @property
-    def is_seed(self) -> bool: ...
+    def is_seed(self) -> bool:
+        """A random-seed ID that has no cages."""
     @property
-    def solution(self) -> tuple[int, ...] | None: ...
+    def solution(self) -> tuple[int, ...] | None:
+        """The attached solution, if any."""
     @property
-    def state(self) -> PlayerState | None: ...
-    def solve(self, limit: int = 2) -> Any: ...
+    def state(self) -> PlayerState | None:
+        """The player's state the puzzle carries, if any."""
+    def solve(self, limit: int = 2) -> Any:
+        """Its solutions (a :class:`~puzzlefmt.model.SolveResult`)."""
 
-__all__ = ["PlayerState", "problems"]
+__all__ = ["PlayerState", "PuzzleView", "problems"]
 
 
 def _name(cell: int, size: int) -> str:
@@ -141,7 +147,7 @@ def _side(n: int) -> int | None:
     return side if side * side == n else None
 
 
-def _solution(puzzle: Puzzle) -> tuple[tuple[int, ...] | None, str]:
+def _solution(puzzle: PuzzleView) -> tuple[tuple[int, ...] | None, str]:
     """The puzzle's solution (attached, else solved) and, when there is none, why."""
     if puzzle.solution is not None:
         return puzzle.solution, ""
@@ -155,7 +161,7 @@ def _solution(puzzle: Puzzle) -> tuple[tuple[int, ...] | None, str]:
 
 
 def problems(
-    puzzle: Puzzle, state: PlayerState | None = None, *, against_solution: bool = True
+    puzzle: PuzzleView, state: PlayerState | None = None, *, against_solution: bool = True
 ) -> list[Problem]:
     """Where the player's entries break the rules or disagree with the solution.
 

@@ -95,6 +95,7 @@ class DeadlineProtocol(H11Protocol):
         self._watch()
 
     def on_response_complete(self) -> None:
+        """An answer is sent: the next request's head has its deadline from now."""
         super().on_response_complete()
         self._watch()
 
