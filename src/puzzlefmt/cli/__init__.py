@@ -68,7 +68,8 @@ def _add_batch_options(p: argparse.ArgumentParser, *, output: bool = True) -> No
     p.add_argument("-j", "--jobs", type=positive("--jobs", most=256), default=1,
                    help="worker processes (order kept)")
     p.add_argument("--rejects", metavar="FILE",
-                   help="write every rejected record's number, line and reason here")
+                   help="write every rejected record here, one line each: file, record "
+                   "number, line and reason, separated by tabs")
     p.add_argument("--json", action="store_true", help="one JSON object per record")
     p.add_argument("-q", "--quiet", action="store_true", help="no per-record errors or summary")
     p.add_argument("--object-path", action="store_true",

@@ -29,6 +29,7 @@ from distributed import Client, LocalCluster
 
 from puzzlefmt import registry
 from puzzlefmt.api import resolve_format
+from puzzlefmt.batch import reject_row
 from puzzlefmt.collection import LineCollection
 from puzzlefmt.dask._parts import (
     Part,
@@ -224,7 +225,7 @@ def run_text(
                 if report is not None:
                     report(why if why.startswith(path) else f"{path}: {why}")
                 if reject_file is not None:
-                    reject_file.write(f"{path}\t{number}\t{line}\t{why}\n")
+                    reject_file.write(reject_row(path, number, line, why))
     return summary
 
 

@@ -183,7 +183,8 @@ def run_part(part: Part, job: Job, format: str, json_lines: bool = False) -> Par
                         block=job.block(fmt, comments))
     result = PartResult(part.index, out.getvalue(), summary.records_in, summary.written,
                         summary.flagged, summary.warned, summary.kinds)
-    for row in rejects.getvalue().splitlines():
-        number, line, why = row.split("\t", 2)
+    head = len(part.path) + 1  # each row starts with the file (the part's path) and a tab
+    for row in rejects.getvalue().split("\n")[:-1]:
+        number, line, why = row[head:].split("\t", 2)
         result.rejects.append((part.path, int(number), int(line), why))
     return result
