@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import os
+import re
 import signal
 import threading
 from collections.abc import Iterator
@@ -186,3 +187,39 @@ def test_the_parts_give_every_worker_work(client: Client, tmp_path: Path) -> Non
     got = tmp_path / "cluster.txt"
     pdask.run_text(client, Job("canon"), [str(src)], got)
     assert got.read_bytes() == _local(["canon", str(src)], tmp_path / "local.txt")
+
+
+# --------------------------------------------------------------------------- issue 20
+
+_PARENTHESIS = re.compile(r" \((?:[\d.]+ s, [\d,]+ records/s|\d+ partitions?)\)$")
+
+
+def _said(err: str) -> list[str]:
+    """What a command said on stderr, but for the closing parenthesis of its summary (time
+    and rate locally, partitions on a cluster) and notices (kernels compiled)."""
+    return [_PARENTHESIS.sub("", line) for line in err.splitlines()
+            if not line.startswith("puzzlefmt: ")]
+
+
+def _run(args: list[str], out: Path, rejects: Path,
+         capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str]]:
+    code = main([*args, "-o", str(out), "--rejects", str(rejects), "--no-progress"])
+    return code, _said(capsys.readouterr().err)
+
+
+def test_unique_canon_on_a_cluster_loses_no_rejected_record(
+    client: Client, sample: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """0.2: exit 0, no rejects file, and only "N unique, M duplicates dropped"."""
+    args = ["canon", "--unique", str(sample["b"])]
+    want = _run(args, tmp_path / "local.txt", tmp_path / "local.tsv", capsys)
+    got = _run([*args, "--cluster", client.scheduler.address], tmp_path / "cluster.txt",
+               tmp_path / "cluster.tsv", capsys)
+    assert got == want
+    assert want[0] == 2
+    assert (tmp_path / "cluster.txt").read_bytes() == (tmp_path / "local.txt").read_bytes()
+    rejects = (tmp_path / "cluster.tsv").read_text()
+    assert rejects == (tmp_path / "local.tsv").read_text()
+    assert rejects.startswith(f"{sample['b']}\t251\t252\t{sample['b']}: ")
+    assert "600 records in: 599 canonicalised" in want[1][-2]
+    assert want[1][-1].endswith(" duplicates dropped")

@@ -34,15 +34,20 @@ def run_on_cluster(args: argparse.Namespace, job: Job, *, unique: bool = False) 
             err(line)
 
     out = getattr(args, "output", None)
+    rejects = getattr(args, "rejects", None)
     try:
         with pdask.connect(args.cluster) as client:
             if unique:
-                kept, dropped = pdask.unique_canon(
+                summary = pdask.run_unique(
                     client, args.input, out, convention=job.convention,
-                    format=args.from_format, parquet_column=column)
+                    format=args.from_format, parquet_column=column, report=report,
+                    rejects=rejects)
                 if not quiet:
-                    err(f"puzzlefmt canon: {kept} unique, {dropped} duplicates dropped")
-                return EXIT_OK
+                    dropped = summary.kinds.get("duplicates", 0)
+                    err(f"puzzlefmt canon: {summary.line(job.verb)}")
+                    err(f"puzzlefmt canon: {summary.written - dropped} unique, {dropped} "
+                        "duplicates dropped")
+                return EXIT_BAD_INPUT if summary.rejected else EXIT_OK
             if out is not None and str(out).endswith(".parquet"):
                 rows = pdask.run_parquet(client, job, args.input, out, format=args.from_format,
                                          parquet_column=column)
@@ -51,8 +56,7 @@ def run_on_cluster(args: argparse.Namespace, job: Job, *, unique: bool = False) 
                 return EXIT_OK
             summary = pdask.run_text(
                 client, job, args.input, out, format=args.from_format, parquet_column=column,
-                json_lines=getattr(args, "json", False), report=report,
-                rejects=getattr(args, "rejects", None))
+                json_lines=getattr(args, "json", False), report=report, rejects=rejects)
     except (ValueError, KeyError) as exc:
         raise UsageError(str(exc)) from None
     if not quiet:

@@ -22,8 +22,8 @@ import glob
 import json
 import os
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field, replace
+from typing import IO, TYPE_CHECKING, Any
 
 from distributed import Client, LocalCluster
 
@@ -58,6 +58,7 @@ __all__ = [
     "run_parquet",
     "run_parts",
     "run_text",
+    "run_unique",
     "unique_canon",
 ]
 
@@ -197,6 +198,22 @@ def run_parts(
         yield result
 
 
+def _take(
+    summary: Summary,
+    part: PartResult,
+    report: Callable[[str], None] | None,
+    reject_file: IO[str] | None,
+) -> None:
+    """Count a part's result, and say each of its rejected records (``report``) and write
+    it to ``reject_file``, as the local command does."""
+    summary.add(part)
+    for path, number, line, why in part.rejects:
+        if report is not None:
+            report(why if why.startswith(path) else f"{path}: {why}")
+        if reject_file is not None:
+            reject_file.write(reject_row(path, number, line, why))
+
+
 def run_text(
     client: Client,
     job: Job,
@@ -220,12 +237,7 @@ def run_text(
         reject_file = stack.enter_context(output(rejects)) if rejects else None
         for part in run_parts(client, job, parts, fmt, json_lines=json_lines):
             target.write(part.text)
-            summary.add(part)
-            for path, number, line, why in part.rejects:
-                if report is not None:
-                    report(why if why.startswith(path) else f"{path}: {why}")
-                if reject_file is not None:
-                    reject_file.write(reject_row(path, number, line, why))
+            _take(summary, part, report, reject_file)
     return summary
 
 
@@ -298,16 +310,80 @@ def run_parquet(
 # --------------------------------------------------------------------------- across files
 
 
-def _canon_frame(part: Part, convention: str, format: str) -> pd.DataFrame:
+def _canon_frame(result: PartResult) -> pd.DataFrame:
+    """A part's canonical forms with their places in input order (a rejected record's empty
+    line left out)."""
     import pandas as pd  # noqa: PLC0415 - loaded for canon --unique only
 
-    job = Job("canon", convention=convention)
-    result = run_part(part, job, format)
     forms = result.text.split("\n")[:-1]
-    order = [(part.index << 32) | i for i in range(len(forms))]
+    order = [(result.index << 32) | i for i in range(len(forms))]
     frame = pd.DataFrame({"order": pd.array(order, dtype="int64"),
                           "canon": pd.array(forms, dtype="string")})
     return frame[frame["canon"] != ""]
+
+
+def _counts_only(result: PartResult) -> PartResult:
+    """A part's result without its text (what the client needs of it to count and report)."""
+    return replace(result, text="")
+
+
+def run_unique(
+    client: Client,
+    inputs: str | Sequence[str],
+    out: str | os.PathLike[str] | None,
+    *,
+    convention: str = "string",
+    format: str | None = None,
+    parquet_column: str | None = None,
+    blocksize: int | None = None,
+    report: Callable[[str], None] | None = None,
+    rejects: str | os.PathLike[str] | None = None,
+) -> Summary:
+    """Each canonical form once, where it first occurs in input order (the local
+    ``canon --unique`` output), de-duplicated across every file by a shuffle on the form.
+
+    Every record is counted as the local command counts it: ``written`` canonicalised
+    (``kinds["duplicates"]`` of them dropped as duplicates), ``rejected`` reported
+    (``report``) and written to ``rejects``."""
+    import dask.dataframe as dd  # noqa: PLC0415 - loaded for canon --unique only
+    import pandas as pd  # noqa: PLC0415
+
+    fmt, parts = plan(client, expand(inputs), format=format, parquet_column=parquet_column,
+                      blocksize=blocksize)
+    # Each part is canonicalised once; its result stays on the cluster for the shuffle, and
+    # its counts and rejected records come to the client.
+    done = client.map(run_part, parts, job=Job("canon", convention=convention), format=fmt,
+                      pure=False)
+    summary = Summary()
+    with contextlib.ExitStack() as stack:
+        reject_file = stack.enter_context(output(rejects)) if rejects else None
+        for counts in client.map(_counts_only, done, pure=False):
+            _take(summary, counts.result(), report, reject_file)
+            counts.release()
+    meta = pd.DataFrame({"order": pd.array([], dtype="int64"),
+                         "canon": pd.array([], dtype="string")})
+    # (held here until the end: the collection below names them by key only, and a future
+    # nobody holds is forgotten by the scheduler)
+    held = client.map(_canon_frame, done, pure=False)
+    frames = dd.from_delayed(held, meta=meta, verify_meta=False)
+    nparts = max(1, len(parts))
+    # The shuffle: group by the canonical form (split over nparts output partitions), keep
+    # each form's first place, then sort those by their place to write them in input order:
+    # a form's place is (part << 32 | line in the part), so output partition p holds the
+    # forms first seen in part p (divisions known: no pass to sample them). Persisted once:
+    # each output partition below is then fetched, not worked out again.
+    firsts = frames.groupby("canon").order.min(split_out=nparts).reset_index()
+    divisions = [p << 32 for p in range(nparts)] + [(nparts << 32) - 1]
+    kept = client.persist(firsts.set_index("order", divisions=divisions))
+    unique = 0
+    with output(out) as target:
+        for piece in kept.to_delayed():
+            frame: pd.DataFrame = client.compute(piece).result()
+            unique += len(frame)
+            target.write("".join(form + "\n" for form in frame["canon"]))
+    if summary.written > unique:
+        summary.kinds["duplicates"] = summary.written - unique
+    return summary
 
 
 def unique_canon(
@@ -320,32 +396,11 @@ def unique_canon(
     parquet_column: str | None = None,
     blocksize: int | None = None,
 ) -> tuple[int, int]:
-    """Each canonical form once, where it first occurs in input order (the local
-    ``canon --unique`` output), de-duplicated across every file by a shuffle on the form.
-    Returns ``(unique, duplicates)``."""
-    import dask.dataframe as dd  # noqa: PLC0415 - loaded for canon --unique only
-    import pandas as pd  # noqa: PLC0415
-    from dask.delayed import delayed  # noqa: PLC0415
-
-    fmt, parts = plan(client, expand(inputs), format=format, parquet_column=parquet_column,
-                      blocksize=blocksize)
-    meta = pd.DataFrame({"order": pd.array([], dtype="int64"),
-                         "canon": pd.array([], dtype="string")})
-    frames = dd.from_delayed(
-        [delayed(_canon_frame)(p, convention, fmt) for p in parts], meta=meta)
-    nparts = max(1, len(parts))
-    # The shuffle: group by the canonical form (split over nparts output partitions), keep
-    # each form's first place, then sort those by their place to write them in input order.
-    firsts = frames.groupby("canon").order.min(split_out=nparts).reset_index()
-    kept = firsts.set_index("order", npartitions=nparts)
-    total = int(client.compute(frames.shape[0]).result())
-    unique = 0
-    with output(out) as target:
-        for piece in kept.to_delayed():
-            frame: pd.DataFrame = client.compute(piece).result()
-            unique += len(frame)
-            target.write("".join(form + "\n" for form in frame["canon"]))
-    return unique, total - unique
+    """:func:`run_unique`'s output; returns ``(unique, duplicates)``."""
+    summary = run_unique(client, inputs, out, convention=convention, format=format,
+                         parquet_column=parquet_column, blocksize=blocksize)
+    duplicates = summary.kinds.get("duplicates", 0)
+    return summary.written - duplicates, duplicates
 
 
 def count_by(
