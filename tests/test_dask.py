@@ -223,3 +223,19 @@ def test_unique_canon_on_a_cluster_loses_no_rejected_record(
     assert rejects.startswith(f"{sample['b']}\t251\t252\t{sample['b']}: ")
     assert "600 records in: 599 canonicalised" in want[1][-2]
     assert want[1][-1].endswith(" duplicates dropped")
+
+
+def test_parquet_output_on_a_cluster_reports_rejected_records(
+    client: Client, sample: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """0.2: exit 0 and "600 rows written"; the bad record only in the error column."""
+    args = ["solve", str(sample["b"])]
+    code, said = _run(args, tmp_path / "local.txt", tmp_path / "local.tsv", capsys)
+    out = tmp_path / "out.parquet"
+    got_code, got_said = _run([*args, "--cluster", client.scheduler.address], out,
+                              tmp_path / "cluster.tsv", capsys)
+    assert got_code == code == 2
+    assert got_said[:len(said)] == said  # each rejected record, then the summary
+    assert got_said[len(said):] == [f"puzzlefmt solve: 600 rows written to {out}"]
+    assert (tmp_path / "cluster.tsv").read_text() == (tmp_path / "local.tsv").read_text()
+    assert pq.read_table(out).column("error").null_count == 599

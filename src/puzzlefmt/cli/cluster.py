@@ -35,6 +35,7 @@ def run_on_cluster(args: argparse.Namespace, job: Job, *, unique: bool = False) 
 
     out = getattr(args, "output", None)
     rejects = getattr(args, "rejects", None)
+    more: list[str] = []  # what the command says after its summary
     try:
         with pdask.connect(args.cluster) as client:
             if unique:
@@ -42,25 +43,23 @@ def run_on_cluster(args: argparse.Namespace, job: Job, *, unique: bool = False) 
                     client, args.input, out, convention=job.convention,
                     format=args.from_format, parquet_column=column, report=report,
                     rejects=rejects)
-                if not quiet:
-                    dropped = summary.kinds.get("duplicates", 0)
-                    err(f"puzzlefmt canon: {summary.line(job.verb)}")
-                    err(f"puzzlefmt canon: {summary.written - dropped} unique, {dropped} "
-                        "duplicates dropped")
-                return EXIT_BAD_INPUT if summary.rejected else EXIT_OK
-            if out is not None and str(out).endswith(".parquet"):
-                rows = pdask.run_parquet(client, job, args.input, out, format=args.from_format,
-                                         parquet_column=column)
-                if not quiet:
-                    err(f"puzzlefmt {args.command}: {rows} rows written to {out}")
-                return EXIT_OK
-            summary = pdask.run_text(
-                client, job, args.input, out, format=args.from_format, parquet_column=column,
-                json_lines=getattr(args, "json", False), report=report, rejects=rejects)
+                dropped = summary.kinds.get("duplicates", 0)
+                more.append(f"{summary.written - dropped} unique, {dropped} duplicates dropped")
+            elif out is not None and str(out).endswith(".parquet"):
+                summary = pdask.write_parquet(
+                    client, job, args.input, out, format=args.from_format,
+                    parquet_column=column, report=report, rejects=rejects)
+                more.append(f"{summary.records_in} rows written to {out}")
+            else:
+                summary = pdask.run_text(
+                    client, job, args.input, out, format=args.from_format,
+                    parquet_column=column, json_lines=getattr(args, "json", False),
+                    report=report, rejects=rejects)
     except (ValueError, KeyError) as exc:
         raise UsageError(str(exc)) from None
     if not quiet:
-        err(f"puzzlefmt {args.command}: {summary.line(job.verb)}")
+        for line in (summary.line(job.verb), *more):
+            err(f"puzzlefmt {args.command}: {line}")
     if summary.rejected:
         return EXIT_BAD_INPUT
     if job.name in ("solve", "validate") and summary.flagged:

@@ -60,6 +60,7 @@ __all__ = [
     "run_text",
     "run_unique",
     "unique_canon",
+    "write_parquet",
 ]
 
 BLOCKSIZE = 32 << 20
@@ -260,7 +261,8 @@ def _schema() -> pa.Schema:
     return pa.schema([(name, getattr(pa, kind)()) for name, kind in _COLUMNS.items()])
 
 
-def _part_table(part: Part, job: Job, format: str) -> pa.Table:
+def _part_table(part: Part, job: Job, format: str) -> tuple[pa.Table, PartResult]:
+    """A part's rows, and its result without its text (counts and rejected records)."""
     import pyarrow as pa  # noqa: PLC0415 - loaded for Parquet only
 
     result = run_part(part, job, format, json_lines=True)
@@ -277,7 +279,43 @@ def _part_table(part: Part, job: Job, format: str) -> pa.Table:
                "solution": data.get("text") if data.get("status") == "unique" else None}
         for name in _COLUMNS:
             rows[name].append(row[name])
-    return pa.table(rows, schema=_schema())
+    return pa.table(rows, schema=_schema()), replace(result, text="")
+
+
+def write_parquet(
+    client: Client,
+    job: Job,
+    inputs: str | Sequence[str],
+    out: str | os.PathLike[str],
+    *,
+    format: str | None = None,
+    parquet_column: str | None = None,
+    blocksize: int | None = None,
+    report: Callable[[str], None] | None = None,
+    rejects: str | os.PathLike[str] | None = None,
+) -> Summary:
+    """Run ``job`` and write one typed row per record to the Parquet file ``out`` (one row
+    group per partition, in input order; a rejected record's row has its ``error``).
+
+    Rejected records are also reported (``report``) and written to ``rejects``, as by
+    :func:`run_text`; every record has its row, so ``records_in`` is the number of rows."""
+    fmt, parts = plan(client, expand(inputs), format=format, parquet_column=parquet_column,
+                      blocksize=blocksize)
+    import pyarrow.parquet as pq  # noqa: PLC0415 - loaded for Parquet only
+
+    futures = client.map(_part_table, parts, job=job, format=fmt, pure=False)
+    summary = Summary()
+    with contextlib.ExitStack() as stack:
+        fh = stack.enter_context(output(out, binary=True))
+        writer = stack.enter_context(pq.ParquetWriter(fh, _schema()))
+        reject_file = stack.enter_context(output(rejects)) if rejects else None
+        for future in futures:
+            table: pa.Table
+            table, part = future.result()
+            future.release()
+            writer.write_table(table)
+            _take(summary, part, report, reject_file)
+    return summary
 
 
 def run_parquet(
@@ -290,21 +328,9 @@ def run_parquet(
     parquet_column: str | None = None,
     blocksize: int | None = None,
 ) -> int:
-    """Run ``job`` and write one typed row per record to the Parquet file ``out`` (one row
-    group per partition, in input order). Returns the number of rows."""
-    fmt, parts = plan(client, expand(inputs), format=format, parquet_column=parquet_column,
-                      blocksize=blocksize)
-    import pyarrow.parquet as pq  # noqa: PLC0415 - loaded for Parquet only
-
-    futures = client.map(_part_table, parts, job=job, format=fmt, pure=False)
-    rows = 0
-    with output(out, binary=True) as fh, pq.ParquetWriter(fh, _schema()) as writer:
-        for future in futures:
-            table: pa.Table = future.result()
-            future.release()
-            writer.write_table(table)
-            rows += table.num_rows
-    return rows
+    """:func:`write_parquet`; returns the number of rows."""
+    return write_parquet(client, job, inputs, out, format=format,
+                         parquet_column=parquet_column, blocksize=blocksize).records_in
 
 
 # --------------------------------------------------------------------------- across files
@@ -420,7 +446,7 @@ def count_by(
     job = Job("solve", limit=limit)
     tables = client.gather(client.map(_part_table, parts, job=job, format=fmt, pure=False))
     counts: dict[Any, int] = {}
-    for table in tables:
+    for table, _ in tables:
         for value in table.column(key).to_pylist():
             counts[value] = counts.get(value, 0) + 1
     return dict(sorted(counts.items(), key=lambda kv: (kv[0] is None, kv[0] or 0)))
