@@ -239,3 +239,25 @@ def test_parquet_output_on_a_cluster_reports_rejected_records(
     assert got_said[len(said):] == [f"puzzlefmt solve: 600 rows written to {out}"]
     assert (tmp_path / "cluster.tsv").read_text() == (tmp_path / "local.tsv").read_text()
     assert pq.read_table(out).column("error").null_count == 599
+
+
+def test_several_inputs_on_a_cluster(client: Client, sample: dict[str, Path], tmp_path: Path,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """0.2: "unrecognized arguments" for a second input, though --help says several."""
+    want = _local(["canon", str(sample["both"])], tmp_path / "local.txt")
+    got = tmp_path / "cluster.txt"
+    code = main(["canon", str(sample["a"]), str(sample["folder"] / "b.*t"), "--cluster",
+                 client.scheduler.address, "-o", str(got), "--no-progress"])
+    assert code == 2
+    assert got.read_bytes() == want
+    assert "2100 records in: 2099 canonicalised" in capsys.readouterr().err
+
+
+def test_several_inputs_without_a_cluster_are_refused_in_one_line(
+    sample: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["solve", str(sample["a"]), str(sample["b"])])
+    assert code == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1
+    assert "--cluster" in err[0]

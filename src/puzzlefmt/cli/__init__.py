@@ -59,7 +59,9 @@ def _add_timeout(p: argparse.ArgumentParser) -> None:
 
 
 def _add_batch_options(p: argparse.ArgumentParser, *, output: bool = True) -> None:
-    p.add_argument("input", help="input file, or - for standard input")
+    p.add_argument("input", nargs="+", metavar="INPUT",
+                   help="input file, or - for standard input (with --cluster: one or more "
+                   "files, glob patterns or -)")
     if output:
         p.add_argument("-o", "--output", help="output file (default: standard output); "
                        "a regular file is written to a temporary file and renamed when done")

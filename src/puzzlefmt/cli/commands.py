@@ -161,9 +161,15 @@ def cmd_detect(args: argparse.Namespace) -> int:
 
 
 def _local(args: argparse.Namespace) -> None:
+    """Check that a batch command can run here, and take its one input (``args.input``: the
+    list of inputs the command line gave becomes that one)."""
     if args.input_format != "text":
         raise UsageError("--input-format parquet runs on a cluster: add --cluster local:1 "
                          "(or more workers)")
+    if len(args.input) > 1:
+        raise UsageError(f"{len(args.input)} inputs: the local command reads one; several "
+                         "files or glob patterns run on a cluster (add --cluster local:N)")
+    args.input = args.input[0]
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
