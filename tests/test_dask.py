@@ -5,9 +5,11 @@ a corrupted line reported with its file and line."""
 from __future__ import annotations
 
 import gzip
+import io
 import os
 import re
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -261,3 +263,28 @@ def test_several_inputs_without_a_cluster_are_refused_in_one_line(
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1
     assert "--cluster" in err[0]
+
+
+def test_standard_input_on_a_cluster(client: Client, sample: dict[str, Path], tmp_path: Path,
+                                     capsys: pytest.CaptureFixture[str],
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """0.2: "no such file: -". The client reads standard input and sends its records."""
+    data = sample["both"].read_bytes()
+
+    def stdin() -> None:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+
+    stdin()
+    want = _run(["solve", "-"], tmp_path / "local.txt", tmp_path / "local.tsv", capsys)
+    stdin()
+    got = _run(["solve", "-", "--cluster", client.scheduler.address], tmp_path / "cluster.txt",
+               tmp_path / "cluster.tsv", capsys)
+    assert got == want
+    assert (tmp_path / "cluster.txt").read_bytes() == (tmp_path / "local.txt").read_bytes()
+    assert (tmp_path / "cluster.tsv").read_text().startswith("<stdin>\t1751\t1752\t")
+    assert (tmp_path / "cluster.tsv").read_text() == (tmp_path / "local.tsv").read_text()
+    stdin()  # in many parts, numbered as one input
+    summary = pdask.run_text(client, Job("solve"), "-", tmp_path / "parts.txt",
+                             blocksize=20_000)
+    assert summary.parts > 5
+    assert (tmp_path / "parts.txt").read_bytes() == (tmp_path / "local.txt").read_bytes()

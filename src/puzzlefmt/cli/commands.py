@@ -15,7 +15,6 @@ from puzzlefmt.cli._common import (
     EXIT_BAD_INPUT,
     EXIT_INVALID,
     EXIT_OK,
-    STDIN_NAME,
     UsageError,
     err,
     parse_options,
@@ -34,6 +33,7 @@ from puzzlefmt.jobs import Job, comment_newline
 from puzzlefmt.model import Model
 from puzzlefmt.outfile import output
 from puzzlefmt.survey import survey_paths
+from puzzlefmt.textio import STDIN_NAME
 
 
 def _open(args: argparse.Namespace) -> Lines:

@@ -21,6 +21,7 @@ import contextlib
 import glob
 import json
 import os
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import IO, TYPE_CHECKING, Any
@@ -36,6 +37,7 @@ from puzzlefmt.dask._parts import (
     PartResult,
     count_part,
     numbered,
+    plan_bytes,
     plan_file,
     plan_parquet,
     read_part_lines,
@@ -44,6 +46,7 @@ from puzzlefmt.dask._parts import (
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.jobs import Job
 from puzzlefmt.outfile import output
+from puzzlefmt.textio import STDIN_NAME
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -64,6 +67,7 @@ __all__ = [
 ]
 
 BLOCKSIZE = 32 << 20
+STDIN = "-"  # an input that is standard input
 
 
 @dataclass
@@ -119,7 +123,8 @@ def connect(address: str) -> Iterator[Client]:
 
 
 def expand(inputs: str | Sequence[str]) -> list[str]:
-    """Paths and glob patterns to a list of files, each pattern's matches sorted."""
+    """Paths and glob patterns to a list of files, each pattern's matches sorted; ``-`` is
+    standard input (once at most)."""
     out: list[str] = []
     for item in [inputs] if isinstance(inputs, str) else inputs:
         matches = sorted(glob.glob(item)) if glob.has_magic(item) else [item]
@@ -127,36 +132,58 @@ def expand(inputs: str | Sequence[str]) -> list[str]:
             raise FileNotFoundError(2, "no file matches", item)
         out.extend(matches)
     for path in out:
-        if not os.path.isfile(path):
+        if path != STDIN and not os.path.isfile(path):
             raise FileNotFoundError(2, "no such file", path)
+    if out.count(STDIN) > 1:
+        raise ValueError("- (standard input) can be read once only: give it once")
     return out
 
 
-def _detect(path: str, column: str | None, format: str | None) -> str:
+def _stdin() -> bytes:
+    """The whole of standard input, read here, in the client (its parts then go to the
+    workers with their bytes)."""
+    stream = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else sys.stdin
+    data = stream.read()
+    return data.encode("utf-8") if isinstance(data, str) else data
+
+
+def _detect(probe: Part, filename: str | None, format: str | None) -> str:
+    """The format named by ``format``, or the one the first lines of ``probe`` (and the
+    file's name) show."""
     if format is not None:
         return registry.get_format(format).name
     head: list[str] = []
-    probe = plan_parquet(path, column)[0] if column else plan_file(path, 1 << 62)[0]
     for _, line in read_part_lines(probe):
         head.append(line)
         if len(head) >= 64:
             break
     text = "".join(line + "\n" for line in head)
     try:
-        return resolve_format(text, filename=None if column else path).name
+        return resolve_format(text, filename=filename).name
     except PuzzleFormatError as exc:
-        raise exc.relocated(path=path) from None
+        raise exc.relocated(path=probe.path) from None
 
 
-def _blocksize(client: Client, paths: Sequence[str]) -> int:
+def _blocksize(client: Client, paths: Sequence[str], more: int = 0) -> int:
     """Parts of at most :data:`BLOCKSIZE` bytes, and at least four for each worker thread
-    over all the input (so that every worker has work), but none under 1 MiB."""
-    total = 0
+    over all the input (the files, and ``more`` bytes of standard input), so that every
+    worker has work, but none under 1 MiB."""
+    total = more
     for path in paths:
         with contextlib.suppress(OSError):
-            total += os.path.getsize(path)
+            total += os.path.getsize(path) if path != STDIN else 0
     slots: int = max(1, sum(int(n) for n in client.nthreads().values()))
     return max(1 << 20, min(BLOCKSIZE, -(-total // (4 * slots))))
+
+
+def _sent(client: Client, parts: Sequence[Part]) -> list[Any]:
+    """The parts to map a function over: a part that carries its bytes (standard input) is
+    scattered to the cluster first, so that its bytes travel as data, not inside a task."""
+    carried = [part for part in parts if part.data is not None]
+    if not carried:
+        return list(parts)
+    futures = iter(client.scatter(carried, hash=False))
+    return [next(futures) if part.data is not None else part for part in parts]
 
 
 def plan(
@@ -168,22 +195,30 @@ def plan(
     blocksize: int | None = None,
 ) -> tuple[str, list[Part]]:
     """The input format and the numbered partitions of every file (a first, counting pass
-    runs on the cluster)."""
-    fmt = _detect(paths[0], parquet_column, format)
+    runs on the cluster). ``-`` is standard input, read here."""
+    stdin = b""
+    if STDIN in paths:
+        if parquet_column is not None:
+            raise ValueError("- (standard input) is read as text: Parquet input is files")
+        stdin = _stdin()
+    if blocksize is None:
+        blocksize = _blocksize(client, paths, len(stdin))
+    raw: list[Part] = []
+    for path in paths:
+        if path == STDIN:
+            raw.extend(plan_bytes(STDIN_NAME, stdin, blocksize, len(raw)))
+        elif parquet_column is not None:
+            raw.extend(plan_parquet(path, parquet_column, len(raw)))
+        else:
+            raw.extend(plan_file(path, blocksize, len(raw)))
+    named = paths[0] != STDIN and parquet_column is None  # a file name may tell the format
+    fmt = _detect(raw[0], paths[0] if named else None, format)
     one_record_a_line = isinstance(registry.get_format(fmt), LineCollection)
     if parquet_column is None and not one_record_a_line:
         fmt_obj = registry.get_format(fmt)
         raise ValueError(f"{fmt_obj.name} is not a one-record-a-line collection: "
                          "run it with the local command")
-    if blocksize is None:
-        blocksize = _blocksize(client, paths)
-    raw: list[Part] = []
-    for path in paths:
-        if parquet_column is not None:
-            raw.extend(plan_parquet(path, parquet_column, len(raw)))
-        else:
-            raw.extend(plan_file(path, blocksize, len(raw)))
-    counts = client.gather(client.map(count_part, raw, format=fmt, pure=False))
+    counts = client.gather(client.map(count_part, _sent(client, raw), format=fmt, pure=False))
     return fmt, numbered(raw, counts)
 
 
@@ -191,8 +226,8 @@ def run_parts(
     client: Client, job: Job, parts: list[Part], format: str, *, json_lines: bool = False
 ) -> Iterator[PartResult]:
     """Each partition's result, in input order, as soon as it and those before it are done."""
-    futures = client.map(run_part, parts, job=job, format=format, json_lines=json_lines,
-                         pure=False)
+    futures = client.map(run_part, _sent(client, parts), job=job, format=format,
+                         json_lines=json_lines, pure=False)
     for future in futures:
         result: PartResult = future.result()
         future.release()
@@ -303,7 +338,7 @@ def write_parquet(
                       blocksize=blocksize)
     import pyarrow.parquet as pq  # noqa: PLC0415 - loaded for Parquet only
 
-    futures = client.map(_part_table, parts, job=job, format=fmt, pure=False)
+    futures = client.map(_part_table, _sent(client, parts), job=job, format=fmt, pure=False)
     summary = Summary()
     with contextlib.ExitStack() as stack:
         fh = stack.enter_context(output(out, binary=True))
@@ -378,8 +413,8 @@ def run_unique(
                       blocksize=blocksize)
     # Each part is canonicalised once; its result stays on the cluster for the shuffle, and
     # its counts and rejected records come to the client.
-    done = client.map(run_part, parts, job=Job("canon", convention=convention), format=fmt,
-                      pure=False)
+    done = client.map(run_part, _sent(client, parts), job=Job("canon", convention=convention),
+                      format=fmt, pure=False)
     summary = Summary()
     with contextlib.ExitStack() as stack:
         reject_file = stack.enter_context(output(rejects)) if rejects else None
@@ -444,7 +479,8 @@ def count_by(
     fmt, parts = plan(client, expand(inputs), format=format, parquet_column=parquet_column,
                       blocksize=blocksize)
     job = Job("solve", limit=limit)
-    tables = client.gather(client.map(_part_table, parts, job=job, format=fmt, pure=False))
+    tables = client.gather(client.map(_part_table, _sent(client, parts), job=job, format=fmt,
+                                      pure=False))
     counts: dict[Any, int] = {}
     for table, _ in tables:
         for value in table.column(key).to_pylist():
