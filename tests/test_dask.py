@@ -288,3 +288,13 @@ def test_standard_input_on_a_cluster(client: Client, sample: dict[str, Path], tm
                              blocksize=20_000)
     assert summary.parts > 5
     assert (tmp_path / "parts.txt").read_bytes() == (tmp_path / "local.txt").read_bytes()
+
+
+def test_jobs_with_a_cluster_is_refused_saying_why(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["solve", "any.txt", "--cluster", "local:2", "--jobs", "2"])
+    assert code == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1
+    # why: --jobs is this machine's processes; on a cluster its workers, local:N's N
+    assert "this machine" in err[0]
+    assert "local:N" in err[0]

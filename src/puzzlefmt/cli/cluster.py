@@ -21,8 +21,11 @@ def _dask() -> Any:
 
 def run_on_cluster(args: argparse.Namespace, job: Job, *, unique: bool = False) -> int:
     """Run ``job`` over ``args.input`` (paths or glob patterns) on ``args.cluster``."""
-    if getattr(args, "jobs", 1) not in (None, 1):
-        raise UsageError("--jobs and --cluster do not go together (the cluster has workers)")
+    jobs = getattr(args, "jobs", 1)
+    if jobs not in (None, 1):
+        raise UsageError(f"--jobs {jobs} and --cluster do not go together: --jobs starts worker "
+                         "processes on this machine, and with --cluster the cluster's workers "
+                         "do the work (local:N starts N of them here); drop --jobs")
     pdask = _dask()
     column = args.column if args.input_format == "parquet" else None
     if args.input_format == "parquet" and not column:
