@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import io
+import logging
 import os
 import re
 import signal
@@ -298,3 +299,34 @@ def test_jobs_with_a_cluster_is_refused_saying_why(capsys: pytest.CaptureFixture
     # why: --jobs is this machine's processes; on a cluster its workers, local:N's N
     assert "this machine" in err[0]
     assert "local:N" in err[0]
+
+
+class _Records(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.seen.append(record)
+
+
+def test_the_cluster_logs_on_stderr_only_with_verbose(client: Client, sample: dict[str, Path],
+                                                      tmp_path: Path) -> None:
+    """0.2: canon --unique printed timestamped "distributed.shuffle ... WARNING" lines (the
+    scheduler's; here it runs in this process)."""
+    records = _Records()
+    cluster_log = logging.getLogger("distributed")
+    levels = {name: logging.getLogger(name).level for name in ("distributed", "dask")}
+    for name in ("a1.txt", "a2.txt"):  # two parts: a shuffle between them
+        (tmp_path / name).write_bytes(sample["a"].read_bytes())
+    args = ["canon", "--unique", str(tmp_path / "a?.txt"), "--cluster",
+            client.scheduler.address, "-q"]
+    cluster_log.addHandler(records)
+    try:
+        assert main([*args, "-o", str(tmp_path / "quiet.txt")]) == 0
+        assert [r.getMessage() for r in records.seen if r.levelno < logging.ERROR] == []
+        assert {name: logging.getLogger(name).level for name in levels} == levels
+        assert main([*args, "-o", str(tmp_path / "verbose.txt"), "--verbose"]) == 0
+    finally:
+        cluster_log.removeHandler(records)
+    assert any(r.name.startswith("distributed.shuffle") for r in records.seen)

@@ -84,6 +84,9 @@ def _add_batch_options(p: argparse.ArgumentParser, *, output: bool = True) -> No
     p.add_argument("--input-format", choices=["text", "parquet"], default="text",
                    help="with --cluster: text files (default) or Parquet files")
     p.add_argument("--column", metavar="NAME", help="the Parquet column of puzzle strings")
+    p.add_argument("--verbose", action="store_true",
+                   help="with --cluster: show the cluster's own log messages too (Dask's "
+                   "warnings and notices; without it, only its errors)")
     g = p.add_mutually_exclusive_group()
     g.add_argument("--progress", action="store_true", help="always show a progress bar")
     g.add_argument("--no-progress", action="store_true", help="never show a progress bar")

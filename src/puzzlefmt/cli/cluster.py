@@ -40,7 +40,7 @@ def run_on_cluster(args: argparse.Namespace, job: Job, *, unique: bool = False) 
     rejects = getattr(args, "rejects", None)
     more: list[str] = []  # what the command says after its summary
     try:
-        with pdask.connect(args.cluster) as client:
+        with pdask.connect(args.cluster, quiet=not getattr(args, "verbose", False)) as client:
             if unique:
                 summary = pdask.run_unique(
                     client, args.input, out, convention=job.convention,

@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import glob
 import json
+import logging
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -101,11 +102,42 @@ class Summary:
                 f"{self.rejected} rejected ({self.parts} partitions)")
 
 
+_LOGGERS = ("distributed", "dask")
+
+
 @contextlib.contextmanager
-def connect(address: str) -> Iterator[Client]:
+def _errors_only() -> Iterator[None]:
+    """Dask's and distributed's loggers in this process (the client's, and the scheduler's
+    and nannies' of a local cluster) at ERROR, their levels put back at the end."""
+    names = [name for name in logging.root.manager.loggerDict
+             if name in _LOGGERS or name.startswith(tuple(f"{n}." for n in _LOGGERS))]
+    saved: list[tuple[logging.Logger, int]] = []
+    for name in sorted({*_LOGGERS, *names}):
+        logger = logging.getLogger(name)
+        # the roots, and a logger below them that has a level of its own under ERROR (the
+        # others follow their parents)
+        if name in _LOGGERS or logging.NOTSET < logger.level < logging.ERROR:
+            saved.append((logger, logger.level))
+            logger.setLevel(max(logger.level, logging.ERROR))
+    try:
+        yield
+    finally:
+        for logger, level in saved:
+            logger.setLevel(level)
+
+
+@contextlib.contextmanager
+def connect(address: str, *, quiet: bool = False) -> Iterator[Client]:
     """A client of a running scheduler (``tcp://host:8786``), or of a new local cluster of
-    ``N`` worker processes (``local:N``, on 127.0.0.1, closed at the end)."""
-    if address.startswith("local:"):
+    ``N`` worker processes (``local:N``, on 127.0.0.1, closed at the end).
+
+    ``quiet``: the cluster's own log messages under ERROR (warnings and notices of Dask and
+    distributed) are not shown: those of this process, and those of ``local:N``'s workers."""
+    with _errors_only() if quiet else contextlib.nullcontext():
+        if not address.startswith("local:"):
+            with Client(address) as client:
+                yield client
+            return
         try:
             workers = int(address.split(":", 1)[1])
         except ValueError:
@@ -114,12 +146,10 @@ def connect(address: str) -> Iterator[Client]:
         if not 1 <= workers <= 256:
             raise ValueError(f"--cluster local:N wants 1 to 256 workers, found {workers}")
         with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                          host="127.0.0.1", dashboard_address=None) as cluster, \
+                          host="127.0.0.1", dashboard_address=None,
+                          silence_logs=logging.ERROR if quiet else False) as cluster, \
                 Client(cluster) as client:
             yield client
-        return
-    with Client(address) as client:
-        yield client
 
 
 def expand(inputs: str | Sequence[str]) -> list[str]:
