@@ -15,6 +15,7 @@ from itertools import chain
 from typing import IO
 
 __all__ = [
+    "STDIN_NAME",
     "LineReader",
     "decode",
     "iter_lines",
@@ -22,6 +23,9 @@ __all__ = [
     "open_text",
     "split_lines",
 ]
+
+#: How messages name standard input (``-``).
+STDIN_NAME = "<stdin>"
 
 _EOL = re.compile(r"\r\n|\r|\n")
 
