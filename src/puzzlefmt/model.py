@@ -35,6 +35,7 @@ from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.jsontext import check_depth
+from puzzlefmt.textio import text_of
 
 __all__ = [
     "Engines",
@@ -188,8 +189,9 @@ class Model(abc.ABC):
 
     @classmethod
     def _read_text(cls, text: str) -> Self:
-        """Any text form of the family (detected); raises PuzzleFormatError."""
-        obj = cls._engines().read(text)
+        """Any text form of the family (detected); raises PuzzleFormatError, and
+        ``TypeError`` for what is not a ``str``."""
+        obj = cls._engines().read(text_of(text, cls.__name__, decode_bytes=False))
         if not isinstance(obj, cls):
             raise PuzzleFormatError.expecting(
                 f"one {cls.__name__}", type(obj).__name__, format=cls.family)
