@@ -6,12 +6,14 @@ f-puzzles JSON, the models' from_json)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import puzzlefmt
 from puzzlefmt import PuzzleFormatError
 from puzzlefmt.cgp import Game, Position
 from puzzlefmt.cli import main
-from puzzlefmt.jsontext import MAX_DEPTH
+from puzzlefmt.jsontext import MAX_DEPTH, too_deep
 from puzzlefmt.keen import Puzzle
 from puzzlefmt.sudoku import Grid
 
@@ -111,3 +113,32 @@ def test_cli_reports_deep_keen_json_as_a_rejected_record(
     assert "Traceback" not in err
     assert f"line 1, column {TOO_DEEP}" in err
     assert code != 3
+
+
+def _first_too_deep(text: str, limit: int) -> int | None:
+    """The same question, one character at a time: strings skipped (a backslash escapes the
+    next character, an unclosed string runs to the end)."""
+    depth = 0
+    in_string = escaped = False
+    for i, ch in enumerate(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return i
+        elif ch in "]}":
+            depth -= 1
+    return None
+
+
+@given(text=st.text(st.sampled_from('[]{}"\\ a\n\ud800é'), max_size=300), limit=st.integers(0, 8))
+def test_too_deep_finds_the_first_bracket_too_deep(text: str, limit: int) -> None:
+    assert too_deep(text, limit) == _first_too_deep(text, limit)
