@@ -65,7 +65,8 @@ def test_convert_collection_reports_bad_records_and_carries_on(
     assert err[-1].startswith("puzzlefmt convert: 3 records in: 2 converted, 1 rejected")
     # 0.2: the collection's comment goes on into the output (issue 11: nothing lost)
     assert out.read_text().splitlines() == ["# three records, one bad", PUZZLE, DUP]
-    assert rejects.read_text().startswith("2\t3\t")
+    # file, record, line, reason: the one layout of every --rejects file (local or cluster)
+    assert rejects.read_text().startswith(f"{collection}\t2\t3\t{collection}: sdm: record 2")
 
 
 def test_bad_single_input_is_one_line_exit_2(tmp_path: Path,

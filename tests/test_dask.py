@@ -5,8 +5,12 @@ a corrupted line reported with its file and line."""
 from __future__ import annotations
 
 import gzip
+import io
+import logging
 import os
+import re
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -186,3 +190,143 @@ def test_the_parts_give_every_worker_work(client: Client, tmp_path: Path) -> Non
     got = tmp_path / "cluster.txt"
     pdask.run_text(client, Job("canon"), [str(src)], got)
     assert got.read_bytes() == _local(["canon", str(src)], tmp_path / "local.txt")
+
+
+# --------------------------------------------------------------------------- issue 20
+
+_PARENTHESIS = re.compile(r" \((?:[\d.]+ s, [\d,]+ records/s|\d+ partitions?)\)$")
+
+
+def _said(err: str) -> list[str]:
+    """What a command said on stderr, but for the closing parenthesis of its summary (time
+    and rate locally, partitions on a cluster) and notices (kernels compiled)."""
+    return [_PARENTHESIS.sub("", line) for line in err.splitlines()
+            if not line.startswith("puzzlefmt: ")]
+
+
+def _run(args: list[str], out: Path, rejects: Path,
+         capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str]]:
+    code = main([*args, "-o", str(out), "--rejects", str(rejects), "--no-progress"])
+    return code, _said(capsys.readouterr().err)
+
+
+def test_unique_canon_on_a_cluster_loses_no_rejected_record(
+    client: Client, sample: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """0.2: exit 0, no rejects file, and only "N unique, M duplicates dropped"."""
+    args = ["canon", "--unique", str(sample["b"])]
+    want = _run(args, tmp_path / "local.txt", tmp_path / "local.tsv", capsys)
+    got = _run([*args, "--cluster", client.scheduler.address], tmp_path / "cluster.txt",
+               tmp_path / "cluster.tsv", capsys)
+    assert got == want
+    assert want[0] == 2
+    assert (tmp_path / "cluster.txt").read_bytes() == (tmp_path / "local.txt").read_bytes()
+    rejects = (tmp_path / "cluster.tsv").read_text()
+    assert rejects == (tmp_path / "local.tsv").read_text()
+    assert rejects.startswith(f"{sample['b']}\t251\t252\t{sample['b']}: ")
+    assert "600 records in: 599 canonicalised" in want[1][-2]
+    assert want[1][-1].endswith(" duplicates dropped")
+
+
+def test_parquet_output_on_a_cluster_reports_rejected_records(
+    client: Client, sample: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """0.2: exit 0 and "600 rows written"; the bad record only in the error column."""
+    args = ["solve", str(sample["b"])]
+    code, said = _run(args, tmp_path / "local.txt", tmp_path / "local.tsv", capsys)
+    out = tmp_path / "out.parquet"
+    got_code, got_said = _run([*args, "--cluster", client.scheduler.address], out,
+                              tmp_path / "cluster.tsv", capsys)
+    assert got_code == code == 2
+    assert got_said[:len(said)] == said  # each rejected record, then the summary
+    assert got_said[len(said):] == [f"puzzlefmt solve: 600 rows written to {out}"]
+    assert (tmp_path / "cluster.tsv").read_text() == (tmp_path / "local.tsv").read_text()
+    assert pq.read_table(out).column("error").null_count == 599
+
+
+def test_several_inputs_on_a_cluster(client: Client, sample: dict[str, Path], tmp_path: Path,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """0.2: "unrecognized arguments" for a second input, though --help says several."""
+    want = _local(["canon", str(sample["both"])], tmp_path / "local.txt")
+    got = tmp_path / "cluster.txt"
+    code = main(["canon", str(sample["a"]), str(sample["folder"] / "b.*t"), "--cluster",
+                 client.scheduler.address, "-o", str(got), "--no-progress"])
+    assert code == 2
+    assert got.read_bytes() == want
+    assert "2100 records in: 2099 canonicalised" in capsys.readouterr().err
+
+
+def test_several_inputs_without_a_cluster_are_refused_in_one_line(
+    sample: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["solve", str(sample["a"]), str(sample["b"])])
+    assert code == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1
+    assert "--cluster" in err[0]
+
+
+def test_standard_input_on_a_cluster(client: Client, sample: dict[str, Path], tmp_path: Path,
+                                     capsys: pytest.CaptureFixture[str],
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """0.2: "no such file: -". The client reads standard input and sends its records."""
+    data = sample["both"].read_bytes()
+
+    def stdin() -> None:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+
+    stdin()
+    want = _run(["solve", "-"], tmp_path / "local.txt", tmp_path / "local.tsv", capsys)
+    stdin()
+    got = _run(["solve", "-", "--cluster", client.scheduler.address], tmp_path / "cluster.txt",
+               tmp_path / "cluster.tsv", capsys)
+    assert got == want
+    assert (tmp_path / "cluster.txt").read_bytes() == (tmp_path / "local.txt").read_bytes()
+    assert (tmp_path / "cluster.tsv").read_text().startswith("<stdin>\t1751\t1752\t")
+    assert (tmp_path / "cluster.tsv").read_text() == (tmp_path / "local.tsv").read_text()
+    stdin()  # in many parts, numbered as one input
+    summary = pdask.run_text(client, Job("solve"), "-", tmp_path / "parts.txt",
+                             blocksize=20_000)
+    assert summary.parts > 5
+    assert (tmp_path / "parts.txt").read_bytes() == (tmp_path / "local.txt").read_bytes()
+
+
+def test_jobs_with_a_cluster_is_refused_saying_why(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["solve", "any.txt", "--cluster", "local:2", "--jobs", "2"])
+    assert code == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1
+    # why: --jobs is this machine's processes; on a cluster its workers, local:N's N
+    assert "this machine" in err[0]
+    assert "local:N" in err[0]
+
+
+class _Records(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.seen.append(record)
+
+
+def test_the_cluster_logs_on_stderr_only_with_verbose(client: Client, sample: dict[str, Path],
+                                                      tmp_path: Path) -> None:
+    """0.2: canon --unique printed timestamped "distributed.shuffle ... WARNING" lines (the
+    scheduler's; here it runs in this process)."""
+    records = _Records()
+    cluster_log = logging.getLogger("distributed")
+    levels = {name: logging.getLogger(name).level for name in ("distributed", "dask")}
+    for name in ("a1.txt", "a2.txt"):  # two parts: a shuffle between them
+        (tmp_path / name).write_bytes(sample["a"].read_bytes())
+    args = ["canon", "--unique", str(tmp_path / "a?.txt"), "--cluster",
+            client.scheduler.address, "-q"]
+    cluster_log.addHandler(records)
+    try:
+        assert main([*args, "-o", str(tmp_path / "quiet.txt")]) == 0
+        assert [r.getMessage() for r in records.seen if r.levelno < logging.ERROR] == []
+        assert {name: logging.getLogger(name).level for name in levels} == levels
+        assert main([*args, "-o", str(tmp_path / "verbose.txt"), "--verbose"]) == 0
+    finally:
+        cluster_log.removeHandler(records)
+    assert any(r.name.startswith("distributed.shuffle") for r in records.seen)

@@ -17,7 +17,7 @@ from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.family import Candidate, extension_of, read_detected
 from puzzlefmt.format import Format, Renderer
 from puzzlefmt.outfile import output
-from puzzlefmt.textio import LineReader, decode, sniff_encoding
+from puzzlefmt.textio import LineReader, decode, sniff_encoding, text_of
 
 __all__ = [
     "Lines",
@@ -43,9 +43,12 @@ _SNIFF_LINES = 64
 _HEAD_LIMIT = 20_000
 
 
-def detect(text: str, *, filename: str | os.PathLike[str] | None = None) -> list[Candidate]:
-    """Rank the formats ``text`` could be in, best first, each with its score and reason."""
-    return registry.detect(text, filename=filename)
+def detect(
+    text: str | bytes, *, filename: str | os.PathLike[str] | None = None
+) -> list[Candidate]:
+    """Rank the formats ``text`` could be in, best first, each with its score and reason.
+    Bytes are decoded as a file's are (see :func:`loads`)."""
+    return registry.detect(text_of(text, "detect"), filename=filename)
 
 
 def _named(format: str) -> Format:
@@ -56,11 +59,15 @@ def _named(format: str) -> Format:
 
 
 def resolve_format(
-    text: str, format: str | None = None, *, filename: str | os.PathLike[str] | None = None
+    text: str | bytes,
+    format: str | None = None,
+    *,
+    filename: str | os.PathLike[str] | None = None,
 ) -> Format:
     """The format named, or else the best candidate for ``text``; raise if none matches."""
     if format is not None:
         return _named(format)
+    text = text_of(text, "resolve_format")
     ranked = registry.detect(text, filename=filename)
     if ranked:
         return registry.get_format(ranked[0].format)
@@ -73,7 +80,7 @@ def resolve_format(
 
 
 def loads(
-    text: str,
+    text: str | bytes,
     format: str | None = None,
     *,
     filename: str | os.PathLike[str] | None = None,
@@ -83,8 +90,10 @@ def loads(
 
     Without ``format`` the text is detected; when the best candidate cannot read it, its own
     error is raised. ``options`` are the format's declared reader options.
-    Raises :class:`PuzzleFormatError` on bad text.
+    Raises :class:`PuzzleFormatError` on bad text. Bytes are decoded as :func:`load` decodes
+    a file (a BOM, else UTF-8, else Latin-1); any other type raises ``TypeError``.
     """
+    text = text_of(text, "loads")
     if format is not None:
         return _named(format).loads(text, **options)
     if options:
@@ -130,6 +139,22 @@ def _writer(obj: Any, format: str | None) -> Format | Renderer:
         raise KeyError(_unknown(format)) from None
 
 
+def _check_model(obj: Any) -> None:
+    """``TypeError`` for what is plainly no model: text, a number, ``None``, a list whose
+    first item is no model (an empty list, or any other iterable, goes to the writer)."""
+    models = tuple(m for fam in registry.families() for m in fam.models)
+    if isinstance(obj, list | tuple) and obj:
+        obj = obj[0]
+    elif isinstance(obj, Iterable) and not isinstance(obj, str | bytes):
+        return
+    if isinstance(obj, models):
+        return
+    names = ", ".join(m.__name__ for m in models)
+    hint = "; read text with puzzlefmt.loads first" if isinstance(obj, str | bytes) else ""
+    raise TypeError(f"dumps: expected a model ({names}) or a list of them, "
+                    f"got {type(obj).__name__}{hint}")
+
+
 def _unknown(name: str) -> str:
     try:
         registry.get_format(name)
@@ -143,7 +168,9 @@ def dumps(obj: Any, format: str | None = None, **options: Any) -> str:
 
     ``format`` is a format or picture name (default: the object's natural format). Writer
     dialects are the format's declared options, e.g. ``dumps(grid, "line", blank="0")``.
+    What is not a model (or a list of them) raises ``TypeError`` naming the models.
     """
+    _check_model(obj)
     writer = _writer(obj, format)
     if isinstance(writer, Renderer):
         one = obj[0] if isinstance(obj, list) and len(obj) == 1 else obj

@@ -12,8 +12,8 @@ chunks:
   hands the odd records back to the task).
 
 Records that fail to parse, or that the task rejects, are reported (stderr, and a
-``--rejects`` file) with their number and reason, and the job goes on. The closing
-:class:`Summary` always satisfies ``records_in == written + rejected``.
+``--rejects`` file: :func:`reject_row`) with their file, number, line and reason, and the job
+goes on. The closing :class:`Summary` always satisfies ``records_in == written + rejected``.
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ __all__ = [
     "count_lines",
     "fold",
     "parse_raw",
+    "reject_row",
     "run_batch",
     "span_chunk",
 ]
@@ -158,6 +159,12 @@ class SpanBlock:
     def __call__(self, chunk: RawChunk, fallback: Callable[[RawChunk], list[Outcome]]
                  ) -> Chunk:
         return self.lines(chunk, fallback)
+
+
+def reject_row(file: str, number: int, line: int, reason: str) -> str:
+    """One line of a ``--rejects`` file: ``file<TAB>record<TAB>line<TAB>reason``, the one
+    layout of the local command and of a cluster (which reads several files)."""
+    return f"{file}\t{number}\t{line}\t{reason}\n"
 
 
 def comment_line(raw: str, newline: str) -> str:
@@ -549,7 +556,9 @@ def run_batch(
     """Run ``task`` over ``records`` (in order, ``jobs`` processes), writing each output.
 
     ``placeholder``: text written for a rejected record (so output lines match input records);
-    ``None`` writes nothing for it. ``report`` receives one line per rejected record.
+    ``None`` writes nothing for it. ``report`` receives one line per rejected record, and
+    ``rejects`` a :func:`reject_row` (its file: the name of ``records``, when they are
+    :class:`~puzzlefmt.api.Lines`).
     ``json_lines``: write each outcome's ``data`` as a JSON object instead of its output.
     ``block``: the columnar path for one-record-a-line collections (its output must equal
     the task's, byte for byte). ``comments``: pass a collection's comment and blank lines
@@ -567,6 +576,7 @@ def run_batch(
         bar = tqdm(total=progress_total, unit="line", file=sys.stderr, dynamic_ncols=True)
     last_line = 0
     kinds = summary.kinds
+    name = (records.name if isinstance(records, Lines) else None) or ""
     try:
         # The results are closed at once on any exception: Ctrl-C while this loop writes
         # stops the workers too.
@@ -595,7 +605,7 @@ def run_batch(
                     if report is not None:
                         report(error)
                     if rejects is not None:
-                        rejects.write(f"{number}\t{line}\t{error}\n")
+                        rejects.write(reject_row(name, number, line, error))
                 out.write(text)
                 if bar is not None and chunk.records:
                     bar.update(chunk.last_line - last_line)

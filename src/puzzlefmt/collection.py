@@ -21,7 +21,7 @@ from typing import Any
 
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.format import Format, check_options
-from puzzlefmt.textio import numbered_lines
+from puzzlefmt.textio import numbered_lines, text_of
 
 __all__ = [
     "Collection",
@@ -169,12 +169,13 @@ class LineCollection(Format):
             raise PuzzleFormatError.expecting(
                 f"the {self.header_name}", "no records and no header", format=self.name)
 
-    def loads(self, text: str, **options: Any) -> Collection:
+    def loads(self, text: str | bytes, **options: Any) -> Collection:
         """The whole collection, with its comments; the first bad record raises."""
         check_options(self.read_options, options, owner=self.name, role="reader")
         items: list[Any] = []
         notes: dict[int, list[str]] = {}
-        for rec in self.iter_records(numbered_lines(text), comments=True):
+        lines = numbered_lines(text_of(text, "loads"))
+        for rec in self.iter_records(lines, comments=True):
             if rec.comment:
                 notes.setdefault(len(items), []).append(rec.text)
             elif rec.error is not None:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzlefmt.errors import OptionError
+from puzzlefmt.textio import text_of
 
 __all__ = ["Format", "Option", "Renderer", "Sniff", "check_options"]
 
@@ -163,10 +164,11 @@ class Format:
         except (ValueError, IndexError, KeyError):  # a sniffer must never break detection
             return None
 
-    def loads(self, text: str, **options: Any) -> Any:
-        """Read one document; raises :class:`~puzzlefmt.errors.PuzzleFormatError`."""
+    def loads(self, text: str | bytes, **options: Any) -> Any:
+        """Read one document; raises :class:`~puzzlefmt.errors.PuzzleFormatError` (bytes
+        are decoded as a file's are; another type raises ``TypeError``)."""
         opts = check_options(self.read_options, options, owner=self.name, role="reader")
-        return self.read(text, **opts)
+        return self.read(text_of(text, "loads"), **opts)
 
     def dumps(self, obj: Any, **options: Any) -> str:
         """Write one model (a one-item list is taken as its item)."""

@@ -35,6 +35,8 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.jsontext import check_depth
+from puzzlefmt.textio import text_of
 
 __all__ = [
     "Engines",
@@ -196,8 +198,9 @@ class Model(abc.ABC):
 
     @classmethod
     def _read_text(cls, text: str) -> Self:
-        """Any text form of the family (detected); raises PuzzleFormatError."""
-        obj = cls._engines().read(text)
+        """Any text form of the family (detected); raises PuzzleFormatError, and
+        ``TypeError`` for what is not a ``str``."""
+        obj = cls._engines().read(text_of(text, cls.__name__, decode_bytes=False))
         if not isinstance(obj, cls):
             raise PuzzleFormatError.expecting(
                 f"one {cls.__name__}", type(obj).__name__, format=cls.family)
@@ -254,9 +257,11 @@ def load_schema(family: str) -> dict[str, Any]:
 
 
 def json_object(data: Mapping[str, Any] | str, *, format: str) -> Mapping[str, Any]:
-    """``from_json``'s input as a mapping: JSON text is parsed (bad JSON, an object of another
-    shape, or an integer too long to convert raise :class:`PuzzleFormatError`)."""
+    """``from_json``'s input as a mapping: JSON text is parsed (bad JSON, JSON nested deeper
+    than :data:`~puzzlefmt.jsontext.MAX_DEPTH`, an object of another shape, or an integer too
+    long to convert raise :class:`PuzzleFormatError`)."""
     if isinstance(data, str):
+        check_depth(data, format=format)
         try:
             data = json.loads(data)
         except json.JSONDecodeError as exc:
@@ -265,9 +270,6 @@ def json_object(data: Mapping[str, Any] | str, *, format: str) -> Mapping[str, A
             ) from None
         except ValueError as exc:  # e.g. an integer of more digits than Python converts
             raise PuzzleFormatError.expecting("JSON", str(exc), format=format) from None
-        except RecursionError:  # arrays or objects nested thousands deep
-            raise PuzzleFormatError.expecting("JSON", "values nested too deeply",
-                                              format=format) from None
     if not isinstance(data, Mapping):
         raise PuzzleFormatError.expecting(
             "a JSON object", type(data).__name__, format=format)

@@ -15,13 +15,18 @@ from itertools import chain
 from typing import IO
 
 __all__ = [
+    "STDIN_NAME",
     "LineReader",
     "decode",
     "iter_lines",
     "numbered_lines",
     "open_text",
     "split_lines",
+    "text_of",
 ]
+
+#: How messages name standard input (``-``).
+STDIN_NAME = "<stdin>"
 
 _EOL = re.compile(r"\r\n|\r|\n")
 
@@ -55,6 +60,23 @@ def decode(data: bytes) -> str:
         return data[skip:].decode(encoding)
     except UnicodeDecodeError:
         return data[skip:].decode("latin-1")
+
+
+def text_of(value: object, where: str, *, decode_bytes: bool = True) -> str:
+    """What a reader takes, as text: a ``str`` as it is, bytes (``bytes``, ``bytearray``,
+    ``memoryview``) decoded as a file's bytes are (:func:`decode`, what
+    ``puzzlefmt.load(path)`` does); anything else raises ``TypeError`` saying what ``where``
+    (the function or class, for the message) expected. ``decode_bytes=False`` (a model's
+    constructor, which reads text): bytes raise too, pointing to ``puzzlefmt.loads``."""
+    if isinstance(value, str):
+        return value
+    got = type(value).__name__
+    if isinstance(value, bytes | bytearray | memoryview):
+        if decode_bytes:
+            return decode(bytes(value))
+        raise TypeError(f"{where}: expected str, got {got} (a model is read from text: "
+                        "puzzlefmt.loads reads bytes)")
+    raise TypeError(f"{where}: expected {'str or bytes' if decode_bytes else 'str'}, got {got}")
 
 
 def open_text(path: str) -> IO[str]:

@@ -296,7 +296,9 @@ def test_cli_columnar_equals_object_path(command: list[str], tmp_path: Path) -> 
                if isinstance(_outcome(parse_record, ln), str)]
     assert 41 in refused
     assert 48 in refused
-    numbers = [int(ln.split("\t")[0]) for ln in fast[2].decode().splitlines()]
+    rows = [ln.split("\t") for ln in fast[2].decode().splitlines()]  # file, record, line, why
+    assert {row[0] for row in rows} == {str(path)}
+    numbers = [int(row[1]) for row in rows]
     assert numbers == refused
     assert len(fast[1].splitlines()) == len(records)
 

@@ -344,6 +344,18 @@ def test_forum_csv_title_line_is_a_comment_and_records_need_the_header() -> None
     assert "a puzzle column from 1 to 2" in str(err.value)
 
 
+@pytest.mark.parametrize("digits", ["0", "3", "9" * 10, "9" * 5000])
+def test_forum_csv_header_column_out_of_range_is_refused_whatever_its_length(
+    digits: str,
+) -> None:
+    """Issue 20's fuzz campaign: ``-c`` with 5,000 digits raised Python's ValueError for
+    integers past 4,300 digits."""
+    with pytest.raises(PuzzleFormatError) as err:
+        FORMATS["forum-csv"].loads(f"#!sudoku -c{digits},a,b\n" + SAMPLE + ",x,y\n")
+    assert (err.value.line, err.value.column) == (1, 11)
+    assert "a puzzle column from 1 to 2" in str(err.value)
+
+
 def test_forum_csv_reads_the_puzzle_from_the_header_column() -> None:
     fmt = FORMATS["forum-csv"]
     text = "#!sudoku -c2,Name,Puzzle\r\nfirst," + SAMPLE + "\r\n"

@@ -46,6 +46,7 @@ from puzzlefmt.cgp.position import Position, picture
 from puzzlefmt.cgp.tiles import BLANK, write_tiles
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.model import Model, Problem, json_object
+from puzzlefmt.textio import text_of
 
 __all__ = ["Event", "EventKind", "Game", "GameProblem", "GameStatus", "Player"]
 
@@ -160,6 +161,7 @@ class Game(Model):
         distribution: Distribution | str | None = None,
         strict: bool = False,
     ) -> None:
+        text = None if text is None else text_of(text, "Game", decode_bytes=False)
         if text is not None and distribution is None and not strict:
             self.__dict__.update(self._read_text(text).__dict__)
             return

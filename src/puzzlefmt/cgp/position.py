@@ -45,6 +45,7 @@ from puzzlefmt.cgp.rules import Rules
 from puzzlefmt.cgp.tiles import BLANK, write_tile, write_tiles
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.model import Model, Problem, json_object
+from puzzlefmt.textio import text_of
 
 __all__ = ["EMPTY_CGP", "EndReason", "Position", "Status", "picture", "read_position"]
 
@@ -196,6 +197,7 @@ class Position(Model):
         ``set_fen``). ``distribution`` overrides ``ld`` and the lexicon; ``strict=True``
         refuses every deviation from the spec that the reader otherwise tolerates
         (``docs/cgp.md`` lists them)."""
+        cgp = text_of(cgp, "Position", decode_bytes=False)
         fields = _codec.read(
             cgp, distribution=distribution, layout=self._layout_given, strict=strict
         )

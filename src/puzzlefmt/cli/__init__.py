@@ -57,7 +57,9 @@ def _add_timeout(p: argparse.ArgumentParser) -> None:
 
 
 def _add_batch_options(p: argparse.ArgumentParser, *, output: bool = True) -> None:
-    p.add_argument("input", help="input file, or - for standard input")
+    p.add_argument("input", nargs="+", metavar="INPUT",
+                   help="input file, or - for standard input (with --cluster: one or more "
+                   "files, glob patterns or -)")
     if output:
         p.add_argument("-o", "--output", help="output file (default: standard output); "
                        "a regular file is written to a temporary file and renamed when done")
@@ -66,7 +68,8 @@ def _add_batch_options(p: argparse.ArgumentParser, *, output: bool = True) -> No
     p.add_argument("-j", "--jobs", type=positive("--jobs", most=256), default=1,
                    help="worker processes (order kept)")
     p.add_argument("--rejects", metavar="FILE",
-                   help="write every rejected record's number, line and reason here")
+                   help="write every rejected record here, one line each: file, record "
+                   "number, line and reason, separated by tabs")
     p.add_argument("--json", action="store_true", help="one JSON object per record")
     p.add_argument("-q", "--quiet", action="store_true", help="no per-record errors or summary")
     p.add_argument("--object-path", action="store_true",
@@ -79,6 +82,9 @@ def _add_batch_options(p: argparse.ArgumentParser, *, output: bool = True) -> No
     p.add_argument("--input-format", choices=["text", "parquet"], default="text",
                    help="with --cluster: text files (default) or Parquet files")
     p.add_argument("--column", metavar="NAME", help="the Parquet column of puzzle strings")
+    p.add_argument("--verbose", action="store_true",
+                   help="with --cluster: show the cluster's own log messages too (Dask's "
+                   "warnings and notices; without it, only its errors)")
     g = p.add_mutually_exclusive_group()
     g.add_argument("--progress", action="store_true", help="always show a progress bar")
     g.add_argument("--no-progress", action="store_true", help="never show a progress bar")

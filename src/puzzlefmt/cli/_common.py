@@ -13,15 +13,13 @@ from puzzlefmt.api import iter_records
 from puzzlefmt.collection import Record
 from puzzlefmt.errors import OptionError
 from puzzlefmt.format import Format, Option
-from puzzlefmt.textio import decode
+from puzzlefmt.textio import STDIN_NAME, decode
 
 EXIT_OK = 0
 EXIT_INVALID = 1
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
 EXIT_INTERRUPTED = 130
-
-STDIN_NAME = "<stdin>"
 
 
 class UsageError(Exception):

@@ -21,8 +21,11 @@ def _dask() -> Any:
 
 def run_on_cluster(args: argparse.Namespace, job: Job, *, unique: bool = False) -> int:
     """Run ``job`` over ``args.input`` (paths or glob patterns) on ``args.cluster``."""
-    if getattr(args, "jobs", 1) not in (None, 1):
-        raise UsageError("--jobs and --cluster do not go together (the cluster has workers)")
+    jobs = getattr(args, "jobs", 1)
+    if jobs not in (None, 1):
+        raise UsageError(f"--jobs {jobs} and --cluster do not go together: --jobs starts worker "
+                         "processes on this machine, and with --cluster the cluster's workers "
+                         "do the work (local:N starts N of them here); drop --jobs")
     pdask = _dask()
     column = args.column if args.input_format == "parquet" else None
     if args.input_format == "parquet" and not column:
@@ -34,31 +37,34 @@ def run_on_cluster(args: argparse.Namespace, job: Job, *, unique: bool = False) 
             err(line)
 
     out = getattr(args, "output", None)
+    rejects = getattr(args, "rejects", None)
+    more: list[str] = []  # what the command says after its summary
     try:
-        with pdask.connect(args.cluster) as client:
+        with pdask.connect(args.cluster, quiet=not getattr(args, "verbose", False)) as client:
             if unique:
-                kept, dropped = pdask.unique_canon(
+                summary = pdask.run_unique(
                     client, args.input, out, convention=job.convention,
-                    format=args.from_format, parquet_column=column)
-                if not quiet:
-                    err(f"puzzlefmt canon: {kept} unique, {dropped} duplicates dropped")
-                return EXIT_OK
-            if out is not None and str(out).endswith(".parquet"):
-                rows = pdask.run_parquet(client, job, args.input, out, format=args.from_format,
-                                         parquet_column=column)
-                if not quiet:
-                    err(f"puzzlefmt {args.command}: {rows} rows written to {out}")
-                return EXIT_OK
-            summary = pdask.run_text(
-                client, job, args.input, out, format=args.from_format, parquet_column=column,
-                json_lines=getattr(args, "json", False), report=report,
-                rejects=getattr(args, "rejects", None))
+                    format=args.from_format, parquet_column=column, report=report,
+                    rejects=rejects)
+                dropped = summary.kinds.get("duplicates", 0)
+                more.append(f"{summary.written - dropped} unique, {dropped} duplicates dropped")
+            elif out is not None and str(out).endswith(".parquet"):
+                summary = pdask.write_parquet(
+                    client, job, args.input, out, format=args.from_format,
+                    parquet_column=column, report=report, rejects=rejects)
+                more.append(f"{summary.records_in} rows written to {out}")
+            else:
+                summary = pdask.run_text(
+                    client, job, args.input, out, format=args.from_format,
+                    parquet_column=column, json_lines=getattr(args, "json", False),
+                    report=report, rejects=rejects)
     except (ValueError, KeyError) as exc:
         raise UsageError(str(exc)) from None
     if not quiet:
-        err(f"puzzlefmt {args.command}: {summary.line(job.verb)}")
+        for line in (summary.line(job.verb), *more):
+            err(f"puzzlefmt {args.command}: {line}")
     if summary.rejected:
         return EXIT_BAD_INPUT
-    if job.name in ("solve", "validate") and summary.flagged:
+    if job.name in ("solve", "validate", "engine") and summary.flagged:
         return EXIT_INVALID
     return EXIT_OK

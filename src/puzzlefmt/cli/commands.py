@@ -15,7 +15,6 @@ from puzzlefmt.cli._common import (
     EXIT_BAD_INPUT,
     EXIT_INVALID,
     EXIT_OK,
-    STDIN_NAME,
     UsageError,
     err,
     parse_options,
@@ -34,6 +33,7 @@ from puzzlefmt.jobs import Job, comment_newline
 from puzzlefmt.model import Model
 from puzzlefmt.outfile import output
 from puzzlefmt.survey import survey_paths
+from puzzlefmt.textio import STDIN_NAME
 
 
 def open_input(args: argparse.Namespace) -> Lines:
@@ -165,10 +165,15 @@ def cmd_detect(args: argparse.Namespace) -> int:
 
 
 def check_local(args: argparse.Namespace) -> None:
-    """Refuse what only a cluster run does (Parquet input)."""
+    """Check that a batch command can run here, and take its one input (``args.input``: the
+    list of inputs the command line gave becomes that one)."""
     if args.input_format != "text":
         raise UsageError("--input-format parquet runs on a cluster: add --cluster local:1 "
                          "(or more workers)")
+    if len(args.input) > 1:
+        raise UsageError(f"{len(args.input)} inputs: the local command reads one; several "
+                         "files or glob patterns run on a cluster (add --cluster local:N)")
+    args.input = args.input[0]
 
 
 def cmd_convert(args: argparse.Namespace) -> int:

@@ -8,7 +8,8 @@ A text file is split at line ends into byte ranges of about ``blocksize`` bytes;
 counts each range's lines and records, so that every partition knows the line and record
 numbers it starts from and its messages name the file's own lines. Compressed files
 (``.gz``, ``.bz2``, ``.xz``) and UTF-16 files are one partition each. A Parquet file is split
-by row groups; a record's "line" is its row, counted from 1 over the whole file.
+by row groups; a record's "line" is its row, counted from 1 over the whole file. Standard
+input, read by the client, is cut the same way, and each of its parts carries its own bytes.
 """
 
 from __future__ import annotations
@@ -31,7 +32,15 @@ from puzzlefmt.collection import LineCollection
 from puzzlefmt.jobs import Job, comment_newline
 from puzzlefmt.textio import numbered_lines, sniff_encoding
 
-__all__ = ["Part", "PartResult", "count_part", "plan_file", "read_part_lines", "run_part"]
+__all__ = [
+    "Part",
+    "PartResult",
+    "count_part",
+    "plan_bytes",
+    "plan_file",
+    "read_part_lines",
+    "run_part",
+]
 
 _OPENERS: dict[str, Any] = {".gz": gzip.open, ".bz2": bz2.open, ".xz": lzma.open}
 
@@ -49,6 +58,8 @@ class Part:
     parquet_column: str | None = None
     lines_before: int = 0
     records_before: int = 0
+    #: The part's own bytes, when it is no file's range (standard input, read by the client).
+    data: bytes | None = field(default=None, repr=False)
 
 
 @dataclass
@@ -74,6 +85,23 @@ def _open_binary(path: str) -> IO[bytes]:
     return opener(path, "rb") if opener else open(path, "rb")
 
 
+def _cuts(fh: IO[bytes], size: int, blocksize: int, skip: int) -> list[int]:
+    """Where parts of about ``blocksize`` bytes start and end: at line ends, from ``skip``
+    (after a byte-order mark) to ``size``."""
+    cuts = [skip]
+    pos = blocksize
+    while pos < size:
+        fh.seek(pos)
+        rest = fh.readline()  # to the end of the line the cut falls in
+        pos += len(rest)
+        if pos >= size:
+            break
+        cuts.append(pos)
+        pos += blocksize
+    cuts.append(size)
+    return cuts
+
+
 def plan_file(path: str, blocksize: int, first_index: int = 0) -> list[Part]:
     """The byte-range parts of one text file (before their numbers are known)."""
     with _open_binary(path) as fh:
@@ -85,19 +113,21 @@ def plan_file(path: str, blocksize: int, first_index: int = 0) -> list[Part]:
     size = os.path.getsize(path)
     if size <= blocksize:
         return [whole]
-    cuts = [skip]
     with open(path, "rb") as fh:
-        pos = blocksize
-        while pos < size:
-            fh.seek(pos)
-            rest = fh.readline()  # to the end of the line the cut falls in
-            pos += len(rest)
-            if pos >= size:
-                break
-            cuts.append(pos)
-            pos += blocksize
-    cuts.append(size)
+        cuts = _cuts(fh, size, blocksize, skip)
     return [Part(path, first_index + i, a, b, encoding, skip if i == 0 else 0)
+            for i, (a, b) in enumerate(itertools.pairwise(cuts))]
+
+
+def plan_bytes(name: str, data: bytes, blocksize: int, first_index: int = 0) -> list[Part]:
+    """The parts of a text held in memory (standard input), cut as :func:`plan_file` cuts a
+    file; each part carries its own bytes (without the byte-order mark)."""
+    encoding, skip = sniff_encoding(data[:4096])
+    if encoding.startswith(("utf-16", "utf-32")) or len(data) <= blocksize:
+        cuts = [skip, len(data)]
+    else:
+        cuts = _cuts(io.BytesIO(data), len(data), blocksize, skip)
+    return [Part(name, first_index + i, encoding=encoding, data=data[a:b])
             for i, (a, b) in enumerate(itertools.pairwise(cuts))]
 
 
@@ -115,7 +145,7 @@ def plan_parquet(path: str, column: str, first_index: int = 0) -> list[Part]:
 
 def _text_chunks(part: Part) -> Iterator[str]:
     decoder = codecs.getincrementaldecoder(part.encoding)(errors="replace")
-    with _open_binary(part.path) as fh:
+    with _open_binary(part.path) if part.data is None else io.BytesIO(part.data) as fh:
         fh.seek(part.start + (part.skip if part.start == 0 else 0))
         left = None if part.end is None else part.end - max(part.start, part.skip)
         while left is None or left > 0:
@@ -183,7 +213,8 @@ def run_part(part: Part, job: Job, format: str, json_lines: bool = False) -> Par
                         block=job.block(fmt, comments))
     result = PartResult(part.index, out.getvalue(), summary.records_in, summary.written,
                         summary.flagged, summary.warned, summary.kinds)
-    for row in rejects.getvalue().splitlines():
-        number, line, why = row.split("\t", 2)
+    head = len(part.path) + 1  # each row starts with the file (the part's path) and a tab
+    for row in rejects.getvalue().split("\n")[:-1]:
+        number, line, why = row[head:].split("\t", 2)
         result.rejects.append((part.path, int(number), int(line), why))
     return result

@@ -18,7 +18,8 @@ null`` and no solution.
 A file is a sequence of such objects: one per line (JSON Lines, what the writer makes) or
 pretty-printed over several lines (``indent=``), one after another; blank lines between them
 are skipped. A record that spans lines is gathered line by line, by the depth of its
-brackets, so reading stays linear in the text.
+brackets, so reading stays linear in the text. A record nested deeper than
+:data:`~puzzlefmt.jsontext.MAX_DEPTH` is refused at the bracket that goes too deep.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from typing import Any
 from puzzlefmt.collection import LineCollection, NumberedLines, Record
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.format import Option, Sniff
+from puzzlefmt.jsontext import MAX_DEPTH, check_depth
 from puzzlefmt.keen.model import JSON_FORMAT as FMT
 from puzzlefmt.keen.model import Puzzle, _from_json
 
@@ -50,6 +52,10 @@ def _decode(
     """``(value, None, False)``, or ``(None, error, stops_early)`` with the error placed at
     the record's line; ``stops_early``: the text is fine as far as it goes (more lines may
     finish it)."""
+    try:
+        check_depth(text, format=FMT, line=first, record=number)
+    except PuzzleFormatError as exc:
+        return None, exc, False
     try:
         return json.loads(text), None, False
     except json.JSONDecodeError as exc:
@@ -119,7 +125,7 @@ class JsonCollection(LineCollection):
                     format=FMT, line=first, record=number, text=buf[0].strip()))
                 buf = []
                 continue
-            if depth > 0:
+            if 0 < depth <= MAX_DEPTH:  # more lines to come (deeper: refused now, below)
                 continue
             text = "\n".join(buf)
             buf = []

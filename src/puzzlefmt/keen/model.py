@@ -45,6 +45,7 @@ from puzzlefmt.keen.parts import (
 from puzzlefmt.keen.rules import CODES, Status, find_problems, solution_faults
 from puzzlefmt.keen.state import PlayerState
 from puzzlefmt.model import Engines, Model, Problem, SolveResult, json_object
+from puzzlefmt.textio import text_of
 
 __all__ = [
     "MAX_SIZE",
@@ -135,8 +136,7 @@ class Puzzle(Model):
         runs: Runs = "documented",
         state: PlayerState | None = None,
     ) -> None:
-        if not isinstance(text, str):
-            raise TypeError(f"a Keen puzzle is read from text, not {type(text).__name__}")
+        text = text_of(text, "Puzzle", decode_bytes=False)
         quick = decode(text) if size is None and runs == "documented" else None
         if quick is not None:
             # A plain game ID, read without building its cages (see __getattr__).

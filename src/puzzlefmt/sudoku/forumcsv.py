@@ -55,7 +55,8 @@ def header(line: str) -> Layout | None:
     m = _HEADER.match(line.strip())
     if not m:
         return None
-    column = int(m.group(1)) - 1
+    digits = m.group(1)
+    column = int(digits) - 1 if len(digits) <= 9 else -1  # more digits: no column anyway
     names = tuple(x.strip() for x in m.group(2).split(","))
     if not 0 <= column < max(len(names), 1):
         raise PuzzleFormatError.expecting(

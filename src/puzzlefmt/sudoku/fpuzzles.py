@@ -34,6 +34,7 @@ from urllib.parse import urlsplit
 
 from puzzlefmt.errors import PuzzleFormatError, quote
 from puzzlefmt.format import Format, Sniff
+from puzzlefmt.jsontext import check_decoded, check_depth
 from puzzlefmt.sudoku._lzstring import (
     LZStringError,
     compress_to_base64,
@@ -162,10 +163,9 @@ def _json_of(body: str) -> Any:
     text, _used = decompress_base64_prefix(body)
     if not text:
         raise ValueError("a payload that decodes to nothing")
+    check_decoded(text)
     try:
         return json.loads(text, parse_constant=_reject_constant)
-    except RecursionError:
-        raise ValueError("decoded JSON nested too deeply to read") from None
     except json.JSONDecodeError as exc:
         raise ValueError(f"decoded text that is not JSON ({exc.msg} at character {exc.pos}: "
                          f"{quote(text[max(0, exc.pos - 10) : exc.pos + 10], 20)})") from None
@@ -453,6 +453,7 @@ def _read_piece(piece: Piece, fmt: str, unsupported: str) -> Grid:
     body = piece.text
     line, column = piece.line, piece.column
     if body.startswith("{"):
+        check_depth(body, format=fmt, line=line, column=column)
         try:
             data = json.loads(body, parse_constant=_reject_constant)
         except json.JSONDecodeError as exc:
@@ -462,10 +463,9 @@ def _read_piece(piece: Piece, fmt: str, unsupported: str) -> Grid:
                 line=line + exc.lineno - 1,
                 column=exc.colno + (column - 1 if first else 0),
                 text=body.splitlines()[exc.lineno - 1] if body else body) from None
-        except (ValueError, RecursionError) as exc:  # NaN, Infinity; deep nesting
-            found = str(exc) if isinstance(exc, ValueError) else "JSON nested too deeply"
+        except ValueError as exc:  # NaN, Infinity; an integer too long to convert
             raise PuzzleFormatError.expecting(
-                "f-puzzles JSON", found, format=fmt, line=line, column=column,
+                "f-puzzles JSON", str(exc), format=fmt, line=line, column=column,
                 text=body) from None
         return grid_from_json(data, fmt=fmt, line=line, column=column, text=body,
                               unsupported=unsupported)

@@ -39,6 +39,7 @@ from urllib.parse import urlsplit
 
 from puzzlefmt.errors import PuzzleFormatError, quote
 from puzzlefmt.format import Format, Option, Sniff
+from puzzlefmt.jsontext import check_decoded, too_deep
 from puzzlefmt.sudoku._lzstring import LZStringError, decompress_base64_prefix
 from puzzlefmt.sudoku._web import (
     UNSUPPORTED,
@@ -168,6 +169,7 @@ def unzip_puzzle(zipped: str) -> Any:
         text = text.replace("\\'", "\u2019").replace("'", '"').replace("\u2019", "'")
     for pattern, repl in _UNZIP_STEPS:
         text = pattern.sub(repl, text)
+    check_decoded(text)
     return _unzip_values(json.loads(text))
 
 
@@ -193,16 +195,13 @@ def ctc_from_payload(payload: str) -> Any:
     text, _used = decompress_base64_prefix(payload.replace(" ", "+"))
     if not text:
         raise ValueError("a payload that decodes to nothing")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        pass
-    except RecursionError:
-        raise ValueError("decoded JSON nested too deeply to read") from None
+    if too_deep(text) is None:  # else not read as JSON here: unzip_puzzle says why
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError:
+            pass
     try:
         return unzip_puzzle(text)
-    except RecursionError:
-        raise ValueError("decoded JSON nested too deeply to read") from None
     except ValueError as exc:
         raise ValueError(f"decoded text that is neither JSON nor a zipped puzzle ({exc})"
                          ) from None
