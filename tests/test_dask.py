@@ -330,3 +330,24 @@ def test_the_cluster_logs_on_stderr_only_with_verbose(client: Client, sample: di
     finally:
         cluster_log.removeHandler(records)
     assert any(r.name.startswith("distributed.shuffle") for r in records.seen)
+
+
+def test_an_engine_command_on_a_cluster_gives_the_local_output(
+        client: Client, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A family engine offered as a command (``puzzlefmt grade``) runs on a cluster through
+    the same engine job as locally: the same lines, rejects and exit code."""
+    ids = shared_path("vectors", "keen", "vectors-rocurley-6du.tsv").read_text().splitlines()
+    games = [ln.split("\t")[0] for ln in ids if ln.startswith("6")][:60]
+    games[7] = games[7][:-3] + "!!!"  # a broken record
+    src = tmp_path / "games.keens"
+    src.write_text("\n".join(games) + "\n")
+    want = _local(["grade", str(src)], tmp_path / "local.txt")
+    got = tmp_path / "cluster.txt"
+    rejects = tmp_path / "rejects.tsv"
+    code = main(["grade", str(src), "--cluster", client.scheduler.address, "-o", str(got),
+                 "--rejects", str(rejects), "--no-progress"])
+    assert code == 2
+    assert got.read_bytes() == want
+    assert len(want.decode().splitlines()) == 60
+    assert "60 records in: 59 graded" in capsys.readouterr().err
+    assert rejects.read_text().splitlines()[0].split("\t")[1:3] == ["8", "8"]
