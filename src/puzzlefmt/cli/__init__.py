@@ -94,7 +94,9 @@ class _Version(argparse.Action):
                  values: object, option_string: str | None = None) -> None:
         from puzzlefmt import _aot  # noqa: PLC0415 - only for this option
 
-        parser.exit(message=f"puzzlefmt {__version__}\n{_aot.status()}\n")
+        # On standard output, as asked for: it is the answer, not a diagnostic.
+        sys.stdout.write(f"puzzlefmt {__version__}\n{_aot.status()}\n")
+        parser.exit(EXIT_OK)
 
 
 def build_parser() -> argparse.ArgumentParser:
