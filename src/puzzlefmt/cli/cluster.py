@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from puzzlefmt._words import counted
 from puzzlefmt.cli._common import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, UsageError, err
 from puzzlefmt.jobs import Job
 
@@ -41,13 +42,14 @@ def run_on_cluster(args: argparse.Namespace, job: Job, *, unique: bool = False) 
                     client, args.input, out, convention=job.convention,
                     format=args.from_format, parquet_column=column)
                 if not quiet:
-                    err(f"puzzlefmt canon: {kept} unique, {dropped} duplicates dropped")
+                    err(f"puzzlefmt canon: {kept} unique, {counted(dropped, 'duplicate')} "
+                        "dropped")
                 return EXIT_OK
             if out is not None and str(out).endswith(".parquet"):
                 rows = pdask.run_parquet(client, job, args.input, out, format=args.from_format,
                                          parquet_column=column)
                 if not quiet:
-                    err(f"puzzlefmt {args.command}: {rows} rows written to {out}")
+                    err(f"puzzlefmt {args.command}: {counted(rows, 'row')} written to {out}")
                 return EXIT_OK
             summary = pdask.run_text(
                 client, job, args.input, out, format=args.from_format, parquet_column=column,

@@ -9,6 +9,7 @@ import json
 from collections.abc import Callable
 
 from puzzlefmt import registry
+from puzzlefmt._words import counted
 from puzzlefmt.api import Lines, open_lines
 from puzzlefmt.batch import Block, Chunk, Outcome, RawChunk, Summary, count_lines, run_batch
 from puzzlefmt.cli._common import (
@@ -298,7 +299,7 @@ def cmd_canon(args: argparse.Namespace) -> int:
                       task=unique_task if fast is None else task,
                       block=unique_block if fast is not None else None)
     if not args.quiet:
-        err(f"puzzlefmt canon: {len(seen)} unique, {dupes} duplicates dropped")
+        err(f"puzzlefmt canon: {len(seen)} unique, {counted(dupes, 'duplicate')} dropped")
     return EXIT_BAD_INPUT if summary.rejected else EXIT_OK
 
 

@@ -18,6 +18,7 @@ import sys
 from typing import Any
 
 from puzzlefmt import registry
+from puzzlefmt._words import counted
 from puzzlefmt.cli._common import UsageError, positive, records
 from puzzlefmt.model import Model
 from puzzlefmt.outfile import write_bytes
@@ -99,7 +100,8 @@ def at_event(value: Any, n: int) -> Any:
         raise _usage(f"--at: a {type(value).__name__} is not a game record (GCG); it has no "
                      "events")
     if not 0 <= n <= len(events):
-        raise _usage(f"--at {n}: the game has {len(events)} events (0 to {len(events)})")
+        raise _usage(f"--at {n}: the game has {counted(len(events), 'event')} (0 to "
+                     f"{len(events)})")
     return position(n)
 
 
@@ -145,8 +147,8 @@ def cmd_render(args: argparse.Namespace) -> int:
         value = rec.value
         break
     else:
-        shown = "record" if seen == 1 else "records"
-        raise _usage(f"{args.input}: no record {args.record}; the input has {seen} {shown}")
+        raise _usage(f"{args.input}: no record {args.record}; the input has "
+                     f"{counted(seen, 'record')}")
 
     if args.at is not None:
         value = at_event(value, args.at)
