@@ -118,3 +118,72 @@ def test_negative_event_counts_count_from_the_end_as_python_indexes() -> None:
     assert g.player_on_turn(-2) == g.player_on_turn(2) == 0
     with pytest.raises(IndexError, match="-5"):
         g.position(-5)
+
+
+# ---------------------------------------------------------------------- convert --at
+
+
+def _game_file(tmp_path: Path) -> Path:
+    path = tmp_path / "game.gcg"
+    path.write_text(GAME)
+    return path
+
+
+def test_convert_at_writes_the_position_after_n_events(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """0.2: convert game.gcg --to cgp said "pick one with --at N", and convert had no --at."""
+    from puzzlefmt.cgp import Game
+
+    src = _game_file(tmp_path)
+    g = Game(GAME)
+    for n in (0, 1, 3):
+        out = tmp_path / f"at{n}.cgp"
+        assert main(["convert", str(src), "--to", "cgp", "--at", str(n), "-o", str(out)]) == 0
+        assert out.read_text() == g.position(n).cgp() + "\n"
+        assert "1 record in: 1 converted, 0 rejected" in capsys.readouterr().err
+    assert main(["convert", str(src), "--to", "cgp-list", "--at", "2"]) == 0
+    assert capsys.readouterr().out == g.position(2).cgp() + "\n"
+    # without --at, the message names the option that now exists
+    assert main(["convert", str(src), "--to", "cgp"]) == 2
+    assert "pick one with --at N" in capsys.readouterr().err
+
+
+def test_convert_at_past_the_end_says_how_many_events_there_are(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    src = _game_file(tmp_path)
+    out = tmp_path / "o.cgp"
+    assert main(["convert", str(src), "--to", "cgp", "--at", "4", "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "record 1, line 1: --at 4: the game has 3 events (0 to 3)" in err
+    assert "1 record in: 0 converted, 1 rejected" in err
+    assert "Traceback" not in err
+    assert out.read_text() == ""  # nothing written for the rejected record
+    assert main(["convert", str(src), "--to", "cgp", "--at", "-1"]) == 2
+    assert "--at must be 0 or more, found -1" in capsys.readouterr().err
+
+
+def test_convert_at_of_something_that_is_not_a_game_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    src = tmp_path / "p.txt"
+    src.write_text(PUZZLE + "\n")
+    assert main(["convert", str(src), "--to", "sdk", "--at", "1"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1
+    assert "--at 1: line records are not game records" in err[0]
+
+
+def test_show_render_and_convert_share_one_at_option() -> None:
+    from puzzlefmt.cli import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command")
+    found = {}
+    for name in ("show", "render", "convert"):
+        action = next(a for a in sub.choices[name]._actions if a.dest == "at")  # type: ignore[attr-defined]
+        found[name] = (action.metavar, action.default, action.help)
+    assert {m for m, _, _ in found.values()} == {"N"}
+    assert {d for _, d, _ in found.values()} == {None}
+    assert all("position after its first N events" in h for _, _, h in found.values())

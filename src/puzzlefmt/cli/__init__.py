@@ -132,6 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--strict", action="store_true",
                    help="reject a record that would lose something the target cannot hold "
                    "(default: write it, and warn)")
+    render.add_at(p, "write", "(a CGP, say)")
     p.set_defaults(func=cmd_convert)
 
     p = sub.add_parser("validate", help="check every record: parses, follows the rules, "
@@ -147,8 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--from", dest="from_format", metavar="FORMAT")
     p.add_argument("--limit", type=positive("--limit", zero=True), default=0,
                    help="show at most this many records")
-    p.add_argument("--at", type=positive("--at", zero=True), metavar="N",
-                   help="a game record (GCG): show the position after its first N events")
+    render.add_at(p, "show")
     p.add_argument("--json", action="store_true", help="one JSON object per record")
     p.set_defaults(func=cmd_show)
 

@@ -172,9 +172,14 @@ def cmd_convert(args: argparse.Namespace) -> int:
     options = parse_options(target, args.option, owner=target.name)
     if args.cluster:
         return run_on_cluster(args, Job("convert", target=target.name,
-                                        options=tuple(options.items()), strict=args.strict))
+                                        options=tuple(options.items()), strict=args.strict,
+                                        at=args.at))
     _local(args)
     lines = _open(args)
+    if args.at is not None and "events" not in lines.format.holds:
+        lines.close()
+        raise UsageError(f"--at {args.at}: {lines.format.name} records are not game records "
+                         "(they have no events); --at picks a position of a game record (GCG)")
     if lines.format.family != target.family:
         lines.close()
         raise UsageError(f"{args.input} is {lines.format.family} ({lines.format.name}); "
@@ -182,7 +187,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
                          f"format (puzzlefmt formats --family {lines.format.family})")
     keep = comment_newline(lines.format, target)
     job = Job("convert", target=target.name, options=tuple(options.items()),
-              strict=args.strict)
+              strict=args.strict, at=args.at)
     summary = run_job(args, job, lines=lines, comments=keep)
     return EXIT_BAD_INPUT if summary.rejected else EXIT_OK
 
