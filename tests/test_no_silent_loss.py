@@ -75,8 +75,8 @@ def _same_grid(a: Grid, b: Grid, fmt: Format) -> bool:
 
 
 def _same_puzzle(a: Puzzle, b: Puzzle, fmt: Format) -> bool:
-    if fmt.name == "keen-save":  # a save always states a difficulty and a player's state
-        b = b.replace(difficulty=a.difficulty, state=a.state)
+    # keen-save too: no difficulty and no player state are written so that they read back
+    # (issue 20; 0.2 needed `b.replace(difficulty=a.difficulty, state=a.state)` here)
     return a == b
 
 
