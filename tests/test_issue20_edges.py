@@ -229,3 +229,23 @@ def test_no_difficulty_and_no_state_as_a_save_file_says() -> None:
         p.replace(difficulty="h", state=PlayerState.empty(3).enter(0, 0, 2)),
     ):
         assert puzzlefmt.loads(puzzlefmt.dumps(q, "keen-save"), "keen-save") == q
+
+
+def test_a_seed_puzzle_expands_to_its_description_form_and_saves() -> None:
+    """0.2: dumps(seed_puzzle, "keen-save") said "expand it first", and nothing expanded."""
+    import puzzlefmt
+    from puzzlefmt.keen import Puzzle
+
+    seed = Puzzle("6dh#12345")
+    with pytest.raises(ValueError, match=r"puzzle\.expand\(\)"):
+        puzzlefmt.dumps(seed, "keen-save")
+    plain = seed.expand()
+    assert (plain.seed, plain.is_seed) == (None, False)
+    assert (plain.size, plain.cages, plain.difficulty) == (seed.size, seed.cages, seed.difficulty)
+    assert plain.game_id().startswith("6dh:")
+    assert Puzzle(plain.game_id()) == plain
+    assert seed.replace(solution=seed.solve().solution.solution).expand().solution is not None
+    assert puzzlefmt.loads(puzzlefmt.dumps(plain, "keen-save"), "keen-save") == plain
+    assert plain.expand() == plain  # a description ID is already expanded
+    with pytest.raises(ValueError, match="3 to 9"):  # no cages: nothing to expand to
+        Puzzle("12#abc").expand()

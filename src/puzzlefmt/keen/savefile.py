@@ -211,10 +211,12 @@ def _replay(save: sgtsave.SaveFile, text: str, size: int, desc: str,
 
 def _game_parts(puzzle: Puzzle) -> tuple[str, str]:
     """``(params, desc)`` as the game must read them; ValueError if it cannot."""
-    if puzzle.is_seed:
-        raise ValueError("a random-seed ID has no cages to save; expand it first")
     if puzzle.size not in UPSTREAM_SIZES:
         raise ValueError(f"Keen saves grids of 3 to 9, not {puzzle.size}")
+    if puzzle.is_seed:
+        raise ValueError(f"a save file holds the game's description, not a random-seed ID: "
+                         f"save puzzle.expand(), the same puzzle as its description ID "
+                         f"({puzzle.params()}:...)")
     big = next((c for c in puzzle.cages if (c.target or 0) >= UPSTREAM_TARGET_LIMIT), None)
     if big is not None:
         raise ValueError(f"Keen cannot hold the target {big.target} (2**29 or more)")
