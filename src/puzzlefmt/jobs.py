@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
@@ -29,7 +29,7 @@ from puzzlefmt.batch import (
 from puzzlefmt.collection import LineCollection, Record
 from puzzlefmt.family import LineResults, joined
 from puzzlefmt.format import Format
-from puzzlefmt.losses import dropped
+from puzzlefmt.losses import described, dropped, rewritten
 from puzzlefmt.model import Model, SolveResult
 
 __all__ = ["Job", "canon_task", "convert_task", "position_at", "solve_task", "validate_task"]
@@ -45,10 +45,13 @@ def where(rec: Record, message: str) -> str:
     return f"record {rec.number}, line {rec.line}: {message}"
 
 
-def lost(value: Any, fmt: Format) -> list[str]:
-    """What ``value`` carries that writing it in ``fmt`` would drop (see
-    :mod:`puzzlefmt.losses`)."""
-    return dropped(value, fmt)
+def lost(value: Any, fmt: Format, options: Mapping[str, Any] | None = None) -> list[str]:
+    """What ``value`` carries that writing it in ``fmt`` (with the writer ``options``) would
+    not keep as it is (see :mod:`puzzlefmt.losses`): each kind dropped (``"candidates"``),
+    and each kind written as another (``"placed (written as givens)"``)."""
+    moved = rewritten(value, fmt, options)
+    return sorted([*dropped(value, fmt, options),
+                   *(f"{k} (written as {v})" for k, v in moved.items())])
 
 
 def position_at(value: Any, n: int) -> Any:
@@ -86,10 +89,11 @@ def convert_task(
                 said = "--at" if isinstance(exc, TypeError) else f"--at {at}"
                 out.append(Outcome(rec.number, rec.line, error=where(rec, f"{said}: {exc}")))
                 continue
-        gone = lost(value, fmt)
-        if gone and strict:
+        gone = dropped(value, fmt, options)
+        moved = rewritten(value, fmt, options)
+        if (gone or moved) and strict:
             out.append(Outcome(rec.number, rec.line, error=where(
-                rec, f"{fmt.name} cannot hold its {', '.join(gone)} (--strict)")))
+                rec, f"{described(fmt, gone, moved)} (--strict)")))
             continue
         try:
             if isinstance(fmt, LineCollection):
@@ -107,6 +111,10 @@ def convert_task(
         if gone:
             warning = f"{fmt.name} cannot hold its {', '.join(gone)}: dropped"
             data["dropped"] = gone
+        if moved:
+            also = described(fmt, [], moved)
+            warning = also if warning is None else f"{warning}; it{also[len(fmt.name):]}"
+            data["written_as"] = moved
         out.append(Outcome(rec.number, rec.line, output=text, data=data, warning=warning,
                            preamble=preamble))
     return out
