@@ -324,3 +324,43 @@ def test_the_loss_check_names_placed_digits_written_as_givens() -> None:
     assert dropped(solved, line) == ["placed"]  # givens written, placed digits left out
     assert rewritten(solved, line, {"values": True}) == {"placed": "givens"}
     assert dropped(solved, line, {"values": True}) == []
+
+
+# ---------------------------------------------------------------------- docs
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_readme_names_what_the_web_extra_installs() -> None:
+    """0.2's README said the web extra was Starlette and uvicorn; it installs FastAPI."""
+    import re
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    names = [
+        re.split(r"[<>=!~\[ ;]", req, maxsplit=1)[0]
+        for req in project["optional-dependencies"]["web"]
+    ]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    said = re.search(r"`web` \(([^)]*)\)", readme)
+    assert said is not None
+    for name in names:
+        assert name.lower() in said.group(1).lower(), (name, said.group(1))
+    assert "starlette" not in said.group(1).lower()
+
+
+def test_docs_sgt_says_solo_seed_ids_are_expanded_and_shows_it() -> None:
+    """0.2's docs/sgt.md said a Solo seed ID is not expanded ("only the game can expand
+    it", "Grid("3x3#...") does not call it yet"): it is."""
+    import doctest
+
+    import puzzlefmt
+    from puzzlefmt.sudoku import Grid
+
+    text = (ROOT / "docs" / "sgt.md").read_text(encoding="utf-8")
+    assert "only the game can expand it" not in text
+    assert "does not call it yet" not in text
+    assert "only the game's generator can expand it" not in text
+    test = doctest.DocTestParser().get_doctest(text, {}, "docs/sgt.md", "docs/sgt.md", 0)
+    assert any("3x3di#12345" in ex.source for ex in test.examples)
+    assert Grid("3x3di#12345") == puzzlefmt.loads("3x3di#12345")  # what the page says

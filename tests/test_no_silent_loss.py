@@ -6,9 +6,8 @@ its family and reading it back gives its contents back, or the loss check ``conv
 cell's possible digits may come back as candidates or as their complement (eliminations),
 "no candidates recorded" as "every digit possible", digits the rules already exclude as
 excluded, a lone candidate as a placed digit; a metadata field with an empty value may be
-left out or added, and Keen's save file always states a difficulty and a player's state.
-Solo's save file holds pencil marks, where no mark in any cell is no marks at all: a grid
-whose every candidate mask is empty comes back without candidates."""
+left out or added. Solo's save file holds pencil marks, where no mark in any cell is no
+marks at all: a grid whose every candidate mask is empty comes back without candidates."""
 
 from __future__ import annotations
 
