@@ -326,6 +326,39 @@ def test_the_loss_check_names_placed_digits_written_as_givens() -> None:
     assert dropped(solved, line, {"values": True}) == []
 
 
+# ---------------------------------------------------------------------- examples/
+
+
+def test_survey_of_the_examples_covers_every_kind_a_user_pastes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """0.2: examples/ had no GCG record, no save file, no Solo ID, no sudokuwiki string and
+    no SudokuPad link, so the README's main job never showed them."""
+    import json
+
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    assert main(["survey", str(examples), "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    formats = {row["format"] for row in rows}
+    kinds = {
+        "gcg": {"gcg"},
+        "keen-save": {"keen-save"},
+        "solo-save": {"solo-save"},
+        "solo id": {"solo"},
+        "sudokuwiki": {"sudokuwiki", "sudokuwiki-link"},
+        "sudokupad": {"sudokupad-link"},
+    }
+    for kind, names in kinds.items():
+        found = [row for row in rows if row["format"] in names]
+        assert found, f"no example of {kind} (formats surveyed: {sorted(formats)})"
+        for row in found:
+            assert row["records"] == row["read"] == row["valid"] == row["round_trip"] >= 1
+            assert row["rejected"] == 0
+            assert row["error"] == ""
+            assert row["unique"] in (None, row["valid"])
+    assert not any(row["file"].endswith(".md") for row in rows)  # examples/README.md
+
+
 # ---------------------------------------------------------------------- docs
 
 ROOT = Path(__file__).resolve().parent.parent
