@@ -6,9 +6,8 @@ its family and reading it back gives its contents back, or the loss check ``conv
 cell's possible digits may come back as candidates or as their complement (eliminations),
 "no candidates recorded" as "every digit possible", digits the rules already exclude as
 excluded, a lone candidate as a placed digit; a metadata field with an empty value may be
-left out or added, and Keen's save file always states a difficulty and a player's state.
-Solo's save file holds pencil marks, where no mark in any cell is no marks at all: a grid
-whose every candidate mask is empty comes back without candidates."""
+left out or added. Solo's save file holds pencil marks, where no mark in any cell is no
+marks at all: a grid whose every candidate mask is empty comes back without candidates."""
 
 from __future__ import annotations
 
@@ -75,8 +74,8 @@ def _same_grid(a: Grid, b: Grid, fmt: Format) -> bool:
 
 
 def _same_puzzle(a: Puzzle, b: Puzzle, fmt: Format) -> bool:
-    if fmt.name == "keen-save":  # a save always states a difficulty and a player's state
-        b = b.replace(difficulty=a.difficulty, state=a.state)
+    # keen-save too: no difficulty and no player state are written so that they read back
+    # (issue 20; 0.2 needed `b.replace(difficulty=a.difficulty, state=a.state)` here)
     return a == b
 
 
