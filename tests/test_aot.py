@@ -79,7 +79,7 @@ def test_the_build_writes_the_extension_and_its_stamp(built: Path) -> None:
 
 @pytest.mark.usefixtures("using")
 def test_the_build_is_used_and_agrees_with_the_jit() -> None:
-    assert _aot.status() == "ahead-of-time kernels: in use (1 kernels)"
+    assert _aot.status() == "ahead-of-time kernels: in use (1 kernel)"
     puzzles = _puzzles()
     counts, sols = solve_array(puzzles, limit=2)
     assert _solve_kernel.solve_batch._ahead  # the call went to the extension
@@ -146,7 +146,7 @@ def test_a_stamp_of_other_sources_or_another_cpu_is_not_used(
             assert _solve_kernel.solve_batch._ahead is False
         named = f"named:{platform.machine()}:x86-64-v2"  # PUZZLEFMT_AOT_CPU=x86-64-v2
         _aot.use(_edited(built, tmp_path / "named", {"cpu": named}))
-        assert _aot.status() == "ahead-of-time kernels: in use (1 kernels)"
+        assert _aot.status() == "ahead-of-time kernels: in use (1 kernel)"
         _aot.use(tmp_path)  # nothing there
         assert _aot.status() == "ahead-of-time kernels: not used (not built (no stamp))"
     finally:
@@ -171,7 +171,7 @@ def test_a_process_runs_the_build_without_importing_numba(built: Path) -> None:
         print(counts.tolist(), "numba" in sys.modules, _aot.status())
     """
     out = _run(code, NUMBA_DISABLE_JIT="0", PUZZLEFMT_AOT="1")
-    assert out.strip() == "[2, 2, 2] False ahead-of-time kernels: in use (1 kernels)"
+    assert out.strip() == "[2, 2, 2] False ahead-of-time kernels: in use (1 kernel)"
     for env, why in (({"PUZZLEFMT_AOT": "0"}, "PUZZLEFMT_AOT=0"),
                      ({"NUMBA_DISABLE_JIT": "1"},
                       "NUMBA_DISABLE_JIT=1 (kernels run as plain Python)")):

@@ -49,7 +49,7 @@ def test_convert_single_file(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert main(["convert", str(path), "--to", "sdk", "--no-progress"]) == 0
     captured = capsys.readouterr()
     assert captured.out.startswith(".234..8..\r\n6....7...\r\n")
-    assert "1 records in: 1 converted, 0 rejected" in captured.err
+    assert "1 record in: 1 converted, 0 rejected" in captured.err
 
 
 def test_convert_collection_reports_bad_records_and_carries_on(
@@ -225,7 +225,7 @@ def test_canon_unique_drops_equivalent_puzzles(tmp_path: Path,
     assert main(["canon", str(src), "--unique", "--no-progress"]) == 0
     captured = capsys.readouterr()
     assert len(captured.out.splitlines()) == 2
-    assert "2 unique, 1 duplicates dropped" in captured.err
+    assert "2 unique, 1 duplicate dropped" in captured.err
 
 
 def test_sdk_counts_on_request(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

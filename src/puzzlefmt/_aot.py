@@ -40,6 +40,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from puzzlefmt._words import counted
+
 # ast, hashlib, importlib.util, json, operator and platform are imported where they are used:
 # importing the kernel loader (every command does) stays cheap.
 
@@ -224,7 +226,7 @@ def status() -> str:
     module = _load()
     if module is False:
         return f"ahead-of-time kernels: not used ({_state['why']})"
-    return f"ahead-of-time kernels: in use ({len(_state['exports'])} kernels)"
+    return f"ahead-of-time kernels: in use ({counted(len(_state['exports']), 'kernel')})"
 
 
 def lookup(key: str) -> list[tuple[Callable[..., Any], Guard]] | None:

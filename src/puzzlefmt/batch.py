@@ -31,6 +31,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any
 
+from puzzlefmt._words import counted
 from puzzlefmt.api import Lines, records_of
 from puzzlefmt.collection import LineCollection, Record, is_comment_line
 from puzzlefmt.errors import PuzzleFormatError
@@ -49,6 +50,7 @@ __all__ = [
     "Summary",
     "count_lines",
     "fold",
+    "kinds_words",
     "parse_raw",
     "reject_row",
     "run_batch",
@@ -123,14 +125,25 @@ class Summary:
     def line(self, verb: str = "converted") -> str:
         """The summary in one line, as the command line prints it (``verb``: ``"converted"``,
         ``"solved"``...)."""
-        parts = [f"{n} {k}" for k, n in self.kinds.items()]
-        if self.warned:
-            parts.append(f"{self.warned} with losses")
-        kinds = f" ({', '.join(parts)})" if parts else ""
+        kinds = kinds_words(self.kinds, self.warned)
         return (
-            f"{self.records_in} records in: {self.written} {verb}{kinds}, "
+            f"{counted(self.records_in, 'record')} in: {self.written} {verb}{kinds}, "
             f"{self.rejected} rejected ({self.seconds:.2f} s, {self.rate:,.0f} records/s)"
         )
+
+
+#: The kinds of result that are nouns, by their singular (the others are adjectives:
+#: "3 unique", "1 multiple").
+NOUNS = {"duplicates": "duplicate"}
+
+
+def kinds_words(kinds: dict[str, int], warned: int) -> str:
+    """`` (2 unique, 1 duplicate, 1 with losses)``: the kinds of a summary in words (empty
+    when there are none)."""
+    parts = [counted(n, NOUNS[k], k) if k in NOUNS else f"{n} {k}" for k, n in kinds.items()]
+    if warned:
+        parts.append(f"{warned} with losses")
+    return f" ({', '.join(parts)})" if parts else ""
 
 
 Task = Callable[[list[Record]], list[Outcome]]

@@ -132,7 +132,8 @@ class Format:
     ``holds`` names what the format can keep of a model (``"givens"``, ``"placed"``,
     ``"candidates"``, ``"eliminations"``, ``"comments"``, ``"metadata"``, ``"solution"``...):
     a conversion to a format that cannot hold something the record has says so (and
-    ``holds_for(value)``, when given, what it keeps of that value).
+    ``holds_for(value)``, when given, what it keeps of that value; ``writes_as(value,
+    options)`` what it keeps as another kind).
     ``priority``: lower wins ties in detection and is the default writer for the model.
     """
 
@@ -153,6 +154,11 @@ class Format:
     #: keeps candidates only as a Sukaku line, for a grid without givens); ``None``: always
     #: ``holds``.
     holds_for: Callable[[Any], frozenset[str]] | None = None
+    #: The kinds of this value the format writes as another kind, given the writer's
+    #: options (a line writes a grid without givens with its placed digits as its givens:
+    #: ``{"placed": "givens"}``); not dropped, but not read back as they were. ``None``:
+    #: none.
+    writes_as: Callable[[Any, Mapping[str, Any]], Mapping[str, str]] | None = None
 
     #: Collections are :class:`~puzzlefmt.collection.LineCollection` objects.
     collection: bool = field(default=False, init=False)

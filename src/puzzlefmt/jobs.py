@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
 from puzzlefmt import registry
+from puzzlefmt._words import counted
 from puzzlefmt.batch import (
     FLAGGED,
     Block,
@@ -27,10 +28,12 @@ from puzzlefmt.batch import (
 )
 from puzzlefmt.collection import LineCollection, Record
 from puzzlefmt.family import LineResults, joined
-from puzzlefmt.losses import dropped
+from puzzlefmt.format import Format
+from puzzlefmt.losses import described, dropped, rewritten
 from puzzlefmt.model import Model, SolveResult
 
-__all__ = ["Job", "canon_task", "convert_task", "engine_task", "solve_task", "validate_task"]
+__all__ = ["Job", "canon_task", "convert_task", "engine_task", "lost", "position_at", "solve_task",
+           "validate_task"]
 
 
 def _clues(value: Any) -> int | None:
@@ -43,29 +46,64 @@ def where(rec: Record, message: str) -> str:
     return f"record {rec.number}, line {rec.line}: {message}"
 
 
+def lost(value: Any, fmt: Format, options: Mapping[str, Any] | None = None) -> list[str]:
+    """What ``value`` carries that writing it in ``fmt`` (with the writer ``options``) would
+    not keep as it is (see :mod:`puzzlefmt.losses`): each kind dropped (``"candidates"``),
+    and each kind written as another (``"placed (written as givens)"``)."""
+    moved = rewritten(value, fmt, options)
+    return sorted([*dropped(value, fmt, options),
+                   *(f"{k} (written as {v})" for k, v in moved.items())])
+
+
+def position_at(value: Any, n: int) -> Any:
+    """The position after the first ``n`` events of a game record (an object with
+    ``events`` and ``position(n)``, as :class:`puzzlefmt.cgp.Game`): what ``--at N`` picks.
+    :class:`TypeError` when ``value`` is not a game record, :class:`ValueError` when ``n`` is
+    past its end."""
+    events = getattr(value, "events", None)
+    position = getattr(value, "position", None)
+    if events is None or not callable(position):
+        raise TypeError(f"a {type(value).__name__} is not a game record (GCG); it has no "
+                         "events")
+    if not 0 <= n <= len(events):
+        raise ValueError(f"the game has {counted(len(events), 'event')} (0 to {len(events)})")
+    return position(n)
+
+
 def convert_task(
-    target: str, options: dict[str, Any], strict: bool, headed: bool, records: list[Record]
+    target: str, options: dict[str, Any], strict: bool, headed: bool, records: list[Record],
+    *, at: int | None = None,
 ) -> list[Outcome]:
     """Write each record in ``target``; ``headed``: the output needs the target's header
-    (the source's does not pass through)."""
+    (the source's does not pass through); ``at``: write a game record's position after its
+    first ``at`` events instead (``--at N``)."""
     fmt = registry.get_format(target)
     header = fmt.write_header if isinstance(fmt, LineCollection) and headed else None
     newline = fmt.newline if isinstance(fmt, LineCollection) else "\n"
     out: list[Outcome] = []
     for rec in records:
-        gone = dropped(rec.value, fmt)
-        if gone and strict:
+        value = rec.value
+        if at is not None:
+            try:
+                value = position_at(value, at)
+            except (TypeError, ValueError) as exc:
+                said = "--at" if isinstance(exc, TypeError) else f"--at {at}"
+                out.append(Outcome(rec.number, rec.line, error=where(rec, f"{said}: {exc}")))
+                continue
+        gone = dropped(value, fmt, options)
+        moved = rewritten(value, fmt, options)
+        if (gone or moved) and strict:
             out.append(Outcome(rec.number, rec.line, error=where(
-                rec, f"{fmt.name} cannot hold its {', '.join(gone)} (--strict)")))
+                rec, f"{described(fmt, gone, moved)} (--strict)")))
             continue
         try:
             if isinstance(fmt, LineCollection):
-                text = fmt.dump_record(rec.value, **options)
+                text = fmt.dump_record(value, **options)
             else:
-                text = fmt.dumps(rec.value, **options)
+                text = fmt.dumps(value, **options)
                 if not text.endswith("\n"):
                     text += "\n"
-            preamble = header(fmt.one(rec.value)) + newline if header is not None else None
+            preamble = header(fmt.one(value)) + newline if header is not None else None
         except (TypeError, ValueError) as exc:
             out.append(Outcome(rec.number, rec.line, error=where(rec, f"cannot write: {exc}")))
             continue
@@ -74,6 +112,10 @@ def convert_task(
         if gone:
             warning = f"{fmt.name} cannot hold its {', '.join(gone)}: dropped"
             data["dropped"] = gone
+        if moved:
+            also = described(fmt, [], moved)
+            warning = also if warning is None else f"{warning}; it{also[len(fmt.name):]}"
+            data["written_as"] = moved
         out.append(Outcome(rec.number, rec.line, output=text, data=data, warning=warning,
                            preamble=preamble))
     return out
@@ -352,12 +394,14 @@ class Job:
     #: Seconds a record may search (solve, validate), for the families that bound their
     #: searches (Keen); ``None``: the family's default.
     timeout: float | None = None
+    #: convert: write a game record's position after this many events (``--at N``).
+    at: int | None = None
 
     def task(self) -> Callable[[list[Record]], list[Outcome]]:
         """The per-chunk work: a function from a chunk's records to their outcomes."""
         if self.name == "convert":
             return functools.partial(convert_task, self.target, dict(self.options), self.strict,
-                                     self.headed)
+                                     self.headed, at=self.at)
         if self.name == "validate":
             return functools.partial(validate_task, self.limit, timeout=self.timeout)
         if self.name == "solve":
@@ -371,7 +415,7 @@ class Job:
         family has one that takes them (``None``: the object path only)."""
         fam = registry.family(source.family)
         fast = fam.columnar
-        if fast is None or source.name not in fast.formats:
+        if fast is None or source.name not in fast.formats or self.at is not None:
             return None
         line_job: LineJob | None = None
         if self.name == "solve" and fast.solve is not None:

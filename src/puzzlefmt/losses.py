@@ -7,6 +7,11 @@ grid's ``meta``: an sdk file keeps its author and source, a forum CSV its own co
 f-puzzles link a title, author, rules and solution): a format that holds metadata may still
 hold only some of the fields. For a model with a ``meta`` mapping the fields are checked by
 writing the model and reading it back, and each field that does not come back is named.
+
+A format may also write a kind as another one (:attr:`~puzzlefmt.format.Format.writes_as`):
+a line writes the placed digits of a grid without givens as its givens. Such a kind is not
+dropped (:func:`rewritten` names it, and :func:`dropped` leaves it out), but it does not
+read back as it was: :func:`described` says both in one phrase for ``convert``'s warning.
 """
 
 from __future__ import annotations
@@ -17,26 +22,49 @@ from typing import Any
 from puzzlefmt.format import Format
 from puzzlefmt.model import Model
 
-__all__ = ["dropped"]
+__all__ = ["described", "dropped", "rewritten"]
+
+#: How a kind is named in a sentence, where its name alone would not read well.
+_NOUNS = {"placed": "placed digits"}
 
 
-def dropped(value: Any, fmt: Format) -> list[str]:
-    """What ``value`` carries that writing it in ``fmt`` would drop, in the words of
-    ``Format.holds`` (``"metadata (Label, ER)"`` for metadata fields ``fmt`` cannot hold);
-    empty when nothing is dropped, or when ``fmt`` declares nothing."""
+def rewritten(value: Any, fmt: Format,
+              options: Mapping[str, Any] | None = None) -> dict[str, str]:
+    """The kinds ``value`` carries that writing it in ``fmt`` (with the writer ``options``)
+    keeps as another kind, each with that kind: ``{"placed": "givens"}``."""
+    if fmt.writes_as is None or not isinstance(value, Model):
+        return {}
+    contents = value.contents()
+    return {k: v for k, v in fmt.writes_as(value, options or {}).items() if k in contents}
+
+
+def dropped(value: Any, fmt: Format, options: Mapping[str, Any] | None = None) -> list[str]:
+    """What ``value`` carries that writing it in ``fmt`` (with the writer ``options``) would
+    drop, in the words of ``Format.holds`` (``"metadata (Label, ER)"`` for metadata fields
+    ``fmt`` cannot hold); empty when nothing is dropped, or when ``fmt`` declares nothing.
+    A kind written as another kind (:func:`rewritten`) is not dropped."""
     holds = fmt.holds
     if not holds or not isinstance(value, Model):
         return []
     if fmt.holds_for is not None:
         holds = fmt.holds_for(value)
     contents = value.contents()
-    out = sorted(contents - holds)
+    out = sorted(contents - holds - rewritten(value, fmt, options).keys())
     if "metadata" in contents and "metadata" in holds:
         fields = _lost_fields(value, fmt)
         if fields:
             out.append(f"metadata ({', '.join(fields)})")
             out.sort()
     return out
+
+
+def described(fmt: Format, gone: list[str], moved: Mapping[str, str]) -> str:
+    """One phrase for what a conversion to ``fmt`` drops (``gone``) and writes as another
+    kind (``moved``): ``"line cannot hold its candidates, and writes its placed digits as
+    givens"`` (empty when neither)."""
+    said = [f"cannot hold its {', '.join(gone)}"] if gone else []
+    said += [f"writes its {_NOUNS.get(k, k)} as {v}" for k, v in moved.items()]
+    return f"{fmt.name} {', and '.join(said)}" if said else ""
 
 
 def _lost_fields(value: Model, fmt: Format) -> list[str]:

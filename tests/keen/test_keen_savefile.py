@@ -232,7 +232,11 @@ def test_writer_refuses_what_keen_cannot_hold() -> None:
         ks.write(Puzzle("4dn#12345"))
     assert Puzzle("4:a_7a__a_aad,m2d2a10s2s1m3d2").difficulty is None
     written = ks.write(Puzzle("4:a_7a__a_aad,m2d2a10s2s1m3d2"))
-    assert ks.read(written).difficulty is Difficulty.NORMAL  # Keen's default
+    # the game reads parameters without a difficulty as Normal, Keen's default (index 1);
+    # puzzlefmt reads them back as no difficulty, as they were written (issue 20)
+    assert ks.decode_params(sgtsave.parse(written).get("CPARAMS") or "")[1] == 1
+    assert Difficulty.from_letter("enhxu"[1]) is Difficulty.NORMAL
+    assert ks.read(written).difficulty is None
 
 
 def test_sniff() -> None:

@@ -12,7 +12,7 @@ from puzzlefmt.keen.state import PlayerState
 from strategies.keen import puzzles
 from strategies.sudoku import solo_grids
 
-__all__ = ["keen_games", "player_states", "solo_grids"]
+__all__ = ["keen_games", "player_states", "savable_puzzles", "solo_grids"]
 
 _printable = st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=40)
 keys = st.text(st.characters(min_codepoint=33, max_codepoint=126, exclude_characters=":"),
@@ -41,11 +41,17 @@ def _savable(p: Puzzle) -> bool:
     return True
 
 
+def savable_puzzles() -> st.SearchStrategy[Puzzle]:
+    """A Keen puzzle the game can hold (size 3..9, targets below 2**29, no block-structure
+    run it misreads), with or without a difficulty and a solution, and no player state."""
+    return puzzles(min_size=3, max_size=9).filter(_savable)
+
+
 @st.composite
 def keen_games(draw: st.DrawFn) -> Puzzle:
-    """A Keen puzzle the game can hold (size 3..9, targets below 2**29, no block-structure
-    run it misreads), with a difficulty (a save always states one) and a player state."""
-    p = draw(puzzles(min_size=3, max_size=9).filter(_savable))
+    """A Keen puzzle the game can hold (:func:`savable_puzzles`), with a difficulty and a
+    player state."""
+    p = draw(savable_puzzles())
     if p.difficulty is None:
         p = p.replace(difficulty=draw(st.sampled_from(list(Difficulty))))
     return p.replace(state=draw(player_states(p.size)))

@@ -32,6 +32,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import enum
+import operator
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -296,13 +297,27 @@ class Game(Model):
             pos.board_name = self.layout.name
         return pos
 
+    def _played(self, n: int) -> int:
+        """How many events ``n`` stands for (see :meth:`position`)."""
+        n = operator.index(n)  # an int, or a TypeError saying it is not one
+        total = len(self.events)
+        if not -(total + 1) <= n <= total:
+            raise IndexError(f"n = {n} is out of range: a game's positions are 0 (the start) "
+                             f"to {total} (after its last event), or {-(total + 1)} to -1 "
+                             "counted from the end")
+        return n if n >= 0 else total + 1 + n
+
     def position(self, n: int) -> Position:
-        """The position after the first ``n`` events (``0``: before any; a number past the
-        end gives the last position), racks as the record makes them known."""
-        if n < 0:
-            raise ValueError(f"position({n}): the number of events played is 0 or more")
+        """The position after the first ``n`` events, racks as the record makes them known.
+
+        The positions of a game are a sequence of ``len(events) + 1`` (the start, then one
+        after each event), indexed as Python indexes a list: ``0`` (before any event) to
+        ``len(events)``, or from the end, ``-1`` (after the last event) to
+        ``-(len(events) + 1)`` (the start). Anything else raises :class:`IndexError`: the
+        game does not go on past its last event. :meth:`scores_after`, :meth:`racks_after`
+        and :meth:`player_on_turn` read ``n`` the same way."""
+        n = self._played(n)
         replay = _Replay(self)
-        n = min(n, len(self.events))
         for i in range(n):
             replay.step(i)
         return replay.view(n)
@@ -315,23 +330,27 @@ class Game(Model):
             yield replay.view(i + 1)
 
     def player_on_turn(self, n: int) -> int:
-        """The index of the player to move after the first ``n`` events."""
+        """The index of the player to move after the first ``n`` events (``n`` as
+        :meth:`position` reads it)."""
+        n = self._played(n)
         replay = _Replay(self)
-        for i in range(min(n, len(self.events))):
+        for i in range(n):
             replay.step(i)
         return replay.on_turn
 
     def scores_after(self, n: int) -> list[int]:
-        """Each player's score (``#player1`` first) after the first ``n`` events."""
+        """Each player's score (``#player1`` first) after the first ``n`` events (``n`` as
+        :meth:`position` reads it)."""
+        n = self._played(n)
         replay = _Replay(self)
-        for i in range(min(n, len(self.events))):
+        for i in range(n):
             replay.step(i)
         return replay.scores()
 
     def racks_after(self, n: int) -> list[list[str]]:
         """Each player's rack (``#player1`` first) after the first ``n`` events, as far as the
-        record makes it known (empty: unknown)."""
-        n = min(n, len(self.events))
+        record makes it known (empty: unknown; ``n`` as :meth:`position` reads it)."""
+        n = self._played(n)
         replay = _Replay(self)
         for i in range(n):
             replay.step(i)

@@ -98,7 +98,9 @@ class _Version(argparse.Action):
                  values: object, option_string: str | None = None) -> None:
         from puzzlefmt import _aot  # noqa: PLC0415 - only for this option
 
-        parser.exit(message=f"puzzlefmt {__version__}\n{_aot.status()}\n")
+        # On standard output, as asked for: it is the answer, not a diagnostic.
+        sys.stdout.write(f"puzzlefmt {__version__}\n{_aot.status()}\n")
+        parser.exit(EXIT_OK)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -136,6 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--strict", action="store_true",
                    help="reject a record that would lose something the target cannot hold "
                    "(default: write it, and warn)")
+    render.add_at(p, "write", "(a CGP, say)")
     p.set_defaults(func=cmd_convert)
 
     p = sub.add_parser("validate", help="check every record: parses, follows the rules, "
@@ -151,8 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--from", dest="from_format", metavar="FORMAT")
     p.add_argument("--limit", type=positive("--limit", zero=True), default=0,
                    help="show at most this many records")
-    p.add_argument("--at", type=positive("--at", zero=True), metavar="N",
-                   help="a game record (GCG): show the position after its first N events")
+    render.add_at(p, "show")
     p.add_argument("--json", action="store_true", help="one JSON object per record")
     p.set_defaults(func=cmd_show)
 

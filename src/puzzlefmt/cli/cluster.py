@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from puzzlefmt._words import counted
 from puzzlefmt.cli._common import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, UsageError, err
 from puzzlefmt.jobs import Job
 
@@ -47,12 +48,13 @@ def run_on_cluster(args: argparse.Namespace, job: Job, *, unique: bool = False) 
                     format=args.from_format, parquet_column=column, report=report,
                     rejects=rejects)
                 dropped = summary.kinds.get("duplicates", 0)
-                more.append(f"{summary.written - dropped} unique, {dropped} duplicates dropped")
+                more.append(f"{summary.written - dropped} unique, "
+                            f"{counted(dropped, 'duplicate')} dropped")
             elif out is not None and str(out).endswith(".parquet"):
                 summary = pdask.write_parquet(
                     client, job, args.input, out, format=args.from_format,
                     parquet_column=column, report=report, rejects=rejects)
-                more.append(f"{summary.records_in} rows written to {out}")
+                more.append(f"{counted(summary.records_in, 'row')} written to {out}")
             else:
                 summary = pdask.run_text(
                     client, job, args.input, out, format=args.from_format,

@@ -9,6 +9,7 @@ import json
 from collections.abc import Callable
 
 from puzzlefmt import registry
+from puzzlefmt._words import counted
 from puzzlefmt.api import Lines, open_lines
 from puzzlefmt.batch import Block, Chunk, Outcome, RawChunk, Summary, count_lines, run_batch
 from puzzlefmt.cli._common import (
@@ -182,9 +183,14 @@ def cmd_convert(args: argparse.Namespace) -> int:
     options = parse_options(target, args.option, owner=target.name)
     if args.cluster:
         return run_on_cluster(args, Job("convert", target=target.name,
-                                        options=tuple(options.items()), strict=args.strict))
+                                        options=tuple(options.items()), strict=args.strict,
+                                        at=args.at))
     check_local(args)
     lines = open_input(args)
+    if args.at is not None and "events" not in lines.format.holds:
+        lines.close()
+        raise UsageError(f"--at {args.at}: {lines.format.name} records are not game records "
+                         "(they have no events); --at picks a position of a game record (GCG)")
     if lines.format.family != target.family:
         lines.close()
         raise UsageError(f"{args.input} is {lines.format.family} ({lines.format.name}); "
@@ -192,7 +198,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
                          f"format (puzzlefmt formats --family {lines.format.family})")
     keep = comment_newline(lines.format, target)
     job = Job("convert", target=target.name, options=tuple(options.items()),
-              strict=args.strict)
+              strict=args.strict, at=args.at)
     summary = run_job(args, job, lines=lines, comments=keep)
     return EXIT_BAD_INPUT if summary.rejected else EXIT_OK
 
@@ -316,7 +322,7 @@ def cmd_canon(args: argparse.Namespace) -> int:
                       task=unique_task if fast is None else task,
                       block=unique_block if fast is not None else None)
     if not args.quiet:
-        err(f"puzzlefmt canon: {len(seen)} unique, {dupes} duplicates dropped")
+        err(f"puzzlefmt canon: {len(seen)} unique, {counted(dupes, 'duplicate')} dropped")
     return EXIT_BAD_INPUT if summary.rejected else EXIT_OK
 
 

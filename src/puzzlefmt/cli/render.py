@@ -18,12 +18,14 @@ import sys
 from typing import Any
 
 from puzzlefmt import registry
+from puzzlefmt._words import counted
 from puzzlefmt.cli._common import UsageError, positive, records
 from puzzlefmt.family import Family
+from puzzlefmt.jobs import position_at
 from puzzlefmt.outfile import write_bytes
 from puzzlefmt.svg import THEMES, svg, to_png
 
-__all__ = ["THEME_CHOICES", "add_parser", "at_event", "cmd_render"]
+__all__ = ["THEME_CHOICES", "add_at", "add_parser", "at_event", "cmd_render"]
 
 #: The names ``--theme`` accepts: the themes of :data:`puzzlefmt.svg.THEMES`.
 THEME_CHOICES = tuple(THEMES)
@@ -61,10 +63,17 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--solution", action="store_true",
                    help="draw the solution (Sudoku, Keen): the attached one, else the unique "
                    "one the solver finds")
-    p.add_argument("--at", type=positive("--at", zero=True), metavar="N",
-                   help="a game record (GCG): draw the position after its first N events "
-                   "(default: the last)")
+    add_at(p, "draw", "(default: the last)")
     p.set_defaults(func=cmd_render)
+
+
+def add_at(p: argparse.ArgumentParser, verb: str, default: str = "") -> None:
+    """The ``--at N`` option of ``show``, ``render`` and ``convert``: a game record's position
+    after its first N events (read by :func:`at_event`)."""
+    more = f" {default}" if default else ""
+    p.add_argument("--at", type=positive("--at", zero=True), metavar="N",
+                   help=f"a game record (GCG): {verb} the position after its first N "
+                   f"events{more}")
 
 
 def _usage(message: str) -> Exception:
@@ -92,16 +101,14 @@ def _output_kind(output: str) -> str:
 
 
 def at_event(value: Any, n: int) -> Any:
-    """``--at N``: the position after the first ``n`` events of a game record (an object
-    with ``events`` and ``position(n)``, as :class:`puzzlefmt.cgp.Game`)."""
-    events = getattr(value, "events", None)
-    position = getattr(value, "position", None)
-    if events is None or not callable(position):
-        raise _usage(f"--at: a {type(value).__name__} is not a game record (GCG); it has no "
-                     "events")
-    if not 0 <= n <= len(events):
-        raise _usage(f"--at {n}: the game has {len(events)} events (0 to {len(events)})")
-    return position(n)
+    """``--at N``: the position after the first ``n`` events of a game record
+    (:func:`puzzlefmt.jobs.position_at`), or a usage error saying why there is none."""
+    try:
+        return position_at(value, n)
+    except TypeError as exc:  # not a game record
+        raise _usage(f"--at: {exc}") from None
+    except ValueError as exc:  # n past its end
+        raise _usage(f"--at {n}: {exc}") from None
 
 
 def _solution(obj: Any, fam: Family, number: int) -> dict[str, Any]:
@@ -141,8 +148,8 @@ def cmd_render(args: argparse.Namespace) -> int:
         value = rec.value
         break
     else:
-        shown = "record" if seen == 1 else "records"
-        raise _usage(f"{args.input}: no record {args.record}; the input has {seen} {shown}")
+        raise _usage(f"{args.input}: no record {args.record}; the input has "
+                     f"{counted(seen, 'record')}")
 
     if args.at is not None:
         value = at_event(value, args.at)

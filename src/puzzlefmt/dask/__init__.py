@@ -30,8 +30,9 @@ from typing import IO, TYPE_CHECKING, Any
 from distributed import Client, LocalCluster
 
 from puzzlefmt import registry
+from puzzlefmt._words import counted
 from puzzlefmt.api import resolve_format
-from puzzlefmt.batch import reject_row
+from puzzlefmt.batch import kinds_words, reject_row
 from puzzlefmt.collection import LineCollection
 from puzzlefmt.dask._parts import (
     Part,
@@ -97,12 +98,9 @@ class Summary:
     def line(self, verb: str) -> str:
         """The summary in one line, as the command line prints it (``verb``: ``"converted"``,
         ``"solved"``...)."""
-        kinds = [f"{n} {k}" for k, n in self.kinds.items()]
-        if self.warned:
-            kinds.append(f"{self.warned} with losses")
-        more = f" ({', '.join(kinds)})" if kinds else ""
-        return (f"{self.records_in} records in: {self.written} {verb}{more}, "
-                f"{self.rejected} rejected ({self.parts} partitions)")
+        more = kinds_words(self.kinds, self.warned)
+        return (f"{counted(self.records_in, 'record')} in: {self.written} {verb}{more}, "
+                f"{self.rejected} rejected ({counted(self.parts, 'partition')})")
 
 
 _LOGGERS = ("distributed", "dask")

@@ -354,6 +354,23 @@ class Puzzle(Model):
             None if state is None else _check_state(state, self._size))
         return other
 
+    def expand(self) -> Puzzle:
+        """The same puzzle in its description form: for a random-seed ID (``6dh#12345``), a
+        copy without the seed, written as the description ID (``6dh:<desc>``) that the game
+        shows for it, with the same cages, parameters, solution and state; any other puzzle
+        is already in that form and comes back equal. A format that holds descriptions but
+        no seed (``keen-save``) takes it. :class:`ValueError` for a seed ID of a size Keen
+        does not make (outside 3 to 9), which has no cages to describe."""
+        if self._seed is not None and not self._cages:
+            raise ValueError(f"a random-seed ID of size {self._size} has no cages to expand "
+                             "to: Keen makes sizes 3 to 9")
+        other = self._make(self._size, self._cages, self._cell_cage,
+                           difficulty=self._difficulty,
+                           multiplication_only=self._multiplication_only, seed=None,
+                           solution=self._solution)
+        other._state = self._state
+        return other
+
     def with_solution(self, solution: str | Sequence[int] | None) -> Puzzle:
         """A copy carrying ``solution`` (or none)."""
         return self.replace(solution=solution)

@@ -18,6 +18,13 @@ puzzle read from a save with more in it (undo history, seed, unknown records), t
 with the moves from its current state to the puzzle's appended (its redo history dropped,
 as the game drops it when a move follows an undo).
 
+"None" is written so that it reads back: a puzzle without a difficulty is saved with
+parameters without ``d`` (``4``, ``4m``), which the game reads as Normal, its default, and
+which read back as no difficulty; a puzzle without a player state is saved with no move and
+a ``NOSTATE`` record (a key the game skips, as it skips every key it does not know), and a
+save with that record and no move reads back with ``state`` None. A save the game writes
+always has a ``d`` and never that record, so it reads as before.
+
 Declared options: write ``history`` (bool, default true): keep the save the state was read
 from; false writes a new save.
 """
@@ -31,12 +38,12 @@ from puzzlefmt import sgtsave
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.format import Format, Option, Sniff
 from puzzlefmt.keen.model import Puzzle
-from puzzlefmt.keen.parts import UPSTREAM_SIZES, Difficulty
+from puzzlefmt.keen.parts import UPSTREAM_SIZES
 from puzzlefmt.keen.rules import UPSTREAM_TARGET_LIMIT
 from puzzlefmt.keen.state import PlayerState
 from puzzlefmt.keen.upstream import upstream_desc_error
 
-__all__ = ["FORMAT", "GAME", "read", "sniff", "write"]
+__all__ = ["FORMAT", "GAME", "NO_STATE", "read", "sniff", "states_difficulty", "write"]
 
 FMT = "keen-save"
 #: The name in the ``GAME`` record.
@@ -49,6 +56,9 @@ WRITE_OPTIONS = (
 )
 
 _DIFF_LETTERS = "enhxu"
+
+#: The record of a save written for a puzzle without a player state (the game skips it).
+NO_STATE = "NOSTATE"
 
 
 def sniff(text: str) -> Sniff | None:
@@ -89,10 +99,17 @@ def params_problem(size: int, diff: int) -> str | None:
 
 
 def encode_params(puzzle: Puzzle) -> str:
-    """keen.c ``encode_params`` in full: size, ``d`` + difficulty letter (Normal when the
-    puzzle has none), ``m`` for multiplication only."""
-    diff = puzzle.difficulty if puzzle.difficulty is not None else Difficulty.NORMAL
-    return f"{puzzle.size}d{diff.letter}" + ("m" if puzzle.multiplication_only else "")
+    """keen.c ``encode_params`` in full: size, ``d`` + difficulty letter, ``m`` for
+    multiplication only; with no ``d`` for a puzzle without a difficulty (the game reads
+    Normal, its default)."""
+    diff = "" if puzzle.difficulty is None else "d" + puzzle.difficulty.letter
+    return f"{puzzle.size}{diff}" + ("m" if puzzle.multiplication_only else "")
+
+
+def states_difficulty(text: str) -> bool:
+    """Whether parameters name a difficulty (a ``d`` after the size), as the game writes
+    them always."""
+    return text.lstrip("0123456789").startswith("d")
 
 
 def _solve_move(size: int) -> Callable[[str], tuple[int, ...] | None]:
@@ -130,6 +147,7 @@ def read(text: str) -> Puzzle:
                        f"{words} parameters in save file are invalid ({bad})")
     cparams = save.get("CPARAMS") or ""
     size, diff, mult = decode_params(cparams)
+    stated = states_difficulty(cparams)
     desc = save.get("DESC") or ""
     bad = upstream_desc_error(desc, size)
     if bad is not None:
@@ -143,20 +161,29 @@ def read(text: str) -> Puzzle:
                        repr(privdesc),
                        f"Game private description in save file is invalid ({bad})")
     real_desc = privdesc if privdesc is not None else desc
-    params = f"{size}d{_DIFF_LETTERS[diff]}" + ("m" if mult else "")
+    params = str(size) + (f"d{_DIFF_LETTERS[diff]}" if stated else "") + ("m" if mult else "")
     try:
         base = Puzzle.from_game_id(f"{params}:{real_desc}", runs="upstream")
     except PuzzleFormatError as exc:  # what the game reads but the model cannot hold
         raise fail("DESC", "a Keen description puzzlefmt can hold", exc.message) from None
     solution = _aux_solution(save.aux, size)
     state = _replay(save, text, size, desc, fail)
+    puzzle = base.replace(solution=solution)
+    stateless = save.get(NO_STATE) is not None and not save.states
+    if stateless and _reproduces(puzzle, state, save, no_state=True):
+        return puzzle  # written for a puzzle without a player state
+    keep = None if _reproduces(puzzle, state, save) else save.text()
+    return puzzle.replace(state=PlayerState(state.digits, state.marks, keep))
+
+
+def _reproduces(puzzle: Puzzle, state: sgtsave.DigitState, save: sgtsave.SaveFile, *,
+                no_state: bool = False) -> bool:
+    """Whether a new save of ``puzzle`` and ``state`` has exactly the records of ``save``
+    (then nothing of it needs keeping)."""
     try:
-        same = _fresh(base.replace(solution=solution), state).records == save.records
+        return _fresh(puzzle, state, no_state=no_state).records == save.records
     except ValueError:  # a game only its own writer reproduces (a misread run, a huge target)
-        same = False
-    keep = None if same else save.text()
-    return base.replace(solution=solution,
-                        state=PlayerState(state.digits, state.marks, keep))
+        return False
 
 
 def _aux_solution(aux: str | None, size: int) -> tuple[int, ...] | None:
@@ -184,10 +211,12 @@ def _replay(save: sgtsave.SaveFile, text: str, size: int, desc: str,
 
 def _game_parts(puzzle: Puzzle) -> tuple[str, str]:
     """``(params, desc)`` as the game must read them; ValueError if it cannot."""
-    if puzzle.is_seed:
-        raise ValueError("a random-seed ID has no cages to save; expand it first")
     if puzzle.size not in UPSTREAM_SIZES:
         raise ValueError(f"Keen saves grids of 3 to 9, not {puzzle.size}")
+    if puzzle.is_seed:
+        raise ValueError(f"a save file holds the game's description, not a random-seed ID: "
+                         f"save puzzle.expand(), the same puzzle as its description ID "
+                         f"({puzzle.params()}:...)")
     big = next((c for c in puzzle.cages if (c.target or 0) >= UPSTREAM_TARGET_LIMIT), None)
     if big is not None:
         raise ValueError(f"Keen cannot hold the target {big.target} (2**29 or more)")
@@ -203,16 +232,25 @@ def _state_of(puzzle: Puzzle) -> sgtsave.DigitState:
     return sgtsave.DigitState(st.digits, st.marks)
 
 
-def _fresh(puzzle: Puzzle, state: sgtsave.DigitState) -> sgtsave.SaveFile:
+def _fresh(puzzle: Puzzle, state: sgtsave.DigitState, *,
+           no_state: bool = False) -> sgtsave.SaveFile:
+    """A new save of ``puzzle`` and ``state``; ``no_state``: of a puzzle without a player
+    state (no move, and a ``NOSTATE`` record before ``NSTATES``)."""
     params, desc = _game_parts(puzzle)
     n = puzzle.size * puzzle.size
     empty = sgtsave.DigitState((0,) * n, (0,) * n)
-    moves = sgtsave.as_moves(sgtsave.digit_moves(empty, state, puzzle.size))
+    moves = [] if no_state else sgtsave.as_moves(sgtsave.digit_moves(empty, state,
+                                                                     puzzle.size))
     aux = None
     if puzzle.solution is not None:
         aux = "S" + "".join(str(v) for v in puzzle.solution)
-    return sgtsave.build(game=GAME, params=params, cparams=params, desc=desc,
+    save = sgtsave.build(game=GAME, params=params, cparams=params, desc=desc,
                          moves=moves, aux=aux)
+    if not no_state:
+        return save
+    at = next(i for i, rec in enumerate(save.records) if rec.key == "NSTATES")
+    return sgtsave.SaveFile((*save.records[:at], sgtsave.Record(NO_STATE, "1"),
+                             *save.records[at:]))
 
 
 def write(puzzle: Puzzle, *, history: bool = True) -> str:
@@ -234,7 +272,7 @@ def write(puzzle: Puzzle, *, history: bool = True) -> str:
                 return save.text()
             moves = sgtsave.as_moves(sgtsave.digit_moves(old, state, puzzle.size))
             return save.with_history(moves, save.statepos).text()
-    return _fresh(puzzle, state).text()
+    return _fresh(puzzle, state, no_state=puzzle.state is None).text()
 
 
 #: The ``keen-save`` format: a save file of Simon Tatham's Keen, the player's state included.

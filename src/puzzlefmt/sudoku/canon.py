@@ -47,6 +47,7 @@ __all__ = [
     "Transform",
     "canonical",
     "canonical_many",
+    "clues",
     "minlex",
     "minlex_array",
     "unique_indices",
@@ -234,14 +235,15 @@ def minlex_array(puzzles: np.ndarray, convention: Convention = "string") -> np.n
 
 
 def canonical(grid: Grid, convention: Convention = "string") -> str:
-    """The minlex form of a grid's givens, as 81 characters with ``0`` for blanks.
+    """The minlex form of a grid's puzzle (:func:`clues`), as 81 characters with ``0`` for
+    blanks: its givens, or for a grid without a given, its placed digits.
 
-    A grid with no given that holds placed digits or candidates (a candidate grid read from a
-    PM grid) has no puzzle to canonicalise: ``ValueError`` says so (its form would be 81
-    zeros, the same for every such grid). No :class:`Transform` is built."""
-    _check_givens(grid)
+    A grid with neither givens nor placed digits but candidates (a Sukaku line) has no
+    puzzle to canonicalise: ``ValueError`` says so (its form would be 81 zeros, the same for
+    every such grid). No :class:`Transform` is built."""
+    digits = clues(grid)
     try:
-        raw = bytes(grid.givens)
+        raw = bytes(digits)
     except (TypeError, ValueError):
         raw = b""
     if len(raw) != 81 or max(raw) > 9:
@@ -250,20 +252,27 @@ def canonical(grid: Grid, convention: Convention = "string") -> str:
     return out.tobytes().translate(_TO_TEXT).decode("ascii")
 
 
-def _check_givens(grid: Grid) -> None:
-    if not any(grid.givens) and (any(grid.placed) or grid.candidates is not None
-                                 or grid.eliminated is not None):
-        raise ValueError("no given to put in canonical form: the grid holds only placed "
-                         "digits or candidates (a candidate grid); the form is that of the "
-                         "givens")
+def clues(grid: Grid) -> Sequence[int]:
+    """The digits whose form :func:`canonical` gives: the givens, or for a grid without a
+    given, its placed digits. A candidate grid (a PM grid: its solved cells are placed
+    digits, no text of that kind marks givens) is the puzzle of those digits: the one its
+    solver starts from, and the one the ``line`` writer writes for it. ``ValueError`` for a
+    grid of candidates only (placed digits and candidates are otherwise not part of a
+    puzzle's identity)."""
+    if any(grid.givens):
+        return grid.givens
+    if any(grid.placed):
+        return grid.placed
+    if grid.candidates is not None or grid.eliminated is not None:
+        raise ValueError("no given to put in canonical form: the grid holds only candidates "
+                         "(a Sukaku puzzle), no given or placed digit")
+    return grid.givens
 
 
 def canonical_many(grids: Sequence[Grid], convention: str = "string") -> list[str]:
     """:func:`canonical` of many grids in one batch call of the kernel (``convention``:
     ``"string"`` or ``"pattern"``); ``ValueError`` for a grid :func:`canonical` refuses."""
-    for g in grids:
-        _check_givens(g)
-    out, _ = _minlex_batch(b"".join(bytes(g.givens) for g in grids), convention)
+    out, _ = _minlex_batch(b"".join(bytes(clues(g)) for g in grids), convention)
     return ["".join(map(str, row)) for row in out.tolist()]
 
 

@@ -28,6 +28,9 @@ with the same options and defaults (but no exception for a grid with no given).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from puzzlefmt.errors import PuzzleFormatError, quote
 from puzzlefmt.format import Format, Option, Sniff
 from puzzlefmt.sudoku._text import LINE_BLANKS, split_line
@@ -106,6 +109,14 @@ def _near_miss(line: str) -> Sniff | None:
 
 _CELL_CHARACTERS = "123456789.0X*_-x"
 
+def writes_as(grid: Grid, options: Mapping[str, Any]) -> dict[str, str]:
+    """What a line keeps of ``grid`` as another kind: its placed digits, written as cells
+    (they read back as givens) with the option ``values`` or for a grid without a given."""
+    if options.get("values") or not any(grid.givens):
+        return {"placed": "givens"}
+    return {}
+
+
 #: The options of every writer of 81-character lines (``line``; ``txt`` takes them too).
 LINE_OPTIONS = (
     Option("blank", str, ".", "the character written for an empty cell", choices=LINE_BLANKS),
@@ -126,4 +137,5 @@ FORMAT = Format(
     priority=10,
     write_options=LINE_OPTIONS,
     holds=frozenset({"givens", "comments"}),
+    writes_as=writes_as,
 )

@@ -80,6 +80,7 @@ SOL = Format(
     priority=43,
     write_options=(_NEWLINE,),
     holds=frozenset({"givens"}),
+    writes_as=lambda grid, options: {"placed": "givens"},  # the grid's values, all digits
 )
 
 #: The puzzle and the solution formats.

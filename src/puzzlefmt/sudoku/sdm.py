@@ -12,7 +12,7 @@ import functools
 from puzzlefmt.collection import LineCollection
 from puzzlefmt.sudoku.grid import Grid
 from puzzlefmt.sudoku.line import LINE_OPTIONS
-from puzzlefmt.sudoku.txt import holds_for, parse_record, sniff_collection
+from puzzlefmt.sudoku.txt import holds_for, parse_record, sniff_collection, writes_as
 from puzzlefmt.sudoku.txt import write_record as _write_txt_record
 
 __all__ = ["FORMAT", "write_record"]
@@ -38,4 +38,5 @@ FORMAT = LineCollection(
     write_options=tuple(o for o in LINE_OPTIONS if o.name != "blank"),
     holds=frozenset({"givens", "candidates", "comments"}),
     holds_for=holds_for,
+    writes_as=writes_as,
 )

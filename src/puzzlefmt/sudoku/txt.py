@@ -15,6 +15,8 @@ as the line of its values. ``.sdm`` (:mod:`puzzlefmt.sudoku.sdm`) is the same wi
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
+from typing import Any
 
 from puzzlefmt.collection import LineCollection
 from puzzlefmt.errors import PuzzleFormatError
@@ -22,10 +24,11 @@ from puzzlefmt.format import Sniff
 from puzzlefmt.sudoku.grid import Grid
 from puzzlefmt.sudoku.hodoku import read_hodoku_line
 from puzzlefmt.sudoku.line import LINE_OPTIONS, read_line
+from puzzlefmt.sudoku.line import writes_as as line_writes_as
 from puzzlefmt.sudoku.sukaku import read_sukaku_line, sukaku_line
 from puzzlefmt.textio import split_lines
 
-__all__ = ["FORMAT", "parse_record", "sniff_collection", "write_record"]
+__all__ = ["FORMAT", "parse_record", "sniff_collection", "write_record", "writes_as"]
 
 
 def parse_record(fmt: str, line: str) -> Grid:
@@ -42,8 +45,7 @@ def write_record(grid: Grid, *, blank: str = ".", values: bool = False,
     """One record: the 81-character line, or the Sukaku line of a grid of candidates (or of
     struck-out candidates) with no given: a candidate grid, its placed digits written as
     one-candidate cells."""
-    marks = grid.candidates is not None or (grid.eliminated is not None and any(grid.eliminated))
-    if marks and not any(grid.givens):
+    if _marks(grid) and not any(grid.givens):
         return sukaku_line(grid, placeholder="0" if blank == "0" else ".")
     return grid.line(blank, values=values or not any(grid.givens), comment=comment)
 
@@ -56,6 +58,20 @@ def holds_for(grid: Grid) -> frozenset[str]:
     """What a line keeps of ``grid``: its candidates only as a Sukaku line, written for a
     grid without a given (a grid with givens is written as its givens)."""
     return _WITHOUT_GIVENS if not any(grid.givens) else _WITH_GIVENS
+
+
+def writes_as(grid: Grid, options: Mapping[str, Any]) -> dict[str, str]:
+    """What a line keeps of ``grid`` as another kind: the placed digits of the line of its
+    values (:func:`puzzlefmt.sudoku.line.writes_as`); none in a Sukaku line (written for a
+    grid with candidates and no given: its placed digits are one-candidate cells there)."""
+    if _marks(grid) and not any(grid.givens):
+        return {}
+    return line_writes_as(grid, options)
+
+
+def _marks(grid: Grid) -> bool:
+    return grid.candidates is not None or (grid.eliminated is not None
+                                           and any(grid.eliminated))
 
 
 def sniff_collection(text: str, fmt: str) -> Sniff | None:
@@ -99,4 +115,5 @@ FORMAT = LineCollection(
     write_options=LINE_OPTIONS,
     holds=frozenset({"givens", "candidates", "comments"}),
     holds_for=holds_for,
+    writes_as=writes_as,
 )
