@@ -37,7 +37,7 @@ from puzzlefmt.sudoku._text import LINE_BLANKS, split_line
 from puzzlefmt.sudoku.grid import Grid
 from puzzlefmt.textio import split_lines
 
-__all__ = ["FORMAT", "LINE_OPTIONS", "read", "read_line", "sniff", "write"]
+__all__ = ["FORMAT", "LINE_OPTIONS", "read", "read_line", "sniff", "write", "writes_as"]
 
 
 def read_line(line: str, fmt: str = "line", lineno: int | None = 1) -> Grid:
