@@ -1,0 +1,150 @@
+"""Work and memory that grow with the input no faster than it (issue 20): save files, GCG
+games, a long line of junk.
+
+No test here is timed. Linearity is shown by counting work: the lines of puzzlefmt's own
+code that run (``sys.settrace``), or the elements of a list that are read, for an input of
+``n`` and of ``2n``; a linear reader does about twice the work, a quadratic one about four
+times. Memory is bounded by ``tracemalloc``'s peak against the size of a generated input.
+"""
+
+from __future__ import annotations
+
+import gc
+import sys
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import pytest
+
+import puzzlefmt
+from puzzlefmt import sgtsave
+
+SRC = str(Path(puzzlefmt.__file__).resolve().parent)
+
+# 2 for linear work; a quadratic part makes it tend to 4. The margin covers the fixed costs
+# that make small inputs cost a little more than half of their doubles.
+LINEAR = 2.25
+
+
+def lines_run(func: Callable[[], object]) -> int:
+    """How many lines of puzzlefmt's code run in ``func()`` (Python's ``line`` trace
+    events: one per line per time it runs, one per loop turn)."""
+    count = 0
+
+    def local(frame: FrameType, event: str, arg: Any) -> Any:
+        nonlocal count
+        if event == "line":
+            count += 1
+        return local
+
+    def trace(frame: FrameType, event: str, arg: Any) -> Any:
+        return local if frame.f_code.co_filename.startswith(SRC) else None
+
+    old = sys.gettrace()
+    sys.settrace(trace)
+    try:
+        func()
+    finally:
+        sys.settrace(old)
+    return count
+
+
+def growth(work: Callable[[int], int], n: int) -> float:
+    """``work(2n) / work(n)``, after a first ``work(n)`` that imports what the work needs."""
+    work(n)
+    return work(2 * n) / work(n)
+
+
+def peak_bytes(func: Callable[[], object]) -> int:
+    """The most memory ``func()`` held at once beyond what was held before, in bytes."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        tracemalloc.reset_peak()
+        func()
+        return tracemalloc.get_traced_memory()[1] - before
+    finally:
+        tracemalloc.stop()
+
+
+# ---------------------------------------------------------------------- save files
+
+KEEN_ID = "3:a_a3_a_,a3m6m3s1"
+SOLO_LINE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def keen_save(moves: int) -> str:
+    """A Keen save of a 3x3 game with ``moves`` moves (digits and pencil marks)."""
+    params, desc = KEEN_ID.split(":")
+    history = []
+    for i in range(moves):
+        y, x = divmod(i % 9, 3)
+        digit = i // 9 % 3 + 1
+        history.append(("MOVE", f"R{x},{y},{digit}" if i % 2 else f"P{x},{y},{digit}"))
+    save = sgtsave.build(game="Keen", params=params, cparams=params, desc=desc, moves=history)
+    return save.text()
+
+
+def solo_save(moves: int) -> str:
+    """A Solo save of a 9x9 game with ``moves`` moves in its empty cells."""
+    grid = puzzlefmt.loads(SOLO_LINE)
+    free = [i for i, v in enumerate(grid.givens) if not v]
+    history = []
+    for i in range(moves):
+        y, x = divmod(free[i % len(free)], 9)
+        digit = i // len(free) % 9 + 1
+        history.append(("MOVE", f"R{x},{y},{digit}" if i % 2 else f"P{x},{y},{digit}"))
+    base = sgtsave.parse(puzzlefmt.dumps(grid, "solo-save", history=False))
+    return base.with_history(history, base.statepos).text()
+
+
+def reading(make: Callable[[int], str], fmt: str) -> Callable[[int], int]:
+    """The lines run to read ``make(n)`` as ``fmt`` (the text made beforehand)."""
+
+    def work(n: int) -> int:
+        text = make(n)
+        return lines_run(lambda: puzzlefmt.loads(text, fmt))
+
+    return work
+
+
+def test_a_keen_save_loads_in_work_linear_in_its_moves() -> None:
+    """Replaying a move looked ``STATEPOS`` up again among every record: a save of 2n moves
+    cost four times one of n."""
+    assert growth(reading(keen_save, "keen-save"), 300) < LINEAR
+
+
+def test_a_solo_save_loads_in_work_linear_in_its_moves() -> None:
+    assert growth(reading(solo_save, "solo-save"), 300) < LINEAR
+
+
+def test_save_file_lookups_do_not_walk_the_records() -> None:
+    """``get``, ``record``, ``statepos``... answer from an index, whatever the number of
+    records (2,000 moves here)."""
+    save = sgtsave.parse(keen_save(2000))
+    for lookup in (
+        lambda: save.get("DESC"),
+        lambda: save.record("PARAMS"),
+        lambda: save.statepos,
+        lambda: save.seed,
+    ):
+        assert lines_run(lookup) < 30
+    assert save.get("DESC") == "a_a3_a_,a3m6m3s1"
+    assert save.statepos == save.nstates == 2001
+    assert save.seed is None
+
+
+@pytest.mark.parametrize(("make", "fmt"), [(keen_save, "keen-save"), (solo_save, "solo-save")])
+def test_a_save_file_loads_in_memory_a_few_times_its_size(
+    make: Callable[[int], str], fmt: str
+) -> None:
+    """One record a move, each value shared with the moves like it, and the text written
+    back without holding every record's line at once: under ten times the file (it was 17
+    times)."""
+    puzzlefmt.loads(make(10), fmt)
+    text = make(20_000)
+    assert peak_bytes(lambda: puzzlefmt.loads(text, fmt)) < 10 * len(text)
