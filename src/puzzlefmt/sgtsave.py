@@ -217,7 +217,10 @@ class _Reader:
     """The loader's loop over the bytes, with positions for errors."""
 
     def __init__(self, text: str, fmt: str) -> None:
-        self.data = _bytes(text)
+        try:
+            self.data = _bytes(text)
+        except UnicodeEncodeError as exc:
+            raise _unencodable(text, exc.start, fmt) from None
         self.fmt = fmt
         self.pos = 0
 
@@ -238,6 +241,19 @@ class _Reader:
             message, format=self.fmt, line=line, column=column, text=text,
             expected=expected, found=found,
         )
+
+
+def _unencodable(text: str, at: int, fmt: str) -> PuzzleFormatError:
+    """The error for a character no bytes decode to: a lone surrogate (U+D800 to U+DFFF)
+    other than the undecodable bytes that ``surrogateescape`` keeps (U+DC80 to U+DCFF)."""
+    code = f"U+{ord(text[at]):04X}"
+    return PuzzleFormatError(
+        f"expected text decoded from the bytes of a save file, found {code}, a lone "
+        f"surrogate that no bytes decode to (character {at + 1})",
+        format=fmt, line=text.count("\n", 0, at) + 1,
+        column=at - text.rfind("\n", 0, at), expected="text decoded from bytes",
+        found=code,
+    )
 
 
 def _show(data: bytes) -> str:
@@ -404,7 +420,11 @@ def identify_game(text: str) -> str | None:
     """The ``GAME`` of a save file, or ``None`` when ``text`` is not one (or names no game);
     never raises. Looks only at the records before ``GAME``, as the game's own
     ``identify_game`` does."""
-    data = _bytes(text[:4096])
+    head = text[:4096]
+    try:
+        data = _bytes(head)
+    except UnicodeEncodeError as exc:  # no bytes give that character: read up to it
+        data = _bytes(head[: exc.start])
     pos = 0
     n = len(data)
     first = True
