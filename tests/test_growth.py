@@ -148,3 +148,66 @@ def test_a_save_file_loads_in_memory_a_few_times_its_size(
     puzzlefmt.loads(make(10), fmt)
     text = make(20_000)
     assert peak_bytes(lambda: puzzlefmt.loads(text, fmt)) < 10 * len(text)
+
+
+# ---------------------------------------------------------------------- GCG games
+
+PLAYERS = "#player1 alice Alice\n#player2 bob Bob\n"
+# A play and its withdrawal by each player: the board stays empty, the game goes on.
+ROUND = (
+    ">alice: AEINQST 8G QAT +24 24\n>alice: AEINQST -- -24 0\n"
+    ">bob: EGLNORT 8D LONGER +16 16\n>bob: EGLNORT -- -16 0\n"
+)
+
+
+def gcg_game(rounds: int) -> str:
+    """A GCG game of ``4 * rounds`` events."""
+    return PLAYERS + ROUND * rounds
+
+
+def one_sided_game(events: int) -> str:
+    """A GCG game where alice makes every move (bob never plays again)."""
+    return PLAYERS + ">alice: AEINQST 8G QAT +24 24\n>alice: AEINQST -- -24 0\n" * (events // 2)
+
+
+class CountingList(list[Any]):
+    """A list that counts the elements read from it (by index, slice or iteration)."""
+
+    read = 0
+
+    def __getitem__(self, index: Any) -> Any:
+        got = super().__getitem__(index)
+        CountingList.read += len(got) if isinstance(index, slice) else 1
+        return got
+
+    def __iter__(self) -> Any:
+        for item in super().__iter__():
+            CountingList.read += 1
+            yield item
+
+
+def events_read(make: Callable[[int], str]) -> Callable[[int], int]:
+    """How many events are read while the position after each event of ``make(n)`` is
+    made."""
+
+    def work(n: int) -> int:
+        game = puzzlefmt.loads(make(n), "gcg")
+        game.events = CountingList(game.events)
+        CountingList.read = 0
+        for _ in game.positions():
+            pass
+        return CountingList.read
+
+    return work
+
+
+def test_every_position_of_a_game_reads_each_event_a_few_times() -> None:
+    """The racks of each position came from a copy of every event after it
+    (``events[n:]``): n^2 / 2 events read for a game of n."""
+    assert growth(events_read(gcg_game), 100) < LINEAR
+
+
+def test_positions_of_a_game_one_player_plays_read_each_event_a_few_times() -> None:
+    """The rack of the player on turn is looked for among the events after the position;
+    when that player never plays again, each position looked through all of them."""
+    assert growth(events_read(one_sided_game), 400) < LINEAR

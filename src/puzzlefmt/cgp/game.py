@@ -29,6 +29,7 @@ the board or on the first rack), or as far as a play withdrawn after a challenge
 
 from __future__ import annotations
 
+import bisect
 import copy
 import dataclasses
 import enum
@@ -486,6 +487,7 @@ class _Replay:
         self.end_points = False
         self.problems: list[GameProblem] = []
         self.words: dict[int, str] = {}
+        self._shown: list[list[int]] | None = None  # see racks_shown
         names: dict[str, int] = {}
         for i, p in enumerate(game.players):
             if p.name in names and p.name != p.nickname:
@@ -517,6 +519,20 @@ class _Replay:
         left = Counter(pos.distribution.bag())
         left.subtract(counts(t for _, _, t in pos.tiles()))
         return +left
+
+    def racks_shown(self) -> list[list[int]]:
+        """For each player, the indexes of the events that show their rack (every event of
+        theirs with a rack but end-of-game points), in order; found once a replay, so that
+        a view finds a player's next rack without reading the events after it."""
+        if self._shown is None:
+            shown: list[list[int]] = [[] for _ in range(self.count)]
+            for i, ev in enumerate(self.game.events):
+                if ev.rack and ev.kind is not EventKind.END_RACK_POINTS and (
+                    0 <= ev.player < self.count
+                ):
+                    shown[ev.player].append(i)
+            self._shown = shown
+        return self._shown
 
     def turn_to(self, player: int) -> None:
         _rotate(self.pos, self.index(player))
@@ -812,10 +828,10 @@ class _Replay:
         elif n > 0 and self.all_played and total <= size:
             rack_on = Counter(left)
         else:
-            for ev in game.events[n:]:
-                if ev.player == on and ev.kind is not EventKind.END_RACK_POINTS and ev.rack:
-                    written = list(ev.rack)
-                    break
+            later = self.racks_shown()[on]
+            k = bisect.bisect_left(later, n)
+            if k < len(later):
+                written = list(game.events[later[k]].rack)
             if written is None and on in game.last_racks:
                 written = list(game.last_racks[on])
             rack_on = counts(written or ())
