@@ -211,3 +211,11 @@ def test_positions_of_a_game_one_player_plays_read_each_event_a_few_times() -> N
     """The rack of the player on turn is looked for among the events after the position;
     when that player never plays again, each position looked through all of them."""
     assert growth(events_read(one_sided_game), 400) < LINEAR
+
+
+def test_a_game_reads_in_memory_a_few_times_its_size() -> None:
+    """The lines, the parts of every line and the events were all held at once: 44 times
+    the text. Each line's parts now go as its event is made."""
+    text = gcg_game(1000)  # 4,000 events, 109 KB
+    puzzlefmt.loads(gcg_game(2), "gcg")
+    assert peak_bytes(lambda: puzzlefmt.loads(text, "gcg")) < 20 * len(text)

@@ -22,6 +22,7 @@ __all__ = [
     "numbered_lines",
     "open_text",
     "split_lines",
+    "text_lines",
     "text_of",
 ]
 
@@ -101,6 +102,22 @@ def split_lines(text: str) -> list[str]:
     if lines and lines[-1] == "":
         lines.pop()
     return lines
+
+
+def text_lines(text: str) -> Iterator[str]:
+    """The lines of :func:`split_lines`, one at a time: a long text is never held twice (as
+    itself and as the list of its lines)."""
+    text = text.removeprefix("\ufeff")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    start, end = 0, len(text)
+    while start < end:
+        stop = text.find("\n", start)
+        if stop < 0:
+            yield text[start:]
+            return
+        yield text[start:stop]
+        start = stop + 1
 
 
 def iter_lines(chunks: Iterable[str]) -> Iterator[str]:
