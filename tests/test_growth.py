@@ -219,3 +219,11 @@ def test_a_game_reads_in_memory_a_few_times_its_size() -> None:
     text = gcg_game(1000)  # 4,000 events, 109 KB
     puzzlefmt.loads(gcg_game(2), "gcg")
     assert peak_bytes(lambda: puzzlefmt.loads(text, "gcg")) < 20 * len(text)
+
+
+def test_the_positions_of_a_game_hold_little_beyond_the_game() -> None:
+    """Making every position noted every problem and every move's written form on the way,
+    used by neither."""
+    text = gcg_game(1000)
+    game = puzzlefmt.loads(text, "gcg")
+    assert peak_bytes(lambda: sum(1 for _ in game.positions())) < 2 * len(text)

@@ -34,6 +34,7 @@ import copy
 import dataclasses
 import enum
 import operator
+from array import array
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -81,11 +82,14 @@ class GameProblem(Problem):
     flag: GameStatus = GameStatus.VALID
 
 
+# Each kind's code, one string for all the problems of that kind (a long record has many).
+_CODES = {flag: name.lower().replace("_", "-") for name, flag in GameStatus.__members__.items()}
+
+
 def _problem(message: str, *, line: int | None, event: int | None,
              flag: GameStatus) -> GameProblem:
-    assert flag.name is not None
     return GameProblem(
-        flag.name.lower().replace("_", "-"),
+        _CODES[flag],
         f"line {line}: {message}" if line else message,
         f"line {line}" if line else None,
         "error",
@@ -224,7 +228,7 @@ class Game(Model):
     def canonical_words(self) -> dict[int, str]:
         """For each move the board accepts, its tiles with ``.`` for those already on the
         board (the writer's form), by event index."""
-        replay = _Replay(self)
+        replay = _Replay(self, words=True)
         for i in range(len(self.events)):
             replay.step(i)
         return replay.words
@@ -379,7 +383,7 @@ class Game(Model):
         return list(self._replayed().problems)
 
     def _replayed(self) -> _Replay:
-        replay = _Replay(self)
+        replay = _Replay(self, problems=True)
         for i in range(len(self.events)):
             replay.step(i)
         replay.finish()
@@ -468,10 +472,14 @@ class Game(Model):
 
 
 class _Replay:
-    """Plays a record's events one by one on a :class:`Position`, noting problems."""
+    """Plays a record's events one by one on a :class:`Position`, noting problems (with
+    ``problems``) and the writer's form of each move (with ``words``): a replay that only
+    makes positions keeps neither, so that it holds no more than the game and a position."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, *, problems: bool = False, words: bool = False) -> None:
         self.game = game
+        self.keep_problems = problems
+        self.keep_words = words
         self.count = len(game.players)
         self.pos = game.start()
         self.on_turn = 0
@@ -487,7 +495,7 @@ class _Replay:
         self.end_points = False
         self.problems: list[GameProblem] = []
         self.words: dict[int, str] = {}
-        self._shown: list[list[int]] | None = None  # see racks_shown
+        self._shown: list[array[int]] | None = None  # see racks_shown
         names: dict[str, int] = {}
         for i, p in enumerate(game.players):
             if p.name in names and p.name != p.nickname:
@@ -500,6 +508,8 @@ class _Replay:
     # -------------------------------------------------------------- helpers
 
     def problem(self, i: int, flag: GameStatus, message: str) -> None:
+        if not self.keep_problems:
+            return
         ev = self.game.events[i]
         self.problems.append(_problem(message, line=ev.line or None, event=i, flag=flag))
 
@@ -520,12 +530,12 @@ class _Replay:
         left.subtract(counts(t for _, _, t in pos.tiles()))
         return +left
 
-    def racks_shown(self) -> list[list[int]]:
+    def racks_shown(self) -> list[array[int]]:
         """For each player, the indexes of the events that show their rack (every event of
         theirs with a rack but end-of-game points), in order; found once a replay, so that
         a view finds a player's next rack without reading the events after it."""
         if self._shown is None:
-            shown: list[list[int]] = [[] for _ in range(self.count)]
+            shown = [array("q") for _ in range(self.count)]
             for i, ev in enumerate(self.game.events):
                 if ev.rack and ev.kind is not EventKind.END_RACK_POINTS and (
                     0 <= ev.player < self.count
@@ -638,7 +648,8 @@ class _Replay:
                     i, GameStatus.SCORE,
                     f"{move} scores {scored.score}, the record says {ev.score:+d}",
                 )
-            self.words[i] = scored.notation(through="dot").split(" ", 1)[1]
+            if self.keep_words:
+                self.words[i] = scored.notation(through="dot").split(" ", 1)[1]
             self.moved = nxt.last_move
             self.played[ev.player] = need
             self.known[ev.player] -= need
