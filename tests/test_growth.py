@@ -227,3 +227,19 @@ def test_the_positions_of_a_game_hold_little_beyond_the_game() -> None:
     text = gcg_game(1000)
     game = puzzlefmt.loads(text, "gcg")
     assert peak_bytes(lambda: sum(1 for _ in game.positions())) < 2 * len(text)
+
+
+def test_a_game_written_as_cgp_list_is_written_a_position_at_a_time() -> None:
+    """``dumps(game, "cgp-list")`` held every position (each its own board) at once: 200
+    times the game."""
+    text = gcg_game(1000)
+    game = puzzlefmt.loads(text, "gcg")
+    written = ""
+
+    def write() -> None:
+        nonlocal written
+        written = puzzlefmt.dumps(game, "cgp-list")
+
+    assert peak_bytes(write) < 12 * len(text)  # the text written is 3 times the game's
+    assert written.count("\n") == len(game.events) == 4000
+    assert written.splitlines()[-1] == game.position(4000).cgp()

@@ -24,13 +24,13 @@ families read ``DESC`` and the moves (``puzzlefmt.keen.savefile``,
 from __future__ import annotations
 
 import hashlib
-import itertools
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.textio import joined
 
 __all__ = [
     "MAGIC",
@@ -152,7 +152,7 @@ class SaveFile:
 
     def text(self) -> str:
         """The records as the game writes them (``rest`` is not written)."""
-        return _joined(rec.text() for rec in self.records)
+        return joined(rec.text() for rec in self.records)  # not every line at once
 
     def with_history(self, moves: Sequence[tuple[StateKind, str]], statepos: int) -> SaveFile:
         """These records with the undo chain replaced: the first ``statepos - 1`` state
@@ -195,14 +195,6 @@ class SaveFile:
 # Values this short (moves such as ``R12,3,7``) are shared between the records that hold the
 # same one: a save repeats its moves, and one string each would cost three times their bytes.
 _SHARED_VALUE = 16
-
-
-def _joined(parts: Iterable[str], batch: int = 4096) -> str:
-    """``"".join(parts)`` without holding every part at once (a save has one a move): the
-    parts are joined a batch at a time."""
-    it = iter(parts)
-    return "".join("".join(chunk) for chunk in iter(lambda: list(itertools.islice(it, batch)),
-                                                    []))
 
 
 def _bytes(text: str) -> bytes:

@@ -11,7 +11,7 @@ import codecs
 import io
 import re
 from collections.abc import Iterable, Iterator
-from itertools import chain
+from itertools import chain, islice
 from typing import IO
 
 __all__ = [
@@ -19,6 +19,7 @@ __all__ = [
     "LineReader",
     "decode",
     "iter_lines",
+    "joined",
     "numbered_lines",
     "open_text",
     "split_lines",
@@ -102,6 +103,15 @@ def split_lines(text: str) -> list[str]:
     if lines and lines[-1] == "":
         lines.pop()
     return lines
+
+
+def joined(parts: Iterable[str], sep: str = "", *, batch: int = 4096) -> str:
+    """``sep.join(parts)`` that does not hold every part at once: a long run of short parts
+    (a line per move or per position) is joined a batch at a time, so that the parts cost
+    a batch, not a second copy of the text and an object each."""
+    it = iter(parts)
+    chunks = iter(lambda: list(islice(it, batch)), [])
+    return sep.join(sep.join(chunk) for chunk in chunks)
 
 
 def text_lines(text: str) -> Iterator[str]:
