@@ -243,3 +243,51 @@ def test_a_game_written_as_cgp_list_is_written_a_position_at_a_time() -> None:
     assert peak_bytes(write) < 12 * len(text)  # the text written is 3 times the game's
     assert written.count("\n") == len(game.events) == 4000
     assert written.splitlines()[-1] == game.position(4000).cgp()
+
+
+# ---------------------------------------------------------------------- a line of junk
+
+
+def junk(size: int) -> str:
+    """One line of ``size`` characters that no format reads."""
+    return ("i eqh524yng5by1,a2ro.gubbb8ayn1b7o259ow;" * (size // 40 + 1))[:size] + "\n"
+
+
+def test_detecting_a_long_line_of_junk_looks_at_its_start() -> None:
+    """Every sniffer read the whole text (one of them at 12 times its size) to refuse it;
+    they now see its first MiB of whole lines, whatever its length."""
+    puzzlefmt.detect(junk(100))
+
+    def peak(size: int) -> int:
+        text = junk(size)
+        assert puzzlefmt.detect(text) == []
+        return peak_bytes(lambda: puzzlefmt.detect(text))
+
+    assert peak(8_000_000) < 1.1 * peak(4_000_000)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["validate"], ["convert", "--to", "line"], ["detect"], ["show"]],
+    ids=lambda argv: argv[0],
+)
+def test_a_command_refuses_a_long_line_of_junk_in_memory_a_few_times_its_size(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``puzzlefmt validate junk.txt`` of one 50 MB line took 882 MB to refuse it: each
+    byte more of the line cost about 14 bytes more. Now at most 4."""
+    from puzzlefmt.cli import main
+
+    path = tmp_path / "junk.txt"
+    path.write_text(junk(100), encoding="ascii")
+    main([*argv, str(path)])
+
+    def peak(size: int) -> int:
+        path.write_text(junk(size), encoding="ascii")
+        codes: list[int] = []
+        used = peak_bytes(lambda: codes.append(main([*argv, str(path)])))
+        assert codes == [2]
+        assert "junk.txt" in capsys.readouterr().err
+        return used
+
+    assert peak(8_000_000) - peak(4_000_000) < 4 * 4_000_000
