@@ -228,6 +228,30 @@ def test_problems_say_what_and_where(body: str, flag: GameStatus, message: str) 
     assert not g.is_valid()
 
 
+MOVE = ">a: QAT 8G QAT +24 24\n"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "#note x\n",
+        "#player1 a A\n>a: ABC 99Z XYZ +5 5\n",
+        "#player1 a A\n>a: QAT 8G QAT +24 24\n",
+        HEAD,
+        MOVE + HEAD,
+        HEAD + "#note before\n" + MOVE,
+    ],
+)
+def test_a_game_read_without_error_can_always_be_shown(text: str) -> None:
+    """str() of a game whose last position has one player and no known rack raised
+    ValueError (the picture wrote a CGP to find its operations)."""
+    g = Game(text)
+    shown = str(g)
+    assert shown.splitlines()[0]
+    assert "unseen tiles" in shown  # the picture of the last position, to its end
+    assert repr(g).startswith("Game(")
+
+
 def test_the_end_of_a_game_and_what_comes_after() -> None:
     """Six scoreless turns end the game: the rack penalties follow; a move after them is a
     problem; going out is followed by the other rack's points."""

@@ -318,6 +318,27 @@ def test_game_step_answers_the_whole_view(client: TestClient) -> None:
     assert not _tall(ok(client, "read", text=SUDOKU)["picture"])  # square, as before
 
 
+@pytest.mark.parametrize("text", ["#player1 a A\n>a: ABC 99Z XYZ +5 5\n", "#note x\n"])
+def test_a_game_of_one_player_or_none_is_read_and_stepped_through(
+    client: TestClient, text: str
+) -> None:
+    """/api/read and /api/game answered 500: the picture of the last position (one player,
+    no known rack) wrote a CGP, which cannot hold it."""
+    view = ok(client, "read", text=text, format="gcg")
+    assert (view["format"], view["family"]) == ("gcg", "cgp")
+    assert "unseen tiles" in view["text_picture"]
+    assert_inert(view["picture"])
+    events = len(puzzlefmt.loads(text, "gcg").events)
+    for move in range(events + 1):
+        step = ok(client, "game", text=text, format="gcg", move=move)
+        assert step["move"] == move
+        assert "unseen tiles" in step["text_picture"]
+        assert_inert(step["picture"])
+    if events:
+        assert step["cgp"] is None
+        assert "no CGP" in step["words"]
+
+
 def test_cgp_move_without_rack_check(client: TestClient) -> None:
     text = (ROOT / "examples/cgp/seed-position.cgp").read_text(encoding="utf-8")
     checked = ok(client, "move", text=text, move="B1 QAT")

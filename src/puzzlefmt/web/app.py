@@ -281,7 +281,8 @@ class GameOut(BaseModel):
     move: int = Field(description="How many events have been played.")
     events: int
     words: str
-    cgp: str
+    cgp: str | None = Field(description="The position as CGP; none for one that no CGP holds "
+                                        "(one player, rack unknown), which words says.")
     picture: str
     text_picture: str
 

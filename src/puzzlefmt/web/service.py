@@ -696,7 +696,12 @@ def game(text: str, format: str | None = None, *, record: int = 1, move: int = 0
     position = obj.position(n)
     words = (f"The start; the game has {total} events." if n == 0
              else _event_words(obj, n))
-    return {"move": n, "events": total, "words": words, "cgp": position.cgp(),
+    try:
+        cgp: str | None = position.cgp()
+    except ValueError as exc:  # one player, rack unknown: no CGP holds it
+        cgp = None
+        words += f" This position has no CGP ({exc.args[0].removeprefix('cgp: ')})."
+    return {"move": n, "events": total, "words": words, "cgp": cgp,
             "picture": _svg(position, theme=theme), "text_picture": str(position)}
 
 
