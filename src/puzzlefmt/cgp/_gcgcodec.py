@@ -169,6 +169,9 @@ class Fields:
     incomplete: bool = False
     last_racks: dict[int, tuple[str, ...]] = field(default_factory=dict)
     last_rack_lines: dict[int, int] = field(default_factory=dict)
+    player_lines: dict[int, int] = field(default_factory=dict)  # player index -> its line
+    pragma_lines: dict[str, int] = field(default_factory=dict)  # pragma -> its first line
+    note_line: int | None = None  # the first line of the notes before the first event
     tile_declarations: list[tuple[str, str]] = field(default_factory=list)
     note: str | None = None
     header_extra: list[str] = field(default_factory=list)
@@ -408,6 +411,8 @@ def read(
                 dev.note("a #note before the first event (kept as the game's note)", number,
                          lead, line)
                 note_target = header_notes
+                if out.note_line is None:
+                    out.note_line = number
             else:
                 last = raw_events[-1]
                 if last.note_lines is None:
@@ -484,6 +489,7 @@ def read(
             if keyword in out.pragmas:
                 dev.note(f"#{keyword} given twice with the same value", number, lead, line)
             out.pragmas[keyword] = value
+            out.pragma_lines.setdefault(keyword, number)
             continue
         if keyword == "description":
             description.append(value)
@@ -539,6 +545,7 @@ def read(
                 expected=f"#player{index + 1}", found="a gap",
             )
     out.players = [players[i][0] for i in range(count)]
+    out.player_lines = {i: players[i][1] for i in range(count)}
     for index, at in out.last_rack_lines.items():
         if index >= count:
             raise _error(

@@ -48,7 +48,7 @@ from puzzlefmt.cgp.moves import IllegalMoveError, Move, MoveKind
 from puzzlefmt.cgp.position import Position, picture
 from puzzlefmt.cgp.tiles import BLANK, write_tiles
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.model import Model, Problem, json_object
+from puzzlefmt.model import Model, Problem, Severity, json_object
 from puzzlefmt.textio import text_of
 
 __all__ = ["Event", "EventKind", "Game", "GameProblem", "GameStatus", "Player"]
@@ -68,6 +68,10 @@ class GameStatus(enum.IntFlag):
     OUT_OF_ORDER = enum.auto()  # an event where it cannot stand (a bonus with no play before)
     END_POINTS = enum.auto()  # end-of-game points or penalty not worth the tiles named
     PLAYERS = enum.auto()  # two players with the same name
+    # What MAGPIE refuses in a record that is read here (warnings: the game is sound)
+    LATE_PLAYER = enum.auto()  # a #player line after the first event
+    NOTE_BEFORE_EVENTS = enum.auto()  # a #note before the first event
+    GAME_TYPE = enum.auto()  # a #game-type that is no variant MAGPIE knows
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,17 +86,20 @@ class GameProblem(Problem):
     flag: GameStatus = GameStatus.VALID
 
 
+#: The ``#game-type`` values MAGPIE reads (it refuses a record with any other).
+_MAGPIE_VARIANTS = ("classic", "wordsmog")
+
 # Each kind's code, one string for all the problems of that kind (a long record has many).
 _CODES = {flag: name.lower().replace("_", "-") for name, flag in GameStatus.__members__.items()}
 
 
 def _problem(message: str, *, line: int | None, event: int | None,
-             flag: GameStatus) -> GameProblem:
+             flag: GameStatus, severity: Severity = "error") -> GameProblem:
     return GameProblem(
         _CODES[flag],
         f"line {line}: {message}" if line else message,
         f"line {line}" if line else None,
-        "error",
+        severity,
         line,
         event,
         flag,
@@ -209,6 +216,9 @@ class Game(Model):
         self.incomplete = fields.incomplete
         self.last_racks = fields.last_racks
         self._last_rack_lines = fields.last_rack_lines
+        self._player_lines = fields.player_lines
+        self._pragma_lines = fields.pragma_lines
+        self._note_line = fields.note_line
         self.tile_declarations = fields.tile_declarations
         self.note = fields.note
         self.header_extra = fields.header_extra
@@ -798,7 +808,34 @@ class _Replay:
 
     def finish(self) -> None:
         """Checks on the whole record: the ``#rackN`` lines come after every event and hold
-        tiles still unseen."""
+        tiles still unseen; then, as warnings, what MAGPIE refuses in a record read here
+        (``#player`` lines after the first event, a ``#note`` before it, a ``#game-type``
+        that is neither ``classic`` nor ``wordsmog``)."""
+        game = self.game
+        self.finish_racks()
+        first = next((ev.line for ev in game.events if ev.line), None)
+        for index, line in sorted(game._player_lines.items()):
+            if first is not None and line > first:
+                self.warn(
+                    f"#player{index + 1} comes after the first event (line {first}); MAGPIE "
+                    "refuses a record whose players are not all named before its events",
+                    line, GameStatus.LATE_PLAYER,
+                )
+        if game.note is not None:
+            self.warn("a #note before the first event (the game's note); MAGPIE refuses it",
+                      game._note_line, GameStatus.NOTE_BEFORE_EVENTS)
+        if game.game_type is not None and game.game_type not in _MAGPIE_VARIANTS:
+            self.warn(
+                f"#game-type {game.game_type!r} is not a variant MAGPIE knows "
+                f"({', '.join(_MAGPIE_VARIANTS)})",
+                game._pragma_lines.get("game-type"), GameStatus.GAME_TYPE,
+            )
+
+    def warn(self, message: str, line: int | None, flag: GameStatus) -> None:
+        self.problems.append(_problem(message, line=line, event=None, flag=flag,
+                                      severity="warning"))
+
+    def finish_racks(self) -> None:
         game = self.game
         left = self.unseen_by_board()
         for index, line in sorted(game._last_rack_lines.items()):
