@@ -195,7 +195,9 @@ class ReadOut(BaseModel):
     record: int
     records: CountsOut | None
     picture: str = Field(description="SVG")
-    problems: list[str]
+    problems: list[str] = Field(description="The rule problems (severity error).")
+    warnings: list[str] = Field(description="What follows the rules but is worth saying "
+                                            "(severity warning), each 'warning: ...'.")
     status: str
     text_picture: str
     actions: ActionsOut
