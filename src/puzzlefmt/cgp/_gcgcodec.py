@@ -722,7 +722,9 @@ def _choose_distribution(
                 col = 0
                 for ch in letters:
                     col = col * 26 + ord(ch) - 64
-                far = max(far, int(digits), col)
+                # only whether a row passes 15 matters: a row of thousands of digits is
+                # far enough (and more than Python converts)
+                far = max(far, int(digits) if len(digits) < 6 else 10**6, col)
         layout = layout_for_size(21, 21) if far > 15 else layout_for_size(15, 15)
     assert layout is not None
     out.layout = layout
