@@ -32,33 +32,43 @@ PUZZLEFMT = [sys.executable, "-m", "puzzlefmt"]
 
 @dataclass(frozen=True)
 class Run:
-    """One finished process: wall and CPU seconds, peak memory (MB), exit code, stderr."""
+    """One finished process: wall and CPU seconds, peak memory (MB), exit code, stderr;
+    ``stopped`` when it was killed at its time limit."""
 
     wall: float
     cpu: float
     maxrss_mb: float
     returncode: int
     stderr: str
+    stopped: bool = False
 
 
 # A process inherits its parent's peak memory figure (Linux counts the memory of the copy
 # that fork made until exec replaces it), so every command is started by this small launcher,
 # a fresh interpreter without site packages, which forks and execs it, reaps it with wait4 and
-# writes the wall clock, CPU seconds and peak memory (KB) to the file named first.
+# writes the wall clock, CPU seconds and peak memory (KB) to the file named first. With a time
+# limit (seconds, the second argument; 0: none) it kills the command when the limit is reached
+# and says so (the last figure, 1).
 _LAUNCH = """
-import os, sys, time
+import os, signal, sys, time
 start = time.perf_counter()
+limit = float(sys.argv[2])
 pid = os.fork()
 if pid == 0:
     try:
-        os.execvp(sys.argv[2], sys.argv[2:])
+        os.execvp(sys.argv[3], sys.argv[3:])
     finally:
         os._exit(127)
+stopped = []
+if limit > 0:
+    signal.signal(signal.SIGALRM, lambda *_: (stopped.append(1), os.kill(pid, signal.SIGKILL)))
+    signal.setitimer(signal.ITIMER_REAL, limit)
 _, status, usage = os.wait4(pid, 0)
+signal.setitimer(signal.ITIMER_REAL, 0)
 wall = time.perf_counter() - start
 with open(sys.argv[1], "w") as f:
     f.write(f"{wall} {usage.ru_utime + usage.ru_stime} {usage.ru_maxrss} "
-            f"{os.waitstatus_to_exitcode(status)}")
+            f"{os.waitstatus_to_exitcode(status)} {len(stopped)}")
 """
 
 
@@ -68,25 +78,28 @@ def run(
     env: Mapping[str, str] | None = None,
     ok: Sequence[int] = (0,),
     stdin: Path | None = None,
+    timeout: float | None = None,
 ) -> Run:
     """Run ``cmd`` to the end, its standard output to ``stdout`` (or nowhere), its standard
-    input from ``stdin`` (or this process's)."""
+    input from ``stdin`` (or this process's); with ``timeout``, kill it after that many
+    seconds (the run comes back ``stopped``, whatever its exit code)."""
     out = stdout.open("wb") if stdout is not None else open(os.devnull, "wb")  # noqa: SIM115
     with tempfile.TemporaryDirectory() as scratch, contextlib.ExitStack() as files:
         inp = files.enter_context(stdin.open("rb")) if stdin is not None else None
         err_path, figures = Path(scratch) / "stderr", Path(scratch) / "figures"
         with out, err_path.open("wb") as err:
             subprocess.run(
-                [sys.executable, "-S", "-c", _LAUNCH, str(figures), *cmd],
+                [sys.executable, "-S", "-c", _LAUNCH, str(figures), str(timeout or 0), *cmd],
                 stdin=inp, stdout=out, stderr=err, env=None if env is None else dict(env),
                 check=False,
             )
         stderr = err_path.read_text(encoding="utf-8", errors="replace")
         fields = figures.read_text(encoding="ascii").split()
     wall, cpu, maxrss, code = float(fields[0]), float(fields[1]), int(fields[2]), int(fields[3])
-    if code not in ok:
+    stopped = fields[4] == "1"
+    if code not in ok and not stopped:
         raise RuntimeError(f"{' '.join(cmd)} exited with {code}: {stderr.strip()[-500:]}")
-    return Run(wall, cpu, maxrss / 1024, code, stderr)
+    return Run(wall, cpu, maxrss / 1024, code, stderr, stopped)
 
 
 def rounds(n: int, steps: Mapping[str, Callable[[], float]]) -> dict[str, float]:

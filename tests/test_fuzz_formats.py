@@ -80,10 +80,12 @@ def test_bytes(fmt: str, data: st.DataObject) -> None:
         "9" * 100_000,
         "\ufeff",
         "",
+        "#player1 a A\n#player2 b B\n>a: ABC " + "9" * 5000 + "A ABC +5 5\n",
     ],
-    ids=["arrays", "objects", "keys", "surrogate", "nuls", "huge-number", "bom", "empty"],
+    ids=["arrays", "objects", "keys", "surrogate", "nuls", "huge-number", "bom", "empty",
+         "gcg-huge-row"],
 )
 def test_known_breakers(fmt: str, text: str) -> None:
     """What broke readers before (issue 20: "[" * 5000 in keen-json, a lone surrogate in
-    the save-file readers), in every format."""
+    the save-file readers, a GCG move's row of 5,000 digits), in every format."""
     _check(fmt, text)

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import puzzlefmt
 import sgt_loader
 from puzzlefmt import PuzzleFormatError, sgtsave
 
@@ -153,6 +154,23 @@ def test_error_positions() -> None:
     assert (info.value.line, info.value.column) == (3, 13)
     assert "(byte 79)" in info.value.message
     assert '"Forbidden characters in saved game file"' in info.value.message
+
+
+@pytest.mark.parametrize("fmt", ["keen-save", "solo-save"])
+@pytest.mark.parametrize(("text", "line", "column"), [
+    ("\ud800", 1, 1),
+    (HEAD + "\udfff", 2, 1),
+    (GOOD.replace("DESC", "SEED    :4:ab\ud834x\nDESC", 1), 6, 14),
+])
+def test_a_lone_surrogate_is_a_format_error(fmt: str, text: str, line: int,
+                                            column: int) -> None:
+    """A character no bytes decode to (a lone surrogate that is not an undecodable byte kept
+    by ``surrogateescape``) was a UnicodeEncodeError from the encoder."""
+    with pytest.raises(PuzzleFormatError) as info:
+        puzzlefmt.loads(text, fmt)
+    assert (info.value.line, info.value.column) == (line, column)
+    assert "U+D" in info.value.message
+    assert sgtsave.identify_game(text) == ("Keen" if "SEED" in text else None)
 
 
 def test_leniencies_the_loader_has() -> None:

@@ -14,7 +14,7 @@ from typing import IO, Any, Literal
 from puzzlefmt import registry
 from puzzlefmt.collection import Collection, LineCollection, Record, is_comment_line
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.family import Candidate, extension_of, read_detected
+from puzzlefmt.family import SNIFF_CHARS, Candidate, extension_of, read_detected
 from puzzlefmt.format import Format, Renderer
 from puzzlefmt.outfile import output
 from puzzlefmt.textio import LineReader, decode, sniff_encoding, text_of
@@ -308,7 +308,7 @@ def open_lines(
                         break
                 if len(head) >= _HEAD_LIMIT:
                     break
-        head_text = "".join(line + "\n" for _, line in head)
+        head_text = _head_text(line for _, line in head)
         try:
             fmt = resolve_format(head_text, format, filename=name)
         except PuzzleFormatError as exc:
@@ -318,6 +318,21 @@ def open_lines(
             owned.close()
         raise
     return Lines(fmt, name, lines, owned)
+
+
+def _head_text(lines: Iterable[str]) -> str:
+    """The first lines as the sniffers see them (:func:`puzzlefmt.family.sniffed`), made
+    without a copy of what they do not see (a first line of 50 MB, say)."""
+    pieces: list[str] = []
+    room = SNIFF_CHARS
+    for line in lines:
+        if len(line) >= room:
+            if not pieces:
+                pieces.append(line[:room])
+            break
+        pieces.append(line + "\n")
+        room -= len(line) + 1
+    return "".join(pieces)
 
 
 def _single(lines: Iterator[tuple[int, str]], fmt: Format) -> Iterator[Record]:

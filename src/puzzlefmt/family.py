@@ -212,15 +212,32 @@ def extension_of(path: str | os.PathLike[str] | None) -> str:
     return os.path.splitext(os.fspath(path))[1].lower().lstrip(".")
 
 
+#: How much of a text the sniffers see: its whole lines within this many characters (a first
+#: line longer than that, cut there). What a format looks like shows in its first lines, and
+#: a sniffer may cost several times what it reads: a long text costs no more than this.
+SNIFF_CHARS = 1 << 20
+
+
+def sniffed(text: str) -> str:
+    """The part of ``text`` the sniffers see (see :data:`SNIFF_CHARS`)."""
+    if len(text) <= SNIFF_CHARS:
+        return text
+    head = text[:SNIFF_CHARS]
+    cut = head.rfind("\n")
+    return head[: cut + 1] if cut > 0 else head
+
+
 def rank(
     formats: Iterable[Format], text: str, *, filename: str | os.PathLike[str] | None = None
 ) -> list[Candidate]:
     """Rank the formats that could have written ``text``, best first.
 
-    Each format's sniffer scores the text; a matching file extension adds 0.15, so that nine
-    plain rows in ``x.sdk`` are ``sdk`` and in ``x.msk`` are ``msk``. Formats that do not
-    match are left out: an empty list means "not a known format".
+    Each format's sniffer scores the text (its first MiB of whole lines: :func:`sniffed`); a
+    matching file extension adds 0.15, so that nine plain rows in ``x.sdk`` are ``sdk`` and in
+    ``x.msk`` are ``msk``. Formats that do not match are left out: an empty list means "not a
+    known format".
     """
+    text = sniffed(text)
     ext = extension_of(filename)
     found: list[tuple[float, int, str, Candidate]] = []
     for fmt in formats:

@@ -24,11 +24,13 @@ families read ``DESC`` and the moves (``puzzlefmt.keen.savefile``,
 from __future__ import annotations
 
 import hashlib
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.textio import joined
 
 __all__ = [
     "MAGIC",
@@ -92,20 +94,22 @@ class SaveFile:
 
     records: tuple[Record, ...]
     rest: str = field(default="", compare=False)
+    # Where the last record of each key is, found once: a lookup never walks the records
+    # (a save holds one record per move, and a replay asks for some values at every move).
+    _last: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_last", {rec.key: i for i, rec in enumerate(self.records)})
 
     def get(self, key: str) -> str | None:
         """The value of the last ``key`` record (the loader keeps the last), or ``None``."""
-        for rec in reversed(self.records):
-            if rec.key == key:
-                return rec.value
-        return None
+        rec = self.record(key)
+        return None if rec is None else rec.value
 
     def record(self, key: str) -> Record | None:
         """The last ``key`` record, or ``None``."""
-        for rec in reversed(self.records):
-            if rec.key == key:
-                return rec
-        return None
+        at = self._last.get(key)
+        return None if at is None else self.records[at]
 
     @property
     def game(self) -> str | None:
@@ -115,12 +119,13 @@ class SaveFile:
     @property
     def seed(self) -> str | None:
         """The random seed: the last ``SEED`` or ``HEXSEED`` record (hex decoded)."""
-        for rec in reversed(self.records):
-            if rec.key == "SEED":
-                return rec.value
-            if rec.key == "HEXSEED":
-                return _hex_to_bytes(rec.value).decode("utf-8", "surrogateescape")
-        return None
+        seed = self._last.get("SEED", -1)
+        hexseed = self._last.get("HEXSEED", -1)
+        if seed < 0 and hexseed < 0:
+            return None
+        if seed > hexseed:
+            return self.records[seed].value
+        return _hex_to_bytes(self.records[hexseed].value).decode("utf-8", "surrogateescape")
 
     @property
     def aux(self) -> str | None:
@@ -148,7 +153,7 @@ class SaveFile:
 
     def text(self) -> str:
         """The records as the game writes them (``rest`` is not written)."""
-        return "".join(rec.text() for rec in self.records)
+        return joined(rec.text() for rec in self.records)  # not every line at once
 
     def with_history(self, moves: Sequence[tuple[StateKind, str]], statepos: int) -> SaveFile:
         """These records with the undo chain replaced: the first ``statepos - 1`` state
@@ -188,6 +193,11 @@ class SaveFile:
 # ---------------------------------------------------------------------- reading
 
 
+# Values this short (moves such as ``R12,3,7``) are shared between the records that hold the
+# same one: a save repeats its moves, and one string each would cost three times their bytes.
+_SHARED_VALUE = 16
+
+
 def _bytes(text: str) -> bytes:
     return text.encode("utf-8", "surrogateescape")
 
@@ -200,7 +210,10 @@ class _Reader:
     """The loader's loop over the bytes, with positions for errors."""
 
     def __init__(self, text: str, fmt: str) -> None:
-        self.data = _bytes(text)
+        try:
+            self.data = _bytes(text)
+        except UnicodeEncodeError as exc:
+            raise _unencodable(text, exc.start, fmt) from None
         self.fmt = fmt
         self.pos = 0
 
@@ -221,6 +234,19 @@ class _Reader:
             message, format=self.fmt, line=line, column=column, text=text,
             expected=expected, found=found,
         )
+
+
+def _unencodable(text: str, at: int, fmt: str) -> PuzzleFormatError:
+    """The error for a character no bytes decode to: a lone surrogate (U+D800 to U+DFFF)
+    other than the undecodable bytes that ``surrogateescape`` keeps (U+DC80 to U+DCFF)."""
+    code = f"U+{ord(text[at]):04X}"
+    return PuzzleFormatError(
+        f"expected text decoded from the bytes of a save file, found {code}, a lone "
+        f"surrogate that no bytes decode to (character {at + 1})",
+        format=fmt, line=text.count("\n", 0, at) + 1,
+        column=at - text.rfind("\n", 0, at), expected="text decoded from bytes",
+        found=code,
+    )
 
 
 def _show(data: bytes) -> str:
@@ -275,7 +301,7 @@ def parse(text: str, *, format: str = FMT) -> SaveFile:
                            upstream="Data was incorrectly formatted for a saved game file")
         cut = min((i for i in (key_bytes.find(b":"), key_bytes.find(b" ")) if i >= 0),
                   default=8)
-        key = _text(key_bytes[:cut])
+        key = sys.intern(_text(key_bytes[:cut]))
         pos += 9
         length = 0
         len_start = pos
@@ -311,7 +337,7 @@ def parse(text: str, *, format: str = FMT) -> SaveFile:
                 raise rd.error(f"printable ASCII in the value of {key}",
                                f"byte {raw[bad]:#04x}", value_at + bad,
                                upstream="Forbidden characters in saved game file")
-        value = _text(raw)
+        value = _text(raw) if length > _SHARED_VALUE else sys.intern(_text(raw))
         if not started:
             if key != "SAVEFILE" or value != MAGIC:
                 raise rd.error("a save file (SAVEFILE:41:Simon Tatham's Portable Puzzle "
@@ -387,7 +413,11 @@ def identify_game(text: str) -> str | None:
     """The ``GAME`` of a save file, or ``None`` when ``text`` is not one (or names no game);
     never raises. Looks only at the records before ``GAME``, as the game's own
     ``identify_game`` does."""
-    data = _bytes(text[:4096])
+    head = text[:4096]
+    try:
+        data = _bytes(head)
+    except UnicodeEncodeError as exc:  # no bytes give that character: read up to it
+        data = _bytes(head[: exc.start])
     pos = 0
     n = len(data)
     first = True
@@ -661,13 +691,34 @@ def apply_digit_move(
     - ``M``: every empty cell gets every pencil mark;
     - ``S...``: the solution (``parse_solve`` reads it, ``None`` when malformed).
     """
+    digits, marks = list(state.digits), list(state.marks)
+    if _execute(digits, marks, move, size, parse_solve=parse_solve,
+                solve_clears_marks=solve_clears_marks) is None:
+        return None
+    return DigitState(tuple(digits), tuple(marks))
+
+
+def _execute(
+    digits: list[int],
+    marks: list[int],
+    move: str,
+    size: int,
+    *,
+    parse_solve: Callable[[str], tuple[int, ...] | None],
+    solve_clears_marks: bool,
+) -> Sequence[int] | None:
+    """:func:`apply_digit_move` on the grid's lists, in place: the cells whose digit the
+    move sets, or ``None`` (the lists untouched) where the game refuses it. A move costs
+    the cells it touches, not a copy of the grid."""
     cells = size * size
     if move.startswith("S"):
         values = parse_solve(move)
         if values is None or len(values) != cells:
             return None
-        marks = (0,) * cells if solve_clears_marks else state.marks
-        return DigitState(tuple(values), marks)
+        digits[:] = values
+        if solve_clears_marks:
+            marks[:] = (0,) * cells
+        return range(cells)
     if move[:1] in ("P", "R"):
         nums = scan_ints(move[1:], 3)
         if nums is None:
@@ -676,19 +727,18 @@ def apply_digit_move(
         if not (0 <= x < size and 0 <= y < size and 0 <= digit <= size):
             return None
         cell = y * size + x
-        new_marks = list(state.marks)
         if move[0] == "P" and digit > 0:
-            new_marks[cell] ^= 1 << (digit - 1)
-            return DigitState(state.digits, tuple(new_marks))
-        new_digits = list(state.digits)
-        new_digits[cell] = digit
-        new_marks[cell] = 0
-        return DigitState(tuple(new_digits), tuple(new_marks))
+            marks[cell] ^= 1 << (digit - 1)
+            return ()
+        digits[cell] = digit
+        marks[cell] = 0
+        return (cell,)
     if move.startswith("M"):
         full = (1 << size) - 1
-        marks = tuple(full if not d else m
-                      for d, m in zip(state.digits, state.marks, strict=True))
-        return DigitState(state.digits, marks)
+        for cell, d in enumerate(digits):
+            if not d:
+                marks[cell] = full
+        return ()
     return None
 
 
@@ -703,19 +753,26 @@ def replay_digit_moves(
     solve_clears_marks: bool,
     move_words: str,
     fail: Callable[..., PuzzleFormatError],
-    check: Callable[[Record, DigitState], None] | None = None,
+    check: Callable[[Record, Sequence[int], Sequence[int]], None] | None = None,
 ) -> DigitState:
     """The state at ``STATEPOS`` of a Keen or Solo save: every state record is executed, as
     the loader does, from ``start`` (the grid a ``RESTART`` of ``desc`` goes back to).
 
     ``desc_problem`` is the game's description check (for ``RESTART``), ``move_words`` says
-    what a move of the game looks like (in the error), ``check`` may refuse a state the game
-    allows but the model cannot hold. ``fail(key, expected, found, upstream, record)`` makes
-    the error.
+    what a move of the game looks like (in the error), ``check(record, digits, cells)`` may
+    refuse a move the game allows but the model cannot hold (``digits``: the grid after the
+    move, ``cells``: those whose digit it set). ``fail(key, expected, found, upstream,
+    record)`` makes the error. One grid is updated in place, move by move: the work grows
+    with the moves, not with the moves times the records or the cells.
     """
-    state = start
-    current = start if save.statepos == 1 else None
-    for index, rec in enumerate(save.states, start=2):
+    statepos = save.statepos
+    digits, marks = list(start.digits), list(start.marks)
+    current = start if statepos == 1 else None
+    index = 1
+    for rec in save.records:
+        if rec.key not in STATE_KEYS:
+            continue
+        index += 1
         if rec.key == "RESTART":
             bad = desc_problem(rec.value)
             if bad is not None:
@@ -724,18 +781,18 @@ def replay_digit_moves(
             if rec.value != desc:
                 raise fail(rec.key, "a restart of this game (its DESC)", repr(rec.value),
                            None, rec)
-            state = start
+            digits[:] = start.digits
+            marks[:] = start.marks
         else:
-            after = apply_digit_move(state, rec.value, size, parse_solve=parse_solve,
-                                     solve_clears_marks=solve_clears_marks)
-            if after is None:
+            cells = _execute(digits, marks, rec.value, size, parse_solve=parse_solve,
+                             solve_clears_marks=solve_clears_marks)
+            if cells is None:
                 raise fail(rec.key, move_words, repr(rec.value),
                            "Save file contained an invalid move", rec)
-            if check is not None:
-                check(rec, after)
-            state = after
-        if index == save.statepos:
-            current = state
+            if check is not None and cells:
+                check(rec, digits, cells)
+        if index == statepos:
+            current = DigitState(tuple(digits), tuple(marks))
     assert current is not None
     return current
 

@@ -11,7 +11,7 @@ import codecs
 import io
 import re
 from collections.abc import Iterable, Iterator
-from itertools import chain
+from itertools import chain, islice
 from typing import IO
 
 __all__ = [
@@ -19,9 +19,11 @@ __all__ = [
     "LineReader",
     "decode",
     "iter_lines",
+    "joined",
     "numbered_lines",
     "open_text",
     "split_lines",
+    "text_lines",
     "text_of",
 ]
 
@@ -101,6 +103,31 @@ def split_lines(text: str) -> list[str]:
     if lines and lines[-1] == "":
         lines.pop()
     return lines
+
+
+def joined(parts: Iterable[str], sep: str = "", *, batch: int = 4096) -> str:
+    """``sep.join(parts)`` that does not hold every part at once: a long run of short parts
+    (a line per move or per position) is joined a batch at a time, so that the parts cost
+    a batch, not a second copy of the text and an object each."""
+    it = iter(parts)
+    chunks = iter(lambda: list(islice(it, batch)), [])
+    return sep.join(sep.join(chunk) for chunk in chunks)
+
+
+def text_lines(text: str) -> Iterator[str]:
+    """The lines of :func:`split_lines`, one at a time: a long text is never held twice (as
+    itself and as the list of its lines)."""
+    text = text.removeprefix("\ufeff")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    start, end = 0, len(text)
+    while start < end:
+        stop = text.find("\n", start)
+        if stop < 0:
+            yield text[start:]
+            return
+        yield text[start:stop]
+        start = stop + 1
 
 
 def iter_lines(chunks: Iterable[str]) -> Iterator[str]:

@@ -228,6 +228,66 @@ def test_problems_say_what_and_where(body: str, flag: GameStatus, message: str) 
     assert not g.is_valid()
 
 
+MOVE = ">a: QAT 8G QAT +24 24\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "line", "message"),
+    [
+        (MOVE + HEAD, "late-player", 2,
+         "line 2: #player1 comes after the first event (line 1); MAGPIE refuses a record"),
+        ("#player1 a Al\n" + MOVE + "#player2 b Bo\n", "late-player", 3,
+         "line 3: #player2 comes after the first event (line 2)"),
+        (HEAD + "#note before the first event\n" + MOVE, "note-before-events", 3,
+         "line 3: a #note before the first event (the game's note); MAGPIE refuses it"),
+        (HEAD + "#game-type scrabble\n" + MOVE, "game-type", 3,
+         "line 3: #game-type 'scrabble' is not a variant MAGPIE knows (classic, wordsmog)"),
+    ],
+)
+def test_records_magpie_refuses_are_read_and_their_problems_named(
+    text: str, code: str, line: int, message: str
+) -> None:
+    """MAGPIE refuses an event before the #player lines, a #note before any event and an
+    unknown #game-type; they are read, and problems() names each (a warning: the game
+    itself is sound)."""
+    g = Game(text)
+    assert len(g.events) == 1
+    problems = g.problems()
+    assert {p.code for p in problems} == {code}
+    problem = problems[0]
+    assert (problem.code, problem.line, problem.severity) == (code, line, "warning")
+    assert str(problem) == "warning: " + problem.message
+    assert problem.message.startswith(message)
+    assert problem.flag in g.status()
+    assert g.is_valid()
+
+
+def test_the_variants_magpie_knows_are_no_problem() -> None:
+    for variant in ("classic", "wordsmog"):
+        assert Game(HEAD + f"#game-type {variant}\n" + MOVE).problems() == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "#note x\n",
+        "#player1 a A\n>a: ABC 99Z XYZ +5 5\n",
+        "#player1 a A\n>a: QAT 8G QAT +24 24\n",
+        HEAD,
+        MOVE + HEAD,
+        HEAD + "#note before\n" + MOVE,
+    ],
+)
+def test_a_game_read_without_error_can_always_be_shown(text: str) -> None:
+    """str() of a game whose last position has one player and no known rack raised
+    ValueError (the picture wrote a CGP to find its operations)."""
+    g = Game(text)
+    shown = str(g)
+    assert shown.splitlines()[0]
+    assert "unseen tiles" in shown  # the picture of the last position, to its end
+    assert repr(g).startswith("Game(")
+
+
 def test_the_end_of_a_game_and_what_comes_after() -> None:
     """Six scoreless turns end the game: the rack penalties follow; a move after them is a
     problem; going out is followed by the other rack's points."""

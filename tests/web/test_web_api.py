@@ -318,6 +318,44 @@ def test_game_step_answers_the_whole_view(client: TestClient) -> None:
     assert not _tall(ok(client, "read", text=SUDOKU)["picture"])  # square, as before
 
 
+@pytest.mark.parametrize("text", ["#player1 a A\n>a: ABC 99Z XYZ +5 5\n", "#note x\n"])
+def test_a_game_of_one_player_or_none_is_read_and_stepped_through(
+    client: TestClient, text: str
+) -> None:
+    """/api/read and /api/game answered 500: the picture of the last position (one player,
+    no known rack) wrote a CGP, which cannot hold it."""
+    view = ok(client, "read", text=text, format="gcg")
+    assert (view["format"], view["family"]) == ("gcg", "cgp")
+    assert "unseen tiles" in view["text_picture"]
+    assert_inert(view["picture"])
+    events = len(puzzlefmt.loads(text, "gcg").events)
+    for move in range(events + 1):
+        step = ok(client, "game", text=text, format="gcg", move=move)
+        assert step["move"] == move
+        assert "unseen tiles" in step["text_picture"]
+        assert_inert(step["picture"])
+    if events:
+        assert step["cgp"] is None
+        assert "no CGP" in step["words"]
+
+
+def test_warnings_are_said_apart_from_rule_problems(client: TestClient) -> None:
+    """A warning (here what MAGPIE refuses in a GCG record that is read: a #note before the
+    first event) is no rule problem: it is listed apart, and the status still says the rules
+    are followed."""
+    text = GCG.replace(">alice:", "#note a game of two\n>alice:", 1)
+    view = ok(client, "read", text=text)
+    assert view["problems"] == []
+    assert view["warnings"] == [
+        "warning: line 3: a #note before the first event (the game's note); MAGPIE refuses it"
+    ]
+    assert view["status"] == "Follows the rules: no problem found."
+    bad = ok(client, "read", text=text.replace("+3 3", "+3 5"))
+    assert bad["problems"] == ["line 5: bob's total is 3 after this event, the record says 5"]
+    assert bad["warnings"] == view["warnings"]
+    assert bad["status"] == "1 rule problem."
+
+
 def test_cgp_move_without_rack_check(client: TestClient) -> None:
     text = (ROOT / "examples/cgp/seed-position.cgp").read_text(encoding="utf-8")
     checked = ok(client, "move", text=text, move="B1 QAT")

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import enum
 import re
+import sys
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -52,7 +53,7 @@ from puzzlefmt.cgp.layouts import Layout, get_layout, layout_for_size
 from puzzlefmt.cgp.moves import Move
 from puzzlefmt.cgp.tiles import write_tiles
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.textio import split_lines
+from puzzlefmt.textio import text_lines
 
 __all__ = [
     "Event",
@@ -124,7 +125,7 @@ class Player:
     name: str
 
 
-@dataclass
+@dataclass(slots=True)
 class Event:
     """One event line.
 
@@ -168,6 +169,9 @@ class Fields:
     incomplete: bool = False
     last_racks: dict[int, tuple[str, ...]] = field(default_factory=dict)
     last_rack_lines: dict[int, int] = field(default_factory=dict)
+    player_lines: dict[int, int] = field(default_factory=dict)  # player index -> its line
+    pragma_lines: dict[str, int] = field(default_factory=dict)  # pragma -> its first line
+    note_line: int | None = None  # the first line of the notes before the first event
     tile_declarations: list[tuple[str, str]] = field(default_factory=list)
     note: str | None = None
     header_extra: list[str] = field(default_factory=list)
@@ -298,23 +302,30 @@ def read_bytes(
 # ---------------------------------------------------------------------- reading
 
 
-@dataclass
+@dataclass(slots=True)
 class _RawEvent:
-    """An event line split into its parts, before the tiles are read."""
+    """An event line split into its parts, before the tiles are read: each part's text and
+    its column (``rack_at``...). A game's lines are all held as these at once, so they hold
+    no more objects than they need: the columns are plain numbers, the lists of notes and
+    unknown lines are made for the events that have some."""
 
     kind: EventKind
     nick: str
     line: int
     text: str
-    rack: tuple[str, int]  # the rack text and its column
+    rack: str
+    rack_at: int
     score: int
     cumulative: int
-    position: tuple[str, int] = ("", 0)
-    word: tuple[str, int] = ("", 0)
-    tiles: tuple[str, int] = ("", 0)
+    position: str = ""
+    position_at: int = 0
+    word: str = ""
+    word_at: int = 0
+    tiles: str = ""
+    tiles_at: int = 0
     comment: str = ""
-    note_lines: list[str] = field(default_factory=list)
-    extra: list[str] = field(default_factory=list)
+    note_lines: list[str] | None = None
+    extra: list[str] | None = None
 
 
 def _tokens(text: str, start: int = 0) -> list[tuple[int, str]]:
@@ -337,13 +348,12 @@ def read(
     out = Fields()
     if text.startswith("\ufeff"):
         text = text[1:]
-    lines = split_lines(text)
-    if not any(line.strip() for line in lines):
+    if not text or text.isspace():
         raise _error(
             "expected a GCG game record (#player1, #player2 and events), found nothing",
             None, None, None, expected="a GCG record", found="nothing",
         )
-    first = lines[0] if lines else ""
+    first = next(text_lines(text), "")
     if first.startswith("#character-encoding"):
         name = first[len("#character-encoding") :].strip()
         low = name.lower()
@@ -354,7 +364,6 @@ def read(
             if not decoded and any(ord(ch) > 0xFF for ch in text):
                 # These characters cannot be ISO-8859-1: the bytes were decoded as UTF-8.
                 text = text.encode("utf-8").decode("latin-1")
-                lines = split_lines(text)
         else:
             raise _error(
                 f"#character-encoding: expected UTF-8 or ISO-8859-1, found {name!r}",
@@ -367,7 +376,7 @@ def read(
     continuing: Literal["note", "description", ""] = ""
     header_notes: list[str] = []
     players: dict[int, tuple[Player, int]] = {}
-    for number, line in enumerate(lines, start=1):
+    for number, line in enumerate(text_lines(text), start=1):
         if number == 1 and line.startswith("#character-encoding"):
             continue
         stripped = line.strip()
@@ -402,8 +411,13 @@ def read(
                 dev.note("a #note before the first event (kept as the game's note)", number,
                          lead, line)
                 note_target = header_notes
+                if out.note_line is None:
+                    out.note_line = number
             else:
-                note_target = raw_events[-1].note_lines
+                last = raw_events[-1]
+                if last.note_lines is None:
+                    last.note_lines = []
+                note_target = last.note_lines
             note_target.append(value)
             continuing = "note"
             continue
@@ -475,6 +489,7 @@ def read(
             if keyword in out.pragmas:
                 dev.note(f"#{keyword} given twice with the same value", number, lead, line)
             out.pragmas[keyword] = value
+            out.pragma_lines.setdefault(keyword, number)
             continue
         if keyword == "description":
             description.append(value)
@@ -509,7 +524,13 @@ def read(
             out.tile_declarations.append((parts[0], parts[1]))
             continue
         # Any other pragma (#style, the #> lines of events commented out): kept verbatim.
-        (raw_events[-1].extra if raw_events else out.header_extra).append(line.strip())
+        if raw_events:
+            last = raw_events[-1]
+            if last.extra is None:
+                last.extra = []
+            last.extra.append(line.strip())
+        else:
+            out.header_extra.append(line.strip())
     if description:
         out.description = "\n".join(description)
     if header_notes:
@@ -524,6 +545,7 @@ def read(
                 expected=f"#player{index + 1}", found="a gap",
             )
     out.players = [players[i][0] for i in range(count)]
+    out.player_lines = {i: players[i][1] for i in range(count)}
     for index, at in out.last_rack_lines.items():
         if index >= count:
             raise _error(
@@ -564,7 +586,7 @@ def _read_event(stripped: str, number: int, lead: int, dev: _Deviations) -> _Raw
             "expected '>nickname:' at the start of an event", number, lead, stripped,
             expected="'>nickname:'", found=repr(stripped.split(maxsplit=1)[0][:20]),
         )
-    nick = stripped[1:colon]
+    nick = sys.intern(stripped[1:colon])  # one string for all of a player's events
     body_at = lead + colon + 1
     toks = [(at + body_at, tok) for at, tok in _tokens(stripped[colon + 1 :])]
 
@@ -607,37 +629,37 @@ def _read_event(stripped: str, number: int, lead: int, dev: _Deviations) -> _Raw
     if not toks:
         raise err("expected the rack and the move after the nickname", body_at,
                   "a rack and a move", "end of line")
-    no_rack: tuple[str, int] = ("", body_at)
     if "(challenge)" in words[:2]:
         k = words.index("(challenge)")
-        rack = (toks[0][1], toks[0][0]) if k == 1 else no_rack
+        rack, rack_at = (toks[0][1], toks[0][0]) if k == 1 else ("", body_at)
         score = number_at(k + 1, "the challenge bonus like +5", "+", "challenge bonus")
         cum = cumulative_at(k + 2, "challenge bonus")
-        return _RawEvent(EventKind.CHALLENGE_BONUS, nick, number, stripped,
-                         rack, score, cum, comment=rest_after(k + 3))
+        return _RawEvent(EventKind.CHALLENGE_BONUS, nick, number, stripped, rack, rack_at,
+                         score, cum, comment=rest_after(k + 3))
     if "(time)" in words[:2]:
         k = words.index("(time)")
-        rack = (toks[0][1], toks[0][0]) if k == 1 else no_rack
+        rack, rack_at = (toks[0][1], toks[0][0]) if k == 1 else ("", body_at)
         score = number_at(k + 1, "the penalty like -10", "-", "time penalty")
         cum = cumulative_at(k + 2, "time penalty")
-        return _RawEvent(EventKind.TIME_PENALTY, nick, number, stripped,
-                         rack, score, cum, comment=rest_after(k + 3))
+        return _RawEvent(EventKind.TIME_PENALTY, nick, number, stripped, rack, rack_at,
+                         score, cum, comment=rest_after(k + 3))
     first_at, first = toks[0]
     if first.startswith("(") and first.endswith(")") and len(first) > 2:
         score = number_at(1, "the points like +12", "+", "end-of-game rack points")
         cum = cumulative_at(2, "end-of-game rack points")
-        return _RawEvent(EventKind.END_RACK_POINTS, nick, number, stripped, no_rack, score,
-                         cum, tiles=(first[1:-1], first_at + 1), comment=rest_after(3))
+        return _RawEvent(EventKind.END_RACK_POINTS, nick, number, stripped, "", body_at,
+                         score, cum, tiles=first[1:-1], tiles_at=first_at + 1,
+                         comment=rest_after(3))
     if len(toks) < 2:
         raise err(f"expected a move after the rack {first!r}, found the end of the line",
                   lead + len(stripped), "a move", "end of line")
     second_at, second = toks[1]
-    rack = (first, first_at)
     if second.startswith("(") and second.endswith(")") and len(second) > 2:
         score = number_at(2, "the penalty like -8", "-", "end-of-game rack penalty")
         cum = cumulative_at(3, "end-of-game rack penalty")
-        return _RawEvent(EventKind.END_RACK_PENALTY, nick, number, stripped, rack, score,
-                         cum, tiles=(second[1:-1], second_at + 1), comment=rest_after(4))
+        return _RawEvent(EventKind.END_RACK_PENALTY, nick, number, stripped, first, first_at,
+                         score, cum, tiles=second[1:-1], tiles_at=second_at + 1,
+                         comment=rest_after(4))
     if second == "--":
         score = number_at(2, "the points withdrawn like -27", "-+", "withdrawn play")
         if toks[2][1].startswith("+"):
@@ -647,8 +669,8 @@ def _read_event(stripped: str, number: int, lead: int, dev: _Deviations) -> _Raw
             dev.note("a withdrawn play written '+0' (Quackle's form)", number, toks[2][0],
                      toks[2][1])
         cum = cumulative_at(3, "withdrawn play")
-        return _RawEvent(EventKind.PHONY, nick, number, stripped, rack, score, cum,
-                         comment=rest_after(4))
+        return _RawEvent(EventKind.PHONY, nick, number, stripped, first, first_at, score,
+                         cum, comment=rest_after(4))
     if second.startswith("-"):
         kind = EventKind.PASS if second == "-" else EventKind.EXCHANGE
         what = "pass" if second == "-" else "exchange"
@@ -657,8 +679,8 @@ def _read_event(stripped: str, number: int, lead: int, dev: _Deviations) -> _Raw
             raise err(f"{what}: expected +0, found {toks[2][1]!r}", toks[2][0], "+0",
                       repr(toks[2][1]))
         cum = cumulative_at(3, what)
-        return _RawEvent(kind, nick, number, stripped, rack, score, cum,
-                         word=(second[1:], second_at + 1), comment=rest_after(4))
+        return _RawEvent(kind, nick, number, stripped, first, first_at, score, cum,
+                         word=second[1:], word_at=second_at + 1, comment=rest_after(4))
     if not _COORD.fullmatch(second):
         raise err(f"move: expected a position like 8D or D8, found {second!r}", second_at,
                   "a position", repr(second))
@@ -670,9 +692,9 @@ def _read_event(stripped: str, number: int, lead: int, dev: _Deviations) -> _Raw
                  second)
     score = number_at(3, "the move's score like +18", "+", "move")
     cum = cumulative_at(4, "move")
-    return _RawEvent(EventKind.MOVE, nick, number, stripped, rack, score, cum,
-                     position=(second, second_at), word=(toks[2][1], toks[2][0]),
-                     comment=rest_after(5))
+    return _RawEvent(EventKind.MOVE, nick, number, stripped, first, first_at, score, cum,
+                     position=second, position_at=second_at, word=toks[2][1],
+                     word_at=toks[2][0], comment=rest_after(5))
 
 
 def _choose_distribution(
@@ -692,15 +714,17 @@ def _choose_distribution(
     if layout is None:
         far = 0
         for ev in raw:
-            if ev.position[0]:
-                m = re.fullmatch(r"([0-9]+)([A-Za-z]+)|([A-Za-z]+)([0-9]+)", ev.position[0])
+            if ev.position:
+                m = re.fullmatch(r"([0-9]+)([A-Za-z]+)|([A-Za-z]+)([0-9]+)", ev.position)
                 assert m is not None
                 digits = m.group(1) or m.group(4)
                 letters = (m.group(2) or m.group(3)).upper()
                 col = 0
                 for ch in letters:
                     col = col * 26 + ord(ch) - 64
-                far = max(far, int(digits), col)
+                # only whether a row passes 15 matters: a row of thousands of digits is
+                # far enough (and more than Python converts)
+                far = max(far, int(digits) if len(digits) < 6 else 10**6, col)
         layout = layout_for_size(21, 21) if far > 15 else layout_for_size(15, 15)
     assert layout is not None
     out.layout = layout
@@ -728,7 +752,7 @@ def _choose_distribution(
             out.distribution_source = "lexicon"
             return
     # No name: the first distribution (English first) that has every letter written.
-    texts = [t for ev in raw for t in (ev.rack[0], ev.word[0], ev.tiles[0]) if t]
+    texts = [t for ev in raw for t in (ev.rack, ev.word, ev.tiles) if t]
     texts += [rack for (rack,) in (v for v in out.last_racks.values() if len(v) == 1)]
     candidates = ["english_super" if super_board else "english"]
     candidates += [n for n in distribution_names() if n not in candidates and "super" not in n]
@@ -800,7 +824,10 @@ def _build_events(
     shared = len(names) < len(out.players)  # two players with one nickname
     on_turn = 0
     count = len(out.players)
-    for ev in raw:
+    # Each line's parts are let go as its event is made: a long game is never held twice.
+    raw.reverse()
+    while raw:
+        ev = raw.pop()
         if ev.nick not in names:
             known = ", ".join(repr(p.nickname) for p in out.players)
             raise _error(
@@ -817,19 +844,19 @@ def _build_events(
             on_turn = (player + 1) % count
         rack: tuple[str, ...] = ()
         optional = ev.kind in (EventKind.CHALLENGE_BONUS, EventKind.TIME_PENALTY)
-        if optional and ev.rack[0] == "UNKNOWN":
+        if optional and ev.rack == "UNKNOWN":
             dev.note("the rack written 'UNKNOWN' (liwords: no rack known)", ev.line,
-                     ev.rack[1], ev.rack[0])
-        elif ev.rack[0]:
-            rack = _tiles(out, ev.rack[0], ev.line, ev.rack[1], "rack", ev.text, dev)
+                     ev.rack_at, ev.rack)
+        elif ev.rack:
+            rack = _tiles(out, ev.rack, ev.line, ev.rack_at, "rack", ev.text, dev)
         move: Move | None = None
         tiles: tuple[str, ...] = ()
         if ev.kind is EventKind.MOVE:
-            move = _move(f"{ev.position[0]} {ev.word[0]}", dist, ev, ev.position[1])
+            move = _move(f"{ev.position} {ev.word}", dist, ev, ev.position_at)
         elif ev.kind is EventKind.PASS:
             move = Move.pass_turn()
         elif ev.kind is EventKind.EXCHANGE:
-            body, at = ev.word
+            body, at = ev.word, ev.word_at
             if body.isdigit():
                 if int(body) == 0 or len(body) > 3:
                     raise _error(
@@ -842,11 +869,11 @@ def _build_events(
                 move = Move.exchange(_tiles(out, body, ev.line, at, "exchanged tiles",
                                             ev.text, dev))
         elif ev.kind in (EventKind.END_RACK_POINTS, EventKind.END_RACK_PENALTY):
-            tiles = _tiles(out, ev.tiles[0], ev.line, ev.tiles[1], "tiles", ev.text, dev)
+            tiles = _tiles(out, ev.tiles, ev.line, ev.tiles_at, "tiles", ev.text, dev)
         note = "\n".join(ev.note_lines) if ev.note_lines else None
         out.events.append(
             Event(ev.kind, player, rack, ev.score, ev.cumulative, move, tiles, note,
-                  ev.comment, ev.extra, ev.line)
+                  ev.comment, ev.extra or [], ev.line)
         )
 
 

@@ -16,7 +16,8 @@ from puzzlefmt.cgp.cgp import WRITE_OPTIONS, looks_like_cgp, sniff_lines
 from puzzlefmt.cgp.game import Game
 from puzzlefmt.cgp.position import Position, read_position
 from puzzlefmt.collection import LineCollection
-from puzzlefmt.format import Sniff
+from puzzlefmt.format import Sniff, check_options
+from puzzlefmt.textio import joined
 
 __all__ = ["FORMAT", "parse_record", "sniff", "write_record"]
 
@@ -44,7 +45,7 @@ def parse_record(line: str) -> Position:
 def write_record(position: Position | Game, **options: Any) -> str:
     """One record line (for a game record: one line per event, the position after it)."""
     if isinstance(position, Game):
-        return "\n".join(p.cgp(**options) for p in position.positions())
+        return joined((p.cgp(**options) for p in position.positions()), "\n")
     return position.cgp(**options)
 
 
@@ -59,8 +60,11 @@ class _CgpList(LineCollection):
 
     def dumps(self, obj: Any, **options: Any) -> str:
         if isinstance(obj, Game):
-            obj = list(obj.positions())
-        elif isinstance(obj, Iterable) and not isinstance(obj, Position):
+            # One position at a time: a long game's positions are never all held at once.
+            opts = check_options(self.write_options, options, owner=self.name, role="writer")
+            nl = self.newline
+            return joined(p.cgp(**opts) + nl for p in obj.positions())
+        if isinstance(obj, Iterable) and not isinstance(obj, Position):
             items = list(obj)
             if any(isinstance(item, Game) for item in items):
                 obj = [p for item in items for p in (

@@ -29,10 +29,12 @@ the board or on the first rack), or as far as a play withdrawn after a challenge
 
 from __future__ import annotations
 
+import bisect
 import copy
 import dataclasses
 import enum
 import operator
+from array import array
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -46,7 +48,7 @@ from puzzlefmt.cgp.moves import IllegalMoveError, Move, MoveKind
 from puzzlefmt.cgp.position import Position, picture
 from puzzlefmt.cgp.tiles import BLANK, write_tiles
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.model import Model, Problem, json_object
+from puzzlefmt.model import Model, Problem, Severity, json_object
 from puzzlefmt.textio import text_of
 
 __all__ = ["Event", "EventKind", "Game", "GameProblem", "GameStatus", "Player"]
@@ -66,6 +68,10 @@ class GameStatus(enum.IntFlag):
     OUT_OF_ORDER = enum.auto()  # an event where it cannot stand (a bonus with no play before)
     END_POINTS = enum.auto()  # end-of-game points or penalty not worth the tiles named
     PLAYERS = enum.auto()  # two players with the same name
+    # What MAGPIE refuses in a record that is read here (warnings: the game is sound)
+    LATE_PLAYER = enum.auto()  # a #player line after the first event
+    NOTE_BEFORE_EVENTS = enum.auto()  # a #note before the first event
+    GAME_TYPE = enum.auto()  # a #game-type that is no variant MAGPIE knows
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,14 +86,20 @@ class GameProblem(Problem):
     flag: GameStatus = GameStatus.VALID
 
 
+#: The ``#game-type`` values MAGPIE reads (it refuses a record with any other).
+_MAGPIE_VARIANTS = ("classic", "wordsmog")
+
+# Each kind's code, one string for all the problems of that kind (a long record has many).
+_CODES = {flag: name.lower().replace("_", "-") for name, flag in GameStatus.__members__.items()}
+
+
 def _problem(message: str, *, line: int | None, event: int | None,
-             flag: GameStatus) -> GameProblem:
-    assert flag.name is not None
+             flag: GameStatus, severity: Severity = "error") -> GameProblem:
     return GameProblem(
-        flag.name.lower().replace("_", "-"),
+        _CODES[flag],
         f"line {line}: {message}" if line else message,
         f"line {line}" if line else None,
-        "error",
+        severity,
         line,
         event,
         flag,
@@ -204,6 +216,9 @@ class Game(Model):
         self.incomplete = fields.incomplete
         self.last_racks = fields.last_racks
         self._last_rack_lines = fields.last_rack_lines
+        self._player_lines = fields.player_lines
+        self._pragma_lines = fields.pragma_lines
+        self._note_line = fields.note_line
         self.tile_declarations = fields.tile_declarations
         self.note = fields.note
         self.header_extra = fields.header_extra
@@ -223,7 +238,7 @@ class Game(Model):
     def canonical_words(self) -> dict[int, str]:
         """For each move the board accepts, its tiles with ``.`` for those already on the
         board (the writer's form), by event index."""
-        replay = _Replay(self)
+        replay = _Replay(self, words=True)
         for i in range(len(self.events)):
             replay.step(i)
         return replay.words
@@ -378,7 +393,7 @@ class Game(Model):
         return list(self._replayed().problems)
 
     def _replayed(self) -> _Replay:
-        replay = _Replay(self)
+        replay = _Replay(self, problems=True)
         for i in range(len(self.events)):
             replay.step(i)
         replay.finish()
@@ -467,10 +482,14 @@ class Game(Model):
 
 
 class _Replay:
-    """Plays a record's events one by one on a :class:`Position`, noting problems."""
+    """Plays a record's events one by one on a :class:`Position`, noting problems (with
+    ``problems``) and the writer's form of each move (with ``words``): a replay that only
+    makes positions keeps neither, so that it holds no more than the game and a position."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, *, problems: bool = False, words: bool = False) -> None:
         self.game = game
+        self.keep_problems = problems
+        self.keep_words = words
         self.count = len(game.players)
         self.pos = game.start()
         self.on_turn = 0
@@ -486,6 +505,7 @@ class _Replay:
         self.end_points = False
         self.problems: list[GameProblem] = []
         self.words: dict[int, str] = {}
+        self._shown: list[array[int]] | None = None  # see racks_shown
         names: dict[str, int] = {}
         for i, p in enumerate(game.players):
             if p.name in names and p.name != p.nickname:
@@ -498,6 +518,8 @@ class _Replay:
     # -------------------------------------------------------------- helpers
 
     def problem(self, i: int, flag: GameStatus, message: str) -> None:
+        if not self.keep_problems:
+            return
         ev = self.game.events[i]
         self.problems.append(_problem(message, line=ev.line or None, event=i, flag=flag))
 
@@ -517,6 +539,20 @@ class _Replay:
         left = Counter(pos.distribution.bag())
         left.subtract(counts(t for _, _, t in pos.tiles()))
         return +left
+
+    def racks_shown(self) -> list[array[int]]:
+        """For each player, the indexes of the events that show their rack (every event of
+        theirs with a rack but end-of-game points), in order; found once a replay, so that
+        a view finds a player's next rack without reading the events after it."""
+        if self._shown is None:
+            shown = [array("q") for _ in range(self.count)]
+            for i, ev in enumerate(self.game.events):
+                if ev.rack and ev.kind is not EventKind.END_RACK_POINTS and (
+                    0 <= ev.player < self.count
+                ):
+                    shown[ev.player].append(i)
+            self._shown = shown
+        return self._shown
 
     def turn_to(self, player: int) -> None:
         _rotate(self.pos, self.index(player))
@@ -622,7 +658,8 @@ class _Replay:
                     i, GameStatus.SCORE,
                     f"{move} scores {scored.score}, the record says {ev.score:+d}",
                 )
-            self.words[i] = scored.notation(through="dot").split(" ", 1)[1]
+            if self.keep_words:
+                self.words[i] = scored.notation(through="dot").split(" ", 1)[1]
             self.moved = nxt.last_move
             self.played[ev.player] = need
             self.known[ev.player] -= need
@@ -771,7 +808,34 @@ class _Replay:
 
     def finish(self) -> None:
         """Checks on the whole record: the ``#rackN`` lines come after every event and hold
-        tiles still unseen."""
+        tiles still unseen; then, as warnings, what MAGPIE refuses in a record read here
+        (``#player`` lines after the first event, a ``#note`` before it, a ``#game-type``
+        that is neither ``classic`` nor ``wordsmog``)."""
+        game = self.game
+        self.finish_racks()
+        first = next((ev.line for ev in game.events if ev.line), None)
+        for index, line in sorted(game._player_lines.items()):
+            if first is not None and line > first:
+                self.warn(
+                    f"#player{index + 1} comes after the first event (line {first}); MAGPIE "
+                    "refuses a record whose players are not all named before its events",
+                    line, GameStatus.LATE_PLAYER,
+                )
+        if game.note is not None:
+            self.warn("a #note before the first event (the game's note); MAGPIE refuses it",
+                      game._note_line, GameStatus.NOTE_BEFORE_EVENTS)
+        if game.game_type is not None and game.game_type not in _MAGPIE_VARIANTS:
+            self.warn(
+                f"#game-type {game.game_type!r} is not a variant MAGPIE knows "
+                f"({', '.join(_MAGPIE_VARIANTS)})",
+                game._pragma_lines.get("game-type"), GameStatus.GAME_TYPE,
+            )
+
+    def warn(self, message: str, line: int | None, flag: GameStatus) -> None:
+        self.problems.append(_problem(message, line=line, event=None, flag=flag,
+                                      severity="warning"))
+
+    def finish_racks(self) -> None:
         game = self.game
         left = self.unseen_by_board()
         for index, line in sorted(game._last_rack_lines.items()):
@@ -812,10 +876,10 @@ class _Replay:
         elif n > 0 and self.all_played and total <= size:
             rack_on = Counter(left)
         else:
-            for ev in game.events[n:]:
-                if ev.player == on and ev.kind is not EventKind.END_RACK_POINTS and ev.rack:
-                    written = list(ev.rack)
-                    break
+            later = self.racks_shown()[on]
+            k = bisect.bisect_left(later, n)
+            if k < len(later):
+                written = list(game.events[later[k]].rack)
             if written is None and on in game.last_racks:
                 written = list(game.last_racks[on])
             rack_on = counts(written or ())

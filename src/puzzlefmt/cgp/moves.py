@@ -110,7 +110,7 @@ class MoveKind(enum.Enum):
 THROUGH = "."
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Move:
     """A move in CGP notation.
 
@@ -324,11 +324,12 @@ def _quick_placement(text: str, dist: Distribution, strict: bool) -> tuple[Move,
         row, col, vertical = int(across_row) - 1, column_index(across_col), False
     else:
         row, col, vertical = int(down_row) - 1, column_index(down_col), True
-    # The fields filled at once: the dataclass's __init__ checks nothing the pattern has not.
+    # The fields filled directly: the dataclass's __init__ checks nothing the pattern has not.
     move = object.__new__(Move)
-    move.__dict__.update(kind=MoveKind.PLACEMENT, row=row, col=col, vertical=vertical,
-                         tiles=tuple(body), marked=_NO_MARKS, exchanged=(), count=0,
-                         bonus=None)
+    for name, value in (("kind", MoveKind.PLACEMENT), ("row", row), ("col", col),
+                        ("vertical", vertical), ("tiles", tuple(body)), ("marked", _NO_MARKS),
+                        ("exchanged", ()), ("count", 0), ("bonus", None)):
+        object.__setattr__(move, name, value)
     return move, "spec" if spec else "seed"
 
 

@@ -329,10 +329,8 @@ class Position(Model):
                 f"{'/'.join(map(str, self.scores))} {self.zero_turns}")
         if operations == "none":
             return head
-        ops = self.operations(ld=ld, lm_style=lm_style)
-        if not ops:
-            return head
-        return head + " " + " ".join(f"{op} {arg};" if arg else f"{op};" for op, arg in ops)
+        ops = _operations_text(self.operations(ld=ld, lm_style=lm_style))
+        return head + " " + ops if ops else head
 
     def operations(
         self,
@@ -1122,7 +1120,14 @@ def picture(position: Position, *, coordinates: bool = True) -> str:
         f"distribution: {position.distribution.name} ({_source(position)}); "
         f"layout: {layout.name}; unseen tiles: {sum(position.unseen().values())}"
     )
-    ops = position.cgp().split(" ", 4)
-    if len(ops) == 5:
-        lines.append(ops[4])
+    # The operations as the CGP writes them, read without writing the CGP: a position that
+    # no CGP holds (one player, rack unknown: the end of a one-player game) is shown too.
+    ops = _operations_text(position.operations())
+    if ops:
+        lines.append(ops)
     return "\n".join(lines)
+
+
+def _operations_text(ops: list[tuple[str, str]]) -> str:
+    """The operations field of a CGP: ``op operands;`` each, one space apart."""
+    return " ".join(f"{op} {arg};" if arg else f"{op};" for op, arg in ops)

@@ -29,7 +29,7 @@ from; false writes a new save.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from puzzlefmt import sgtsave
@@ -180,8 +180,8 @@ def _replay(save: sgtsave.SaveFile, puzzle: SoloPuzzle, desc: str,
     size = params.size
     givens = puzzle.clues
 
-    def keeps_clues(rec: sgtsave.Record, after: sgtsave.DigitState) -> None:
-        changed = next((i for i, g in enumerate(givens) if g and after.digits[i] != g), None)
+    def keeps_clues(rec: sgtsave.Record, digits: Sequence[int], cells: Sequence[int]) -> None:
+        changed = next((i for i in cells if givens[i] and digits[i] != givens[i]), None)
         if changed is not None:
             r, c = divmod(changed, size)
             raise fail(rec.key, "a move that leaves the clues alone",

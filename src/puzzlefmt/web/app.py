@@ -218,7 +218,9 @@ class ReadOut(BaseModel):
     record: int
     records: CountsOut | None
     picture: str = Field(description="SVG")
-    problems: list[str]
+    problems: list[str] = Field(description="The rule problems (severity error).")
+    warnings: list[str] = Field(description="What follows the rules but is worth saying "
+                                            "(severity warning), each 'warning: ...'.")
     status: str
     text_picture: str
     actions: ActionsOut
@@ -307,7 +309,8 @@ class GameOut(BaseModel):
     move: int = Field(description="How many events have been played.")
     events: int
     words: str
-    cgp: str
+    cgp: str | None = Field(description="The position as CGP; none for one that no CGP holds "
+                                        "(one player, rack unknown), which words says.")
     picture: str
     text_picture: str
 

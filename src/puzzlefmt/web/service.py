@@ -108,8 +108,13 @@ def _get_format(name: str) -> Any:
         ) from None
 
 
-def _problems(obj: Any) -> list[str]:
-    return [str(p) for p in obj.problems()]
+def _problems(obj: Any) -> tuple[list[str], list[str]]:
+    """A model's rule problems (severity ``"error"``) and its warnings, in words."""
+    errors: list[str] = []
+    warnings: list[str] = []
+    for p in obj.problems():
+        (errors if p.severity == "error" else warnings).append(str(p))
+    return errors, warnings
 
 
 def _svg(obj: Any, *, theme: str, size: int | None = None, solution: Any = None) -> str:
@@ -428,7 +433,7 @@ def read(text: str, format: str | None = None, *, record: int = 1,
     if fmt.collection:
         total, bad = _count(text, fmt)
         counts = {"total": total, "bad": bad}
-    problems = _problems(obj)
+    problems, warnings = _problems(obj)
     return {
         "format": fmt.name,
         "family": _family_name(obj),
@@ -437,6 +442,7 @@ def read(text: str, format: str | None = None, *, record: int = 1,
         "records": counts,
         "picture": _picture(obj, theme=theme),
         "problems": problems,
+        "warnings": warnings,
         "status": _status_words(problems),
         "text_picture": str(obj),
         "actions": _actions(obj),
@@ -472,7 +478,7 @@ def records(text: str, format: str | None = None, *, page: int = 1,
                 row.update(ok=False, status=f"does not read: {rec.error.message}",
                            error=_parse_error(rec.error).to_json())
             else:
-                problems = _problems(rec.value)
+                problems, _ = _problems(rec.value)
                 status = ("follows the rules" if not problems
                           else problems[0] if len(problems) == 1 else _status_words(problems))
                 row.update(ok=not problems, status=status, error=None)
@@ -723,7 +729,12 @@ def game(text: str, format: str | None = None, *, record: int = 1, move: int = 0
     position = obj.position(n)
     words = (f"The start; the game has {total} events." if n == 0
              else _event_words(obj, n))
-    return {"move": n, "events": total, "words": words, "cgp": position.cgp(),
+    try:
+        cgp: str | None = position.cgp()
+    except ValueError as exc:  # one player, rack unknown: no CGP holds it
+        cgp = None
+        words += f" This position has no CGP ({exc.args[0].removeprefix('cgp: ')})."
+    return {"move": n, "events": total, "words": words, "cgp": cgp,
             "picture": _svg(position, theme=theme), "text_picture": str(position)}
 
 

@@ -284,7 +284,7 @@
     status.textContent = v.status;
     status.className = v.problems.length ? "status-bad" : "status-ok";
     const problems = $("problems");
-    problems.replaceChildren(...v.problems.map((p) => el("li", {text: p})));
+    problems.replaceChildren(...v.problems.concat(v.warnings || []).map((p) => el("li", {text: p})));
     $("text-picture").textContent = v.text_picture;
 
     // actions
