@@ -17,7 +17,7 @@ import pytest
 from puzzlefmt import registry
 from puzzlefmt.cli import build_parser, main
 from puzzlefmt.collection import LineCollection, Record
-from puzzlefmt.engine import Engine, parse_engine_options, solve_engine
+from puzzlefmt.engine import Engine, solve_engine
 from puzzlefmt.errors import OptionError, PuzzleFormatError
 from puzzlefmt.family import Family
 from puzzlefmt.format import Option, Sniff
@@ -161,10 +161,6 @@ def test_an_engine_checks_its_options_and_what_it_takes() -> None:
     with pytest.raises(TypeError, match="tally count takes a Tally, not str"):
         COUNT("||")
     assert COUNT.many([t, Tally(marks="")], crossed=True) == [4, 0]
-    assert parse_engine_options(COUNT, ["crossed=yes", "least=2"]) == {"crossed": True,
-                                                                        "least": 2}
-    with pytest.raises(OptionError, match="count has no option 'x'"):
-        parse_engine_options(COUNT, ["x=1"])
 
 
 def test_a_model_reaches_its_engines_by_name_through_the_table() -> None:

@@ -32,7 +32,7 @@ from puzzlefmt.errors import OptionError
 from puzzlefmt.format import Option, check_options
 from puzzlefmt.model import SolveResult
 
-__all__ = ["Engine", "parse_engine_options", "solve_engine"]
+__all__ = ["Engine", "solve_engine"]
 
 
 def _no_words(result: Any) -> str:
@@ -149,24 +149,6 @@ class Engine:
         opts = "; ".join(o.describe() for o in self.options)
         return f"{self.name}: {self.summary} (returns {self.returns})" + (
             f"; options: {opts}" if opts else "")
-
-
-def parse_engine_options(engine: Engine, pairs: Sequence[str]) -> dict[str, Any]:
-    """``NAME=VALUE`` texts (the command line's ``--option``) as the engine's checked
-    options."""
-    known = {o.name: o for o in engine.options}
-    out: dict[str, Any] = {}
-    for pair in pairs:
-        name, sep, text = pair.partition("=")
-        name = name.strip()
-        if not sep:
-            raise OptionError(f"--option wants NAME=VALUE, found {pair!r}")
-        opt = known.get(name)
-        if opt is None:
-            names = ", ".join(sorted(known)) or "none"
-            raise OptionError(f"{engine.name} has no option {name!r} (its options: {names})")
-        out[name] = opt.parse(text)
-    return out
 
 
 def solve_engine(family: str, models: tuple[type, ...],
