@@ -24,7 +24,6 @@ families read ``DESC`` and the moves (``puzzlefmt.keen.savefile``,
 from __future__ import annotations
 
 import hashlib
-import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -195,7 +194,20 @@ class SaveFile:
 
 # Values this short (moves such as ``R12,3,7``) are shared between the records that hold the
 # same one: a save repeats its moves, and one string each would cost three times their bytes.
+# The strings are shared through a table of the parse's own (let go with it), of at most
+# _SHARED_MOST values: a save of values that never repeat costs no more than a fixed table.
 _SHARED_VALUE = 16
+_SHARED_MOST = 1 << 16
+
+
+def _shared(table: dict[bytes, str], raw: bytes) -> str:
+    """The text of ``raw``, the same string for the same bytes while ``table`` has room."""
+    text = table.get(raw)
+    if text is None:
+        text = _text(raw)
+        if len(table) < _SHARED_MOST:
+            table[raw] = text
+    return text
 
 
 def _bytes(text: str) -> bytes:
@@ -267,6 +279,7 @@ def parse(text: str, *, format: str = FMT) -> SaveFile:
     data = rd.data
     n = len(data)
     records: list[Record] = []
+    shared: dict[bytes, str] = {}  # keys and short values, one string each (_SHARED_VALUE)
     started = False
     nstates = 0
     have_nstates = False
@@ -301,7 +314,7 @@ def parse(text: str, *, format: str = FMT) -> SaveFile:
                            upstream="Data was incorrectly formatted for a saved game file")
         cut = min((i for i in (key_bytes.find(b":"), key_bytes.find(b" ")) if i >= 0),
                   default=8)
-        key = sys.intern(_text(key_bytes[:cut]))
+        key = _shared(shared, key_bytes[:cut])
         pos += 9
         length = 0
         len_start = pos
@@ -337,7 +350,7 @@ def parse(text: str, *, format: str = FMT) -> SaveFile:
                 raise rd.error(f"printable ASCII in the value of {key}",
                                f"byte {raw[bad]:#04x}", value_at + bad,
                                upstream="Forbidden characters in saved game file")
-        value = _text(raw) if length > _SHARED_VALUE else sys.intern(_text(raw))
+        value = _text(raw) if length > _SHARED_VALUE else _shared(shared, raw)
         if not started:
             if key != "SAVEFILE" or value != MAGIC:
                 raise rd.error("a save file (SAVEFILE:41:Simon Tatham's Portable Puzzle "
