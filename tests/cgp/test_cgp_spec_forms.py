@@ -9,6 +9,7 @@ from cgp_vectors import POSITIVE_KINDS, TABLES, is_spec_form, rows
 
 from puzzlefmt import PuzzleFormatError
 from puzzlefmt.cgp import Move, MoveKind, Position
+from puzzlefmt.cgp import cgp as cgp_format
 
 EMPTY = "/".join(["15"] * 15)
 QAT = "/".join(["15"] * 7 + ["6QAT6"] + ["15"] * 7)
@@ -221,3 +222,14 @@ def test_strict_agrees_with_the_spec_form_of_every_vector() -> None:
             counted[spec] += 1
     assert counted[True] >= 200
     assert counted[False] >= 200
+
+
+@pytest.mark.parametrize("move", ["1A (A)", "8D W(OR)D", "D8 (Q)I"])
+def test_a_move_with_tiles_marked_on_the_board_keeps_its_marks_in_spec_style(move: str) -> None:
+    """The spec writes board tiles as plain letters, so ``(X)`` marks would be lost: such a
+    move stays in the seed's form, and the line reads back equal (hypothesis found 1A (A))."""
+    line = f"15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ?/ 0/0 0 lm {move};\n"
+    pos = cgp_format.FORMAT.loads(line)
+    written = cgp_format.FORMAT.dumps(pos, lm_style="spec")
+    assert f"lm {move};" in written
+    assert cgp_format.FORMAT.loads(written) == pos

@@ -225,8 +225,9 @@ class Move:
         current spec's (``8D.WORD``, ``ex.ABC``, ``pass``, ``phony.8D.WORD``).
 
         The spec writes tiles already on the board as their letters and has no challenge
-        bonus: a move holding ``.`` or a bonus is written in the seed's form whatever the
-        style (:meth:`Position.cgp` fills the letters in from the board first).
+        bonus: a move holding ``.``, tiles marked ``(X)`` as on the board, or a bonus is
+        written in the seed's form whatever the style (:meth:`Position.cgp` fills the letters
+        in from the board first).
         """
         if style == "spec" and self.spec_writable:
             return self._spec_notation()
@@ -246,9 +247,10 @@ class Move:
     @property
     def spec_writable(self) -> bool:
         """True when the current spec's notation can say all of it: no ``.`` for a tile on
-        the board and no challenge bonus."""
+        the board, no tile marked ``(X)`` as on the board (the spec cannot tell it from a
+        placed one) and no challenge bonus."""
         if self.kind in (MoveKind.PLACEMENT, MoveKind.CHALLENGE):
-            return THROUGH not in self.tiles and self.bonus is None
+            return THROUGH not in self.tiles and not self.marked and self.bonus is None
         return True
 
     def _spec_notation(self) -> str:
