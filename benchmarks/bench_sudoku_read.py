@@ -8,8 +8,8 @@ Default files: ../shared/data/sudoku/tdoku_format/puzzles2_17_clue (49,158 puzzl
 puzzles5_forum_hardest_1905_11+ (48,765 puzzles). For each file it times, best of 3:
 
 - stream: ``puzzlefmt.iter_records(path)``, one ``Grid`` object a record, as a user iterates;
-- bulk:   ``puzzlefmt.sudoku.bulk.read_array(path)``, the whole file into a (n, 81) uint8 array;
-- write:  ``puzzlefmt.sudoku.bulk.write_lines(array)``, the array back to text.
+- bulk:   ``puzzlefmt.sudoku.bulkread.read_array(path)``, the whole file into a (n, 81) uint8 array;
+- write:  ``puzzlefmt.sudoku.bulkread.write_lines(array)``, the array back to text.
 
 Targets (issue 2): bulk >= 2,000,000 puzzles/s, streaming objects >= 200,000 puzzles/s.
 """
@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import puzzlefmt
-from puzzlefmt.sudoku.bulk import read_array, write_lines
+from puzzlefmt.sudoku.bulkread import read_array, write_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data" / "sudoku" / "tdoku_format"

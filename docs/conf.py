@@ -320,7 +320,7 @@ class ResolveAliases(SphinxPostTransform):
     documented; to a name a module imports (a type hint ``Layout``), to that object; to a
     member that is not documented apart (a dataclass field), to its class. Sphinx's own
     search for a short name may find two objects of that name (``Layout`` in
-    ``puzzlefmt.cgp.layouts`` and in ``puzzlefmt.sudoku.forumcsv``)."""
+    ``puzzlefmt.cgp.layouts`` and in ``puzzlefmt.sudoku.formats.forumcsv``)."""
 
     default_priority = 5  # before sphinx.transforms.post_transforms.ReferencesResolver (10)
 

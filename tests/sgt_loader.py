@@ -2,7 +2,7 @@
 
 This is the tests' oracle for "a save file the game loads": an independent reading of the
 acceptance rules of Simon Tatham's puzzles (commit 790f5851), written from the C sources and
-sharing no code with ``puzzlefmt.sgtsave``:
+sharing no code with ``puzzlefmt.sgt.savefile``:
 
 - midend.c ``midend_deserialise_internal``: skip CR/LF, 8 key bytes and ':' (the name ends at
   the first ':' or space), decimal length and ':', that many value bytes; printable ASCII

@@ -22,11 +22,11 @@ import numpy as np
 import pytest
 
 from puzzlefmt import _aot
-from puzzlefmt.sudoku import _solve_kernel
+from puzzlefmt.sudoku._kernels import solve as _solve_kernel
 from puzzlefmt.sudoku.solver import solve_array
 
 ROOT = Path(__file__).resolve().parent.parent
-SOLVER = "puzzlefmt.sudoku._solve_kernel"
+SOLVER = "puzzlefmt.sudoku._kernels.solve"
 KEY = f"{SOLVER}:solve_batch"
 
 
@@ -222,5 +222,5 @@ def test_the_kernel_modules_are_found_in_the_package_not_listed(tmp_path: Path) 
         importlib.import_module(name)
     declaring = {k.py_func.__module__ for k in _aot.declared()}
     assert declaring <= set(found)
-    assert {"puzzlefmt.sudoku._solve_kernel", "puzzlefmt.keen._grade_kernels",
-            "puzzlefmt.cgp._kernels"} <= set(found)
+    assert {"puzzlefmt.sudoku._kernels.solve", "puzzlefmt.keen._kernels.grade",
+            "puzzlefmt.cgp._kernels.score"} <= set(found)

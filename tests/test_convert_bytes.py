@@ -1,5 +1,5 @@
 """``convert`` on bytes (the columnar path of :mod:`puzzlefmt.textscan` and
-:mod:`puzzlefmt.sudoku.linebytes`) writes exactly what the record-by-record path writes:
+:mod:`puzzlefmt.sudoku.convert_lines`) writes exactly what the record-by-record path writes:
 every shared line-based Sudoku data file, every one-line target and its options, comments
 passed on as before, the same rejects with the same record numbers and messages, the same
 summary, ``--jobs 2`` too; and files made by Hypothesis with bad records, comments, blank
@@ -24,7 +24,7 @@ from puzzlefmt.batch import SpanBlock, Summary, run_batch
 from puzzlefmt.cli import main
 from puzzlefmt.cli._common import EXIT_BAD_INPUT
 from puzzlefmt.jobs import Job, comment_newline
-from puzzlefmt.sudoku import linebytes
+from puzzlefmt.sudoku import convert_lines as linebytes
 from puzzlefmt.textio import LineReader, numbered_lines, split_block
 
 from helpers import shared_path

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 import puzzlefmt
-from puzzlefmt import sgtsave
+from puzzlefmt.sgt import savefile as sgtsave
 
 SRC = str(Path(puzzlefmt.__file__).resolve().parent)
 

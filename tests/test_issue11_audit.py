@@ -113,7 +113,7 @@ def test_cr_only_line_ends_read_in_linear_time() -> None:
 
 
 # as the command shows it when run (pytest makes warnings errors)
-@pytest.mark.filterwarnings("always::puzzlefmt.keen.parts.KeenCompatibilityWarning")
+@pytest.mark.filterwarnings("always::puzzlefmt.keen.elements.KeenCompatibilityWarning")
 def test_a_python_warning_is_one_line_naming_no_source(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

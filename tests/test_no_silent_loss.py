@@ -140,7 +140,7 @@ def test_sudoku_formats_lose_nothing_silently(grid: Grid) -> None:
 
 
 # The writers warn about IDs the real program mis-reads: a warning, not a loss.
-@pytest.mark.filterwarnings("ignore::puzzlefmt.keen.parts.KeenCompatibilityWarning")
+@pytest.mark.filterwarnings("ignore::puzzlefmt.keen.elements.KeenCompatibilityWarning")
 @given(keen_values)
 @settings(max_examples=80, suppress_health_check=[HealthCheck.too_slow])
 def test_keen_formats_lose_nothing_silently(puzzle: Puzzle) -> None:

@@ -212,9 +212,9 @@ def test_a_keen_puzzle_without_state_survives_a_save_file(puzzle: object) -> Non
 
 def test_no_difficulty_and_no_state_as_a_save_file_says() -> None:
     import puzzlefmt
-    from puzzlefmt import sgtsave
     from puzzlefmt.keen import Difficulty, Puzzle
     from puzzlefmt.keen.state import PlayerState
+    from puzzlefmt.sgt import savefile as sgtsave
 
     p = Puzzle(KEEN)
     save = sgtsave.parse(puzzlefmt.dumps(p, "keen-save"))

@@ -10,8 +10,9 @@ from puzzlefmt.errors import OptionError, PuzzleFormatError
 from puzzlefmt.family import rank
 from puzzlefmt.format import Format
 from puzzlefmt.keen import Puzzle
-from puzzlefmt.keen import savefile as keen_save
-from puzzlefmt.sudoku import Grid, solo, solo_save
+from puzzlefmt.keen.formats import keen_save
+from puzzlefmt.sudoku import Grid
+from puzzlefmt.sudoku.formats import solo, solo_save
 from puzzlefmt.textio import decode
 from sgt_script import rows
 

@@ -1,4 +1,4 @@
-"""The random source of Simon Tatham's puzzles (puzzlefmt.sgtrandom)."""
+"""The random source of Simon Tatham's puzzles (puzzlefmt.sgt.random)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from puzzlefmt.sgtrandom import RandomState
+from puzzlefmt.sgt.random import RandomState
 
 
 def reference_bytes(counter: int, tail: bytes) -> Iterator[int]:

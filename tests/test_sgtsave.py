@@ -1,4 +1,4 @@
-"""The save-file container of Simon Tatham's puzzles (puzzlefmt.sgtsave): every vector save
+"""The save-file container of Simon Tatham's puzzles (puzzlefmt.sgt.savefile): every vector save
 file, the loader's rules, AUXINFO, the C number readers, errors with their positions."""
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 import puzzlefmt
 import sgt_loader
-from puzzlefmt import PuzzleFormatError, sgtsave
+from puzzlefmt import PuzzleFormatError
+from puzzlefmt.sgt import savefile as sgtsave
 
 from helpers import shared_path
 from strategies.sgt import _printable, keys

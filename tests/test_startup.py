@@ -63,8 +63,9 @@ def test_import_formats_detect_and_kernel_modules_load_no_numba() -> None:
                 assert main(argv) == 0
             loaded[argv[0]] = "numba" in sys.modules
         # A kernel module's import makes no dispatcher: numba waits for the first call.
-        import puzzlefmt.sudoku._solve_kernel, puzzlefmt.sudoku._canon_kernel
-        import puzzlefmt.keen._kernels, puzzlefmt.keen._grade_kernels, puzzlefmt.cgp._kernels
+        import puzzlefmt.sudoku._kernels.solve, puzzlefmt.sudoku._kernels.canon
+        import puzzlefmt.keen._kernels.solve, puzzlefmt.keen._kernels.grade
+        import puzzlefmt.cgp._kernels.score
         loaded["kernel modules"] = "numba" in sys.modules
         # An extension registered for when numba comes runs then, once, and not before.
         from puzzlefmt import _aot, _jit
@@ -203,7 +204,7 @@ def test_cold_notice_is_one_line_on_stderr_before_the_kernel_runs(
         tmp_path: Path) -> None:
     """The cache looks cold (its check mocked); the kernel is a stand-in that records what
     stderr held when it ran, then does the work as plain Python."""
-    from puzzlefmt.sudoku import _solve_kernel
+    from puzzlefmt.sudoku._kernels import solve as _solve_kernel
 
     kernel = _solve_kernel.solve_batch
     assert isinstance(kernel, _jit.Kernel)
@@ -258,7 +259,7 @@ def test_notice_names_what_compiles_and_stays_quiet_when_jit_is_disabled(
 def test_a_kernel_pickles_by_name() -> None:
     import pickle
 
-    from puzzlefmt.sudoku import _solve_kernel
+    from puzzlefmt.sudoku._kernels import solve as _solve_kernel
 
     assert pickle.loads(pickle.dumps(_solve_kernel.solve_batch)) is _solve_kernel.solve_batch
 

@@ -10,9 +10,10 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from puzzlefmt.cgp import Game, Position, cgpjson, cgplist, gcg, svg, text
-from puzzlefmt.cgp import cgp as cgp_format
+from puzzlefmt.cgp import Game, Position, svg, text
 from puzzlefmt.cgp.family import FAMILY
+from puzzlefmt.cgp.formats import cgp as cgp_format
+from puzzlefmt.cgp.formats import cgpjson, cgplist, gcg
 from puzzlefmt.collection import Collection, LineCollection
 from puzzlefmt.errors import OptionError, PuzzleFormatError
 from puzzlefmt.format import Format, Option

@@ -13,7 +13,7 @@ CGP = sorted(m for m in GRAPH.modules if m.startswith("puzzlefmt.cgp."))
 # Below the models: text helpers, data and the codecs of the text forms.
 BELOW = {"puzzlefmt.cgp.tiles", "puzzlefmt.cgp.distributions", "puzzlefmt.cgp.layouts",
          "puzzlefmt.cgp.moves", "puzzlefmt.cgp.rules", "puzzlefmt.cgp._cgpcodec",
-         "puzzlefmt.cgp._cgpjson", "puzzlefmt.cgp._gcgcodec"}
+         "puzzlefmt.cgp._jsoncodec", "puzzlefmt.cgp._gcgcodec"}
 
 
 def test_no_import_circle_inside_the_family() -> None:
@@ -45,9 +45,10 @@ def test_the_family_knows_nothing_above_it() -> None:
 
 def test_formats_sit_above_the_models_and_below_the_family() -> None:
     assert GRAPH.find_modules_that_directly_import("puzzlefmt.cgp.family") == {"puzzlefmt.cgp"}
-    engines = {"puzzlefmt.cgp.svg", "puzzlefmt.cgp.scoring", "puzzlefmt.cgp._kernels"}
-    for name in ("cgp", "cgplist", "cgpjson", "gcg", "text"):
-        module = f"puzzlefmt.cgp.{name}"
+    engines = {"puzzlefmt.cgp.svg", "puzzlefmt.cgp.scoring", "puzzlefmt.cgp._kernels.score"}
+    for module in ("puzzlefmt.cgp.formats.cgp", "puzzlefmt.cgp.formats.cgplist",
+                   "puzzlefmt.cgp.formats.cgpjson", "puzzlefmt.cgp.formats.gcg",
+                   "puzzlefmt.cgp.text"):
         assert not GRAPH.find_upstream_modules(module) & engines, module
 
 
@@ -55,5 +56,5 @@ def test_the_kernel_is_not_loaded_by_the_package() -> None:
     package = GRAPH.find_upstream_modules("puzzlefmt.cgp") | GRAPH.find_upstream_modules(
         "puzzlefmt.cgp.family")
     assert "puzzlefmt.cgp.scoring" not in package
-    assert "puzzlefmt.cgp._kernels" not in package
+    assert "puzzlefmt.cgp._kernels.score" not in package
     assert "puzzlefmt._jit" not in package

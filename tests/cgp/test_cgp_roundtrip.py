@@ -15,7 +15,7 @@ from puzzlefmt.cgp import (
     distribution_names,
     get_distribution,
 )
-from puzzlefmt.cgp.cgpjson import write as dumps_json
+from puzzlefmt.cgp.formats.cgpjson import write as dumps_json
 
 from strategies.cgp import CgpCase, cgp_cases
 

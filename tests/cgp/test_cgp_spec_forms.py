@@ -9,7 +9,7 @@ from cgp_vectors import POSITIVE_KINDS, TABLES, is_spec_form, rows
 
 from puzzlefmt import PuzzleFormatError
 from puzzlefmt.cgp import Move, MoveKind, Position
-from puzzlefmt.cgp import cgp as cgp_format
+from puzzlefmt.cgp.formats import cgp as cgp_format
 
 EMPTY = "/".join(["15"] * 15)
 QAT = "/".join(["15"] * 7 + ["6QAT6"] + ["15"] * 7)

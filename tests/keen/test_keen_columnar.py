@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 from puzzlefmt.cli import main
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.keen import Puzzle, solve_many
-from puzzlefmt.keen._fastid import decode
+from puzzlefmt.keen._quickid import decode
 from puzzlefmt.keen.columnar import IdArrays, decode_lines, solve_lines
 from puzzlefmt.keen.family import read_any
-from puzzlefmt.keen.keen_list import parse_record
+from puzzlefmt.keen.formats.keen_list import parse_record
 
 from helpers import shared_path
 from strategies.keen import puzzles, solvable_puzzles

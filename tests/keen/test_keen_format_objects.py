@@ -16,8 +16,9 @@ from puzzlefmt import PuzzleFormatError
 from puzzlefmt.collection import Collection, LineCollection
 from puzzlefmt.errors import OptionError
 from puzzlefmt.format import Format
-from puzzlefmt.keen import Puzzle, keen_id, keen_json, keen_list, svg, text
+from puzzlefmt.keen import Puzzle, svg, text
 from puzzlefmt.keen.family import FAMILY, read_any
+from puzzlefmt.keen.formats import keen_id, keen_json, keen_list
 
 from strategies.keen import any_puzzles, puzzles
 

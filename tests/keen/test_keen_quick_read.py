@@ -1,4 +1,4 @@
-"""``Puzzle(id)``'s quick read (:mod:`puzzlefmt.keen._fastid`) against the full read (the
+"""``Puzzle(id)``'s quick read (:mod:`puzzlefmt.keen._quickid`) against the full read (the
 family reader, :func:`puzzlefmt.keen.family.read_any`, which is what ``Puzzle(text)`` does
 when the quick read declines): on every Keen ID in ../shared/vectors (the Keen vectors and
 the game and seed IDs of the real program's save files) and on generated IDs of every size
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.keen import Puzzle
-from puzzlefmt.keen._fastid import decode
+from puzzlefmt.keen._quickid import decode
 from puzzlefmt.keen.family import read_any
 
 from helpers import shared_path

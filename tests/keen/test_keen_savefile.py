@@ -12,10 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sgt_loader
-from puzzlefmt import PuzzleFormatError, sgtsave
+from puzzlefmt import PuzzleFormatError
 from puzzlefmt.keen import Difficulty, Puzzle
-from puzzlefmt.keen import savefile as ks
+from puzzlefmt.keen.formats import keen_save as ks
 from puzzlefmt.keen.state import PlayerState, problems
+from puzzlefmt.sgt import savefile as sgtsave
 from sgt_script import play, rows
 
 from helpers import shared_path

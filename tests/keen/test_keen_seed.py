@@ -218,8 +218,8 @@ def test_seed_ids_round_trip(size: int, level: str, mult: bool, seed: str) -> No
 
 
 def test_module_doctests() -> None:
-    from puzzlefmt import sgtrandom
     from puzzlefmt.keen import seed
+    from puzzlefmt.sgt import random as sgtrandom
 
     for module in (seed, sgtrandom):
         result = doctest.testmod(module)

@@ -127,9 +127,9 @@ def test_grade_levels_need_their_deductions() -> None:
     ladder), and the real program's small-size exceptions hold."""
     import numpy as np
 
-    from puzzlefmt.keen._grade_kernels import UNFINISHED
-    from puzzlefmt.keen._grade_kernels import _run as run
-    from puzzlefmt.keen._kernels import build_layouts
+    from puzzlefmt.keen._kernels.grade import UNFINISHED
+    from puzzlefmt.keen._kernels.grade import _run as run
+    from puzzlefmt.keen._kernels.solve import build_layouts
     from puzzlefmt.keen.solver import puzzle_arrays
 
     for level in (Difficulty.NORMAL, Difficulty.HARD, Difficulty.EXTREME):
@@ -199,9 +199,9 @@ def test_grader_deductions_are_sound(p: Puzzle) -> None:
     unique solution; and a level that fills the grid is filled at every level above."""
     import numpy as np
 
-    from puzzlefmt.keen._grade_kernels import IMPOSSIBLE, UNFINISHED
-    from puzzlefmt.keen._grade_kernels import _run as run
-    from puzzlefmt.keen._kernels import build_layouts
+    from puzzlefmt.keen._kernels.grade import IMPOSSIBLE, UNFINISHED
+    from puzzlefmt.keen._kernels.grade import _run as run
+    from puzzlefmt.keen._kernels.solve import build_layouts
     from puzzlefmt.keen.solver import puzzle_arrays
 
     assume(solve(p).count == 1)
@@ -274,7 +274,7 @@ def test_big_cage_of_a_ten_by_ten() -> None:
 
 def test_big_cages_are_dynamic() -> None:
     """The m60480 cage has 310,896 layouts: it is enumerated when needed, not stored."""
-    from puzzlefmt.keen import _kernels as kern
+    from puzzlefmt.keen._kernels import solve as kern
     from puzzlefmt.keen.solver import puzzle_arrays
 
     p = Puzzle(BIG_9)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from puzzlefmt.sudoku import Grid
-from puzzlefmt.sudoku._pm import settled
+from puzzlefmt.sudoku.formats._pencilmarks import settled
 
 cells = st.lists(st.integers(0, 9), min_size=81, max_size=81)
 sparse_cells = st.lists(

@@ -13,7 +13,8 @@ from hypothesis import given
 
 import sgt_loader
 from puzzlefmt import PuzzleFormatError
-from puzzlefmt.sudoku import Grid, solo
+from puzzlefmt.sudoku import Grid
+from puzzlefmt.sudoku.formats import solo
 from sgt_script import rows
 
 from strategies.sgt import solo_grids

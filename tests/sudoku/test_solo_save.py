@@ -12,8 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sgt_loader
-from puzzlefmt import PuzzleFormatError, sgtsave
-from puzzlefmt.sudoku import Grid, solo, solo_save
+from puzzlefmt import PuzzleFormatError
+from puzzlefmt.sgt import savefile as sgtsave
+from puzzlefmt.sudoku import Grid
+from puzzlefmt.sudoku.formats import solo, solo_save
 from sgt_script import play, rows
 
 from helpers import shared_path

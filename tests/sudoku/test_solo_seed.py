@@ -11,7 +11,8 @@ import pytest
 import puzzlefmt
 from puzzlefmt import _aot, _jit
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.sudoku import Grid, solo
+from puzzlefmt.sudoku import Grid
+from puzzlefmt.sudoku.formats import solo
 from puzzlefmt.sudoku.solo_seed import SoloParams, expand, expand_seed, parse_params
 
 from helpers import shared_path

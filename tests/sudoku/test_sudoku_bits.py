@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from puzzlefmt import _jit
-from puzzlefmt.sudoku._bits import ctz, popcount
+from puzzlefmt.sudoku._kernels.bits import ctz, popcount
 
 numba = pytest.importorskip("numba", reason="the compiled versions need numba")
 # The compiled versions are registered when the kernel loader imports numba (_bits registers

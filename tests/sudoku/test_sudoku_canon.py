@@ -309,7 +309,7 @@ def test_bad_convention_and_shapes() -> None:
 
 
 def test_kernel_tables_match_a_brute_force() -> None:
-    from puzzlefmt.sudoku import _canon_kernel as k
+    from puzzlefmt.sudoku._kernels import canon as k
 
     orders = list(itertools.permutations(range(3)))
     assert [list(o) for o in orders] == k.PERMS.tolist()
@@ -362,7 +362,7 @@ def test_kernel_runs_with_the_jit_disabled(settings: str) -> None:
     rows = _rows("puzzles_minlex.tsv")[:6]
     rows += [[r[0], r[1], r[1]] for r in _rows("grids_minlex.tsv")[:1]]
     code = f"""
-        from puzzlefmt.sudoku import _canon_kernel
+        from puzzlefmt.sudoku._kernels import canon as _canon_kernel
         from puzzlefmt.sudoku.canon import minlex
         {settings}
         for text in {[r[0] for r in rows]!r}:

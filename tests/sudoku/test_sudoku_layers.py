@@ -19,10 +19,11 @@ def test_no_import_circle_inside_the_family() -> None:
 
 def test_the_model_imports_only_the_base_and_text_helpers() -> None:
     assert GRAPH.find_modules_directly_imported_by("puzzlefmt.sudoku.grid") == {
-        "puzzlefmt.errors", "puzzlefmt.model", "puzzlefmt.sudoku._draw", "puzzlefmt.sudoku._text"}
+        "puzzlefmt.errors", "puzzlefmt.model", "puzzlefmt.sudoku._textgrid",
+        "puzzlefmt.sudoku._cells"}
     below = GRAPH.find_upstream_modules("puzzlefmt.sudoku.grid")
     assert not any(m.startswith("puzzlefmt.sudoku.") for m in below
-                   if m not in ("puzzlefmt.sudoku._draw", "puzzlefmt.sudoku._text"))
+                   if m not in ("puzzlefmt.sudoku._textgrid", "puzzlefmt.sudoku._cells"))
 
 
 def test_the_family_knows_nothing_above_it() -> None:
@@ -39,8 +40,8 @@ def test_formats_and_engines_sit_above_the_model_only() -> None:
     assert GRAPH.find_modules_that_directly_import("puzzlefmt.sudoku.family") == {
         "puzzlefmt.sudoku"}
     engines = {"puzzlefmt.sudoku.solver", "puzzlefmt.sudoku.canon", "puzzlefmt.sudoku.svg",
-               "puzzlefmt.sudoku.columnar", "puzzlefmt.sudoku._solve_kernel",
-               "puzzlefmt.sudoku._canon_kernel"}
+               "puzzlefmt.sudoku.columnar", "puzzlefmt.sudoku._kernels.solve",
+               "puzzlefmt.sudoku._kernels.canon"}
     for module in SUDOKU:
         if module in engines or module == "puzzlefmt.sudoku.family":
             continue

@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 import puzzlefmt.sudoku
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.model import Model, Problem, SolveResult, load_schema
-from puzzlefmt.sudoku import Grid, Status, mask_of, sdk, ss
-from puzzlefmt.sudoku import line as line_format
+from puzzlefmt.sudoku import Grid, Status, mask_of
+from puzzlefmt.sudoku.formats import line as line_format
+from puzzlefmt.sudoku.formats import sdk, ss
 
 from strategies import sudoku as S
 

@@ -1,7 +1,7 @@
 """Which solutions the solver reports first, against a plain reference search.
 
 With two or more solutions, the first two found depend on the search order. The kernel
-(``puzzlefmt.sudoku._solve_kernel``) states its order: the rules below taken to their fixed
+(``puzzlefmt.sudoku._kernels.solve``) states its order: the rules below taken to their fixed
 point, then a guess of the lowest digit of the two-candidate cell with the most unsolved cells
 in its row, column and box (the first such cell in reading order; with no two-candidate cell,
 the first unsolved cell), the digit first and "not that digit" after. The reference here is

@@ -387,7 +387,7 @@ def test_kernel_runs_with_the_jit_disabled() -> None:
 def test_second_process_loads_the_compiled_kernel_from_the_cache() -> None:
     code = """
         import numpy as np
-        from puzzlefmt.sudoku import _solve_kernel
+        from puzzlefmt.sudoku._kernels import solve as _solve_kernel
         from puzzlefmt.sudoku.solver import solve_array
         solve_array(np.zeros((1, 81), dtype=np.uint8))
         stats = _solve_kernel.solve_batch.stats

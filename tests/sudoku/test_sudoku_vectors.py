@@ -12,7 +12,7 @@ import pytest
 import puzzlefmt
 from puzzlefmt.collection import Collection
 from puzzlefmt.sudoku import Grid, digits_of
-from puzzlefmt.sudoku.bulk import read_array
+from puzzlefmt.sudoku.bulkread import read_array
 from puzzlefmt.textio import decode
 
 from helpers import SHARED, shared_path

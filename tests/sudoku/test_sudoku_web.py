@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.format import Format
-from puzzlefmt.sudoku import _lzstring as lz
-from puzzlefmt.sudoku import fpuzzles, sudokupad, sudokuwiki
+from puzzlefmt.sudoku.formats import _lzstring as lz
+from puzzlefmt.sudoku.formats import fpuzzles, sudokupad, sudokuwiki
 from puzzlefmt.sudoku.grid import Grid
 
 from helpers import SHARED, shared_path

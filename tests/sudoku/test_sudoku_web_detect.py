@@ -12,8 +12,8 @@ import pytest
 
 from puzzlefmt.family import rank
 from puzzlefmt.format import Format
-from puzzlefmt.sudoku import fpuzzles, sudokupad, sudokuwiki
 from puzzlefmt.sudoku.family import FAMILY
+from puzzlefmt.sudoku.formats import fpuzzles, sudokupad, sudokuwiki
 from puzzlefmt.sudoku.grid import Grid
 
 from helpers import SHARED, shared_path

@@ -3,7 +3,7 @@
 ``read(text)`` turns a GCG file into the parts of a :class:`~puzzlefmt.cgp.game.Game`
 (players, pragmas, events with their notes); ``write(game)`` writes canonical GCG. Both are
 reached through the model (``Game(text)``, ``game.gcg()``) and the ``gcg`` format
-(:mod:`puzzlefmt.cgp.gcg`). ``read_bytes(data)`` decodes the file first, by its
+(:mod:`puzzlefmt.cgp.formats.gcg`). ``read_bytes(data)`` decodes the file first, by its
 ``#character-encoding`` line. ``text_from_json(data)`` writes the GCG text of a game's JSON
 form. This module imports no model: the writer takes any object with a game's attributes
 (:class:`Record`).

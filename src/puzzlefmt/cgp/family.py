@@ -14,7 +14,8 @@ text forms, drawing). The family has no solver and no canonical form.
 
 from __future__ import annotations
 
-from puzzlefmt.cgp import cgp, cgpjson, cgplist, gcg, svg, text
+from puzzlefmt.cgp import svg, text
+from puzzlefmt.cgp.formats import cgp, cgpjson, cgplist, gcg
 from puzzlefmt.cgp.game import Game
 from puzzlefmt.cgp.position import Position, read_position
 from puzzlefmt.family import Family

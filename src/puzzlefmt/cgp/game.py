@@ -232,7 +232,7 @@ class Game(Model):
     # ------------------------------------------------------------------ writing
 
     def gcg(self) -> str:
-        """This record as canonical GCG (see :func:`puzzlefmt.cgp.gcg.write`)."""
+        """This record as canonical GCG (see :func:`puzzlefmt.cgp.formats.gcg.write`)."""
         return _gcg.write(self)
 
     def canonical_words(self) -> dict[int, str]:

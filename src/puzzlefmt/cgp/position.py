@@ -27,7 +27,7 @@ from typing import Any, Literal
 
 from puzzlefmt.cgp import _cgpcodec as _codec
 from puzzlefmt.cgp._cgpcodec import DEFAULTS, KNOWN_OPCODES, WRITE_ORDER, Fields, Operation
-from puzzlefmt.cgp._cgpjson import line_from_json, names_from_json
+from puzzlefmt.cgp._jsoncodec import line_from_json, names_from_json
 from puzzlefmt.cgp.distributions import Distribution
 from puzzlefmt.cgp.layouts import Layout, Premium, get_layout, layout_for_size
 from puzzlefmt.cgp.moves import (

@@ -7,7 +7,7 @@
 [4, 11, 26, 0]
 
 ``score_many(position, moves)`` gives what ``[position.score(m) for m in moves]`` gives, as a
-numpy array, from one kernel call (:mod:`puzzlefmt.cgp._kernels`) for the placements of
+numpy array, from one kernel call (:mod:`puzzlefmt.cgp._kernels.score`) for the placements of
 one-character tiles it reads (``8D WORD``, ``H8 WO.D``, ``8D.WORD``, ``A1 OX(Y)``); every
 other move (an exchange, a pass, a challenge bonus, a tile of several characters) and every
 move that breaks a rule is handed to :meth:`Position.score
@@ -25,7 +25,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from puzzlefmt._jit import notice_if_cold
-from puzzlefmt.cgp import _kernels as kern
+from puzzlefmt.cgp._kernels import score as kern
 from puzzlefmt.cgp.distributions import Distribution
 from puzzlefmt.cgp.layouts import Layout
 from puzzlefmt.cgp.moves import Move

@@ -25,9 +25,9 @@ import numpy.typing as npt
 
 from puzzlefmt._jit import interpreted, tier
 from puzzlefmt.family import LineResults, solve_texts
-from puzzlefmt.keen import _kernels as kern
-from puzzlefmt.keen._id_kernel import MAXN, decode_ids
-from puzzlefmt.keen._solve import PLAIN_SLICE_WORK, SLICE_WORK
+from puzzlefmt.keen._kernels import solve as kern
+from puzzlefmt.keen._kernels.batch import PLAIN_SLICE_WORK, SLICE_WORK
+from puzzlefmt.keen._kernels.ids import MAXN, decode_ids
 
 __all__ = ["IdArrays", "SolveArrays", "block_solve", "decode_lines", "solve_lines"]
 

@@ -16,10 +16,12 @@ from puzzlefmt.collection import Collection
 from puzzlefmt.engine import Engine, solve_engine
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.family import Columnar, Family, LineResults
-from puzzlefmt.keen import grade, keen_id, keen_json, keen_list, savefile, solver, svg, text
+from puzzlefmt.keen import grade, solver, svg, text
+from puzzlefmt.keen.formats import keen_id, keen_json, keen_list
+from puzzlefmt.keen.formats import keen_save as savefile
 from puzzlefmt.keen.model import Cage, Difficulty, KeenEngines, Puzzle
 from puzzlefmt.model import SolveResult, install
-from puzzlefmt.sgtrandom import RandomState
+from puzzlefmt.sgt.random import RandomState
 
 __all__ = ["FAMILY", "read_any"]
 

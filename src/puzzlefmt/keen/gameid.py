@@ -1,7 +1,7 @@
 """Keen game IDs and descriptions: the codec (reader and writer of the text).
 
-This is not a format module (that is :mod:`puzzlefmt.keen.keen_id`): it works on text and
-the parts of :mod:`puzzlefmt.keen.parts`, below the model, so that
+This is not a format module (that is :mod:`puzzlefmt.keen.formats.keen_id`): it works on text and
+the parts of :mod:`puzzlefmt.keen.elements`, below the model, so that
 :class:`~puzzlefmt.keen.model.Puzzle` can read and write its own game ID.
 
 A game ID is ``<params>:<desc>`` (``6:...``, ``6dhm:...``) or ``<params>#<seed>``. The
@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.keen.parts import (
+from puzzlefmt.keen.elements import (
     MAX_SIZE,
     MAX_TARGET_DIGITS,
     Cage,

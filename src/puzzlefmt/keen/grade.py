@@ -22,7 +22,7 @@ A cage with very many layouts (nine cells multiplying to 60480) is enumerated at
 among the digits its cells still allow, which is what keen.c does for every cage, so such
 puzzles get the real program's grade too.
 
-The kernels live in :mod:`puzzlefmt.keen._grade_kernels`, loaded (with numba) on the first
+The kernels live in :mod:`puzzlefmt.keen._kernels.grade`, loaded (with numba) on the first
 call.
 """
 
@@ -46,7 +46,7 @@ MAX_GRADE_SIZE = 16
 @functools.cache
 def _kernels() -> ModuleType:
     # The kernel loader: numba is imported on the first grading, not with puzzlefmt.keen.
-    from puzzlefmt.keen import _grade_kernels  # noqa: PLC0415 - the kernel loader
+    from puzzlefmt.keen._kernels import grade as _grade_kernels  # noqa: PLC0415 - the kernel loader
 
     notice_if_cold("the Keen grader's kernels")
     return _grade_kernels

@@ -25,9 +25,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeGuard
 
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.keen._fastid import Lazy, build, decode
-from puzzlefmt.keen.gameid import encode_desc, parse_game_id
-from puzzlefmt.keen.parts import (
+from puzzlefmt.keen._quickid import Lazy, build, decode
+from puzzlefmt.keen.elements import (
     MAX_SIZE,
     MAX_TARGET_DIGITS,
     TARGET_LIMIT,
@@ -42,6 +41,7 @@ from puzzlefmt.keen.parts import (
     Walls,
     format_solution,
 )
+from puzzlefmt.keen.gameid import encode_desc, parse_game_id
 from puzzlefmt.keen.rules import CODES, Status, find_problems, solution_faults
 from puzzlefmt.keen.state import PlayerState
 from puzzlefmt.model import Engines, Model, Problem, SolveResult, json_object

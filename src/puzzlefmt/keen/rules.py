@@ -21,8 +21,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
+from puzzlefmt.keen.elements import MAX_SIZE, UPSTREAM_SIZES, Cage, Op
 from puzzlefmt.keen.gameid import encode_block_structure, encode_desc
-from puzzlefmt.keen.parts import MAX_SIZE, UPSTREAM_SIZES, Cage, Op
 from puzzlefmt.keen.upstream import upstream_desc_error
 from puzzlefmt.model import Problem
 

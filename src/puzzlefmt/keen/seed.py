@@ -2,10 +2,10 @@
 
 The game reads the parameters over its defaults (size 6, Normal, not multiplication-only:
 ``6#seed`` is ``6dn#seed``), seeds its SHA-1 random source
-(:class:`puzzlefmt.sgtrandom.RandomState`) with the seed text, and runs its generator
+(:class:`puzzlefmt.sgt.random.RandomState`) with the seed text, and runs its generator
 (``new_game_desc`` in ``keen.c``) until a puzzle has the asked difficulty:
 
-1. a random Latin square is the solution (:func:`puzzlefmt.keen._latin.latin_generate`);
+1. a random Latin square is the solution (:func:`puzzlefmt.sgt.latin.latin_generate`);
 2. the cells are visited in a random order; each still alone joins its earliest-visited
    lone neighbour as a domino, with probability 3/4; every cell still alone then joins its
    earliest-visited neighbouring cage of fewer than 6 cells (a cell with no such neighbour
@@ -20,9 +20,9 @@ The game reads the parameters over its defaults (size 6, Normal, not multiplicat
    one below (Unreasonable: not by the Extreme deductions, and a unique solution). Otherwise
    go back to 1. A 3x3 puzzle above Normal is generated as Normal.
 
-Step 4 runs in :mod:`puzzlefmt.keen._seed_kernels`: the solver of
-:mod:`puzzlefmt.keen._grade_kernels` (latin.c's with keen.c's deductions) at exactly the levels
-the generator asks for, and the counting search of :mod:`puzzlefmt.keen._kernels` (numba,
+Step 4 runs in :mod:`puzzlefmt.keen._kernels.seed`: the solver of
+:mod:`puzzlefmt.keen._kernels.grade` (latin.c's with keen.c's deductions) at exactly the levels
+the generator asks for, and the counting search of :mod:`puzzlefmt.keen._kernels.solve` (numba,
 imported on the first expansion).
 
 :func:`expand_seed` returns the full game ID (``6:<desc>``, the size alone as parameters:
@@ -38,10 +38,10 @@ from typing import NamedTuple
 import numpy as np
 
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.keen._latin import latin_generate
 from puzzlefmt.keen.gameid import parse_game_id
 from puzzlefmt.keen.model import UPSTREAM_SIZES, Cage, Difficulty, Op, Puzzle
-from puzzlefmt.sgtrandom import RandomState
+from puzzlefmt.sgt.latin import latin_generate
+from puzzlefmt.sgt.random import RandomState
 
 __all__ = ["Expansion", "expand", "expand_seed", "generate"]
 
@@ -55,7 +55,7 @@ _F_SUB = 0x02
 _F_MUL = 0x04
 _F_DIV = 0x08
 _BAD_SHIFT = 4
-# Operation codes as in puzzlefmt.keen._kernels.
+# Operation codes as in puzzlefmt.keen._kernels.solve.
 _ADD, _MUL, _SUB, _DIV = 0, 1, 2, 3
 _OPS = (Op.ADD, Op.MUL, Op.SUB, Op.DIV)
 #: The order in which operations are dealt out to the cages.
@@ -244,7 +244,7 @@ def generate(size: int, difficulty: Difficulty, multiplication_only: bool,
              rs: RandomState) -> tuple[tuple[Cage, ...], tuple[int, ...]]:
     """keen.c's ``new_game_desc``: the cages and the solution of the puzzle it makes from
     ``rs`` (which it draws from). ``size`` must be 3 to 9."""
-    from puzzlefmt.keen._seed_kernels import grades_as  # noqa: PLC0415 - the kernel loader
+    from puzzlefmt.keen._kernels.seed import grades_as  # noqa: PLC0415 - the kernel loader
 
     if size not in UPSTREAM_SIZES:
         raise ValueError(f"Keen generates sizes 3 to 9, not {size}")

@@ -1,6 +1,6 @@
 """Solving Keen puzzles: none, unique (with it) or multiple (with two), within a time bound.
 
-The work is done by numba kernels (:mod:`puzzlefmt.keen._kernels`): every cage's digit
+The work is done by numba kernels (:mod:`puzzlefmt.keen._kernels.solve`): every cage's digit
 layouts are enumerated once (a cage with very many, such as nine cells multiplying to 60480,
 is enumerated at each step among the digits its cells still allow, as keen.c does), then a
 depth-first search narrows candidates to a fixed point of the layouts and the row/column
@@ -47,7 +47,7 @@ def _engine() -> ModuleType:
     """The numpy half of the solver, with the numba kernels."""
     # The kernel loader: numpy and numba are imported on the first solve, not with
     # puzzlefmt.keen, so that reading and writing never pay for them.
-    from puzzlefmt.keen import _solve  # noqa: PLC0415 - the kernel loader
+    from puzzlefmt.keen._kernels import batch as _solve  # noqa: PLC0415 - the kernel loader
 
     notice_if_cold("the Keen solver's kernels")
     return _solve

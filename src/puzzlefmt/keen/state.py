@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from puzzlefmt.keen.parts import Cage
+from puzzlefmt.keen.elements import Cage
 from puzzlefmt.keen.rules import cage_value
 from puzzlefmt.model import Problem
 

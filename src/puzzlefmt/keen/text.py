@@ -11,8 +11,8 @@ the solution. See :meth:`Puzzle.picture() <puzzlefmt.keen.model.Puzzle.picture>`
 from __future__ import annotations
 
 from puzzlefmt.format import Option, Renderer
+from puzzlefmt.keen.elements import Symbols
 from puzzlefmt.keen.model import Puzzle
-from puzzlefmt.keen.parts import Symbols
 
 __all__ = ["RENDERER", "write_text"]
 

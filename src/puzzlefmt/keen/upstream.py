@@ -10,7 +10,7 @@ refuses what they refuse.
 
 from __future__ import annotations
 
-from puzzlefmt.keen.parts import MAX_SIZE, UPSTREAM_SIZES, Difficulty, edge_pairs
+from puzzlefmt.keen.elements import MAX_SIZE, UPSTREAM_SIZES, Difficulty, edge_pairs
 
 __all__ = ["decode_params", "split_id", "upstream_desc_error", "upstream_verdict"]
 

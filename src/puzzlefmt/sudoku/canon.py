@@ -27,7 +27,7 @@ and 36,975 of the 48,765 hardest):
 
 Equivalent grids have the same form under either convention, so the form is a key for finding
 duplicates (:func:`unique_indices`). The search runs in a numba kernel
-(:mod:`puzzlefmt.sudoku._canon_kernel`); numba and numpy are imported on first use.
+(:mod:`puzzlefmt.sudoku._kernels.canon`); numba and numpy are imported on first use.
 """
 
 from __future__ import annotations
@@ -296,7 +296,7 @@ def _minlex_batch(
     # the family, so that reading and writing never load them.
     import numpy as np  # noqa: PLC0415 - the kernel loader
 
-    from puzzlefmt.sudoku import _canon_kernel  # noqa: PLC0415 - the kernel loader
+    from puzzlefmt.sudoku._kernels import canon as _canon_kernel  # noqa: PLC0415 - the kernel loader
 
     notice_if_cold("the canonical-form kernels")
     pattern = _pattern_flag(convention)

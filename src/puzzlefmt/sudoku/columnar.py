@@ -12,7 +12,7 @@ any other line (a comment after the cells, another blank, a Sukaku or HoDoKu lin
 line) and any record whose text needs the model (no solution: the reason is named) are left
 to the record-by-record path, so that both paths write the same bytes. ``canon_spans`` and
 ``solve_spans`` do the same on whole scanned blocks of bytes (:mod:`puzzlefmt.textscan`;
-the lines :func:`puzzlefmt.sudoku.linebytes.plain_runs` finds), with no string per line.
+the lines :func:`puzzlefmt.sudoku.convert_lines.plain_runs` finds), with no string per line.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from puzzlefmt.family import JoinedTexts, LineResults, solve_texts
 from puzzlefmt.sudoku.canon import minlex_array
-from puzzlefmt.sudoku.linebytes import plain_runs
+from puzzlefmt.sudoku.convert_lines import plain_runs
 from puzzlefmt.sudoku.solver import solve_array
 from puzzlefmt.textscan import Scan, Span
 

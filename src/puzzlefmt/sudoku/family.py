@@ -22,7 +22,8 @@ from puzzlefmt.model import SolveResult, install
 
 if TYPE_CHECKING:
     from puzzlefmt.textscan import Scan, Span
-from puzzlefmt.sudoku import (
+from puzzlefmt.sudoku.canon import canonical, canonical_many
+from puzzlefmt.sudoku.formats import (
     candidates,
     forumcsv,
     fpuzzles,
@@ -46,7 +47,6 @@ from puzzlefmt.sudoku import (
     sukaku,
     txt,
 )
-from puzzlefmt.sudoku.canon import canonical, canonical_many
 from puzzlefmt.sudoku.grid import Grid, SudokuEngines
 from puzzlefmt.sudoku.solver import solve, solve_many
 from puzzlefmt.sudoku.svg import RENDERER as SVG
@@ -114,7 +114,7 @@ def _block_convert(lines: Sequence[str], numbers: Sequence[int], target: str,
 
 def _convert_spans(target: str, options: Mapping[str, Any], scan: Scan) -> list[Span] | None:
     # Bytes and numpy only (no kernel to load): a conversion starts quickly.
-    from puzzlefmt.sudoku import linebytes  # noqa: PLC0415 - loaded by batch jobs only
+    from puzzlefmt.sudoku import convert_lines as linebytes  # noqa: PLC0415 - loaded by batch jobs only
 
     return linebytes.convert_spans(target, options, scan)
 
@@ -130,7 +130,7 @@ def _solve_spans(limit: int, scan: Scan) -> list[Span]:
 
 
 #: The batch commands' fast path for plain 81-cell lines (:mod:`puzzlefmt.sudoku.columnar`,
-#: whose ``*_spans`` work on whole blocks of bytes, and :mod:`puzzlefmt.sudoku.linebytes`
+#: whose ``*_spans`` work on whole blocks of bytes, and :mod:`puzzlefmt.sudoku.convert_lines`
 #: for ``convert`` on them without a kernel).
 COLUMNAR = Columnar(formats=frozenset({"line", "txt", "sdm"}), solve=_block_solve,
                     validate=_block_validate, canon=_block_canon, convert=_block_convert,

@@ -32,8 +32,8 @@ from typing import Any
 
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.model import Engines, Model, Problem, SolveResult, json_object
-from puzzlefmt.sudoku._draw import pm_grid_lines, ss_grid_lines
-from puzzlefmt.sudoku._text import cells_line, split_line
+from puzzlefmt.sudoku._cells import cells_line, split_line
+from puzzlefmt.sudoku._textgrid import pm_grid_lines, ss_grid_lines
 
 __all__ = [
     "ALL",
@@ -260,7 +260,7 @@ class Grid(Model):
     @classmethod
     def from_line(cls, line: str) -> Grid:
         """Read an 81-character line (any blank convention; text after the cells is kept as
-        ``meta["comment"]``, see :mod:`puzzlefmt.sudoku.line`)."""
+        ``meta["comment"]``, see :mod:`puzzlefmt.sudoku.formats.line`)."""
         values, rest = split_line(line)
         return cls._make(values, meta={"comment": rest} if rest else None)
 

@@ -2,7 +2,7 @@
 
 Solo reads the parameters over its defaults (3x3 boxes, two-way rotational symmetry,
 Trivial: ``3x3#seed`` is ``3x3dt#seed``), seeds the collection's SHA-1 random source
-(:class:`puzzlefmt.sgtrandom.RandomState`) with the seed text, and runs its generator
+(:class:`puzzlefmt.sgt.random.RandomState`) with the seed text, and runs its generator
 (``new_game_desc`` in ``solo.c``) until a puzzle has the asked difficulty:
 
 1. for a jigsaw, the regions: ``divvy_rectangle`` of the collection's ``divvy.c`` grows ``cr``
@@ -18,7 +18,7 @@ Trivial: ``3x3#seed`` is ``3x3dt#seed``), seeds the collection's SHA-1 random so
 4. the remaining puzzle must need exactly the asked level (its hardest deduction); otherwise
    go back to 1. 2x2 puzzles, and jigsaws of 2 or 3 symbols, are always Trivial.
 
-The solver (:mod:`puzzlefmt.sudoku._solo_kernels`, numba) follows solo.c's deductions and
+The solver (:mod:`puzzlefmt.sudoku._kernels.solo_seed`, numba) follows solo.c's deductions and
 their order step for step; only its search, for Unreasonable, is here.
 
 Supported: boxes of any shape (``2x3``, ``3x4``...), jigsaws (``9j``, ``3x3j``), X-diagonals
@@ -40,14 +40,14 @@ from typing import NamedTuple
 import numpy as np
 
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.sgtrandom import RandomState
-from puzzlefmt.sudoku._solo_kernels import deduce, divvy_grow, divvy_prepare, pick_space
+from puzzlefmt.sgt.random import RandomState
+from puzzlefmt.sudoku._kernels.solo_seed import deduce, divvy_grow, divvy_prepare, pick_space
 
 __all__ = ["SoloParams", "expand", "expand_seed", "parse_params"]
 
 FMT = "solo"
 
-# Difficulty levels as solo.c numbers them (puzzlefmt.sudoku._solo_kernels).
+# Difficulty levels as solo.c numbers them (puzzlefmt.sudoku._kernels.solo_seed).
 BLOCK, SIMPLE, INTERSECT, SET, EXTREME, RECURSIVE, AMBIGUOUS, IMPOSSIBLE = range(8)
 _LEVEL_LETTERS = {"t": BLOCK, "b": SIMPLE, "i": INTERSECT, "a": SET, "e": EXTREME,
                   "u": RECURSIVE}

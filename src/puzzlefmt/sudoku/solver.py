@@ -20,7 +20,7 @@ only take a digit left in its candidates, ``use_candidates=True``). Before searc
 the grid's face: a digit twice in a unit, or an empty cell with no candidate left, gives
 ``count == 0`` and a ``reason`` naming the cells.
 
-The search runs in a numba kernel (:mod:`puzzlefmt.sudoku._solve_kernel`), compiled on first
+The search runs in a numba kernel (:mod:`puzzlefmt.sudoku._kernels.solve`), compiled on first
 use and cached on disk; numba and numpy are imported only when something is solved (the two
 imports inside functions below are that kernel loader), so reading and writing never load
 them. ``grid.solve(limit)`` is :func:`solve` with the default options.
@@ -55,7 +55,7 @@ def solve_array(
         ``(n, 2, 81)``, the first two solutions found (zeros where there are fewer).
     """
     # The kernel loader: numpy and numba are imported on the first solve, not with the family.
-    from puzzlefmt.sudoku import _solve_kernel  # noqa: PLC0415 - the kernel loader
+    from puzzlefmt.sudoku._kernels import solve as _solve_kernel  # noqa: PLC0415 - the kernel loader
 
     notice_if_cold("the Sudoku solver")
     with tier(len(puzzles)):
@@ -84,7 +84,7 @@ def solve_many(
 ) -> list[SolveResult[Grid]]:
     """Solve many grids through one batch call of the kernel (see :func:`solve`)."""
     # The kernel loader: numpy and numba are imported on the first solve, not with the family.
-    from puzzlefmt.sudoku import _solve_kernel  # noqa: PLC0415 - the kernel loader
+    from puzzlefmt.sudoku._kernels import solve as _solve_kernel  # noqa: PLC0415 - the kernel loader
 
     notice_if_cold("the Sudoku solver")
     rows = [g.values if use_placed and any(g.placed) else g.givens for g in grids]

@@ -1,0 +1,1 @@
+"""The CGP kernels: numba functions over numpy arrays, loaded on first use."""

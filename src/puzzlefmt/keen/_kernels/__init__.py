@@ -1,0 +1,1 @@
+"""The Keen kernels: numba functions over numpy arrays, loaded on first use."""

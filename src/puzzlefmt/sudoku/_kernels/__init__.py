@@ -1,0 +1,1 @@
+"""The Sudoku kernels: numba functions over numpy arrays, loaded on first use."""

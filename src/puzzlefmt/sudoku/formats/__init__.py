@@ -1,0 +1,1 @@
+"""The Sudoku formats: one module a format, its reader and writer side by side."""
