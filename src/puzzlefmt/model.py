@@ -12,13 +12,21 @@ the same methods with the same meaning:
 ``m.status()``      the same problems as the family's ``IntFlag`` (``0``: none)
 ``m.is_valid()``    no problem of severity ``"error"``
 ``m.solve(limit)``  a :class:`SolveResult` whose solutions are models of the same type
-``m.copy()``        an independent copy, equal to ``m``
+``m.replace(f=v)``  a new model with these fields changed, checked as the constructor
+                    checks them (each model declares its fields as keyword arguments)
+``m.copy()``        a copy, equal to ``m`` (rarely needed: a model never changes)
 ``m == other``      same type and same content (everything a lossless format keeps)
-``hash(m)``         consistent with ``==`` (do not change a model while it is a set member)
+``hash(m)``         consistent with ``==``: models are immutable, so a set or a dict key is safe
 ``m.contents()``    what it carries that a format may not hold (a conversion says what it drops)
 ``m.to_json()``     a JSON-ready ``dict`` that validates against the family's JSON Schema
 ``M.from_json(d)``  the inverse (a ``dict`` or JSON text); bad data raises PuzzleFormatError
 ==================  ==========================================================================
+
+Models are immutable. A public field cannot be assigned once the model is built
+(``AttributeError`` names the model's ``replace``), and the sequences and mappings a model
+shows are :class:`FrozenList` and :class:`FrozenDict`: read-only, equal to the lists and
+dicts of the same items, hashable. Changing a model means building another one:
+``grid.replace(placed=...)``, ``position.play(move)``.
 
 Operations that live above the model layer (reading any format of the family, drawing,
 solving) reach the model through :class:`Engines`, which the family package installs on its
@@ -32,6 +40,7 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MemberDescriptorType
 from typing import Any, ClassVar, Generic, Literal, Self, TypeVar
 
 from puzzlefmt.errors import PuzzleFormatError
@@ -40,6 +49,8 @@ from puzzlefmt.textio import text_of
 
 __all__ = [
     "Engines",
+    "FrozenDict",
+    "FrozenList",
     "Model",
     "Problem",
     "Severity",
@@ -55,6 +66,62 @@ Severity = Literal["error", "warning"]
 _SCHEMAS = Path(__file__).resolve().parent / "schemas"
 
 M = TypeVar("M")
+T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class FrozenList(tuple[T, ...]):
+    """A model's sequence: a tuple that also equals the list of the same items and prints
+    as one (``grid.givens == [0, 5, ...]``, ``position.racks == [["A"], []]``).
+
+    Nothing changes it; its hash is the tuple's, so a model holding it can be hashed.
+    """
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, list):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = tuple.__hash__
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
+class FrozenDict(dict[K, V]):
+    """A model's mapping: a ``dict`` that refuses every change (``TypeError``) and hashes by
+    its items, so that a model holding it can be hashed."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> Any:
+        raise TypeError("a model's mapping cannot be changed: build a new model with replace()")
+
+    __setitem__ = __delitem__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+    __ior__ = _refuse
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(frozenset(self.items()))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenDict, (dict(self),))
+
+    def __repr__(self) -> str:
+        return dict.__repr__(self)
+
+
+def frozen_list(items: Any) -> FrozenList[Any]:
+    """``items`` as a :class:`FrozenList`, nested lists (and tuples) frozen too."""
+    if isinstance(items, FrozenList):
+        return items
+    return FrozenList(frozen_list(x) if isinstance(x, (list, tuple)) else x for x in items)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +203,9 @@ class Model(abc.ABC):
     family: ClassVar[str]
     #: Installed by the family package (:func:`install`); ``None`` until then.
     engines: ClassVar[Engines | None] = None
+    # Transitional (issue 21): True once a model's constructors and readers write each
+    # public field once; the last family converted removes this switch.
+    _guarded: ClassVar[bool] = False
 
     # ------------------------------------------------------------------ subclasses define
 
@@ -176,6 +246,17 @@ class Model(abc.ABC):
         return frozenset()
 
     # ------------------------------------------------------------------ shared behaviour
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # A field is written once, by the constructor; private caches stay writable.
+        if self._guarded and not name.startswith("_") and _is_set(self, name):
+            raise AttributeError(
+                f"{type(self).__name__} is immutable: build a changed one with "
+                f"replace({name}=...)")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable: {name} cannot be deleted")
 
     def is_valid(self) -> bool:
         """No problem of severity ``"error"``."""
@@ -240,6 +321,22 @@ class Model(abc.ABC):
     def json_schema(cls) -> dict[str, Any]:
         """The published JSON Schema of :meth:`to_json` for this family."""
         return load_schema(cls.family)
+
+
+def _is_set(obj: object, name: str) -> bool:
+    """True when ``obj`` itself holds ``name`` (a filled slot or an instance attribute; a
+    class-level default does not count)."""
+    for klass in type(obj).__mro__:
+        attr = klass.__dict__.get(name)
+        if isinstance(attr, MemberDescriptorType):
+            try:
+                attr.__get__(obj, type(obj))
+            except AttributeError:
+                return False
+            return True
+        if attr is not None:
+            break
+    return name in getattr(obj, "__dict__", {})
 
 
 def install(model: type[Model], engines: Engines) -> None:
