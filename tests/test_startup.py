@@ -82,6 +82,34 @@ def test_import_formats_detect_and_kernel_modules_load_no_numba() -> None:
                                "hook after": [True]}
 
 
+def test_version_and_a_built_in_command_parser_import_no_family() -> None:
+    """``--version`` (and building the parser for a built-in command) imports no family
+    package: the engine commands and the ``--family`` choices come from the registry only
+    when asked for (0.2's ``--version`` read no family; the engine tables had made it read
+    all three)."""
+    out = _python("""
+        import contextlib, io, json, sys
+        from puzzlefmt.cli import build_parser, main
+        with contextlib.redirect_stdout(io.StringIO()) as text:
+            try:
+                main(["--version"])
+            except SystemExit:
+                pass
+        families = sorted({m.split(".")[1] for m in sys.modules
+                           if m.startswith("puzzlefmt.") and m.endswith(".family")
+                           and m.count(".") == 2})
+        build_parser("convert")
+        later = sorted({m.split(".")[1] for m in sys.modules
+                        if m.startswith("puzzlefmt.") and m.endswith(".family")
+                        and m.count(".") == 2})
+        print(json.dumps([text.getvalue().split()[:2], families, later]))
+    """)
+    version, families, later = json.loads(out)
+    assert version[0] == "puzzlefmt"
+    assert families == []
+    assert later == []
+
+
 def test_a_one_line_solve_runs_without_numba(tmp_path: Path) -> None:
     vectors = shared_path("vectors", "keen", "vectors-rocurley-6du.tsv")
     keen_id, keen_want = next(x.split("\t")[:2] for x in vectors.read_text("utf-8").splitlines()

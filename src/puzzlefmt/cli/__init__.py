@@ -17,7 +17,7 @@ import argparse
 import os
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from puzzlefmt import __version__, registry
@@ -103,9 +103,33 @@ class _Version(argparse.Action):
         parser.exit(EXIT_OK)
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _FamilyNames:
+    """The registry's family names as ``choices``, looked up when argparse first needs them
+    (checking a ``--family`` value, or writing help): building the parser imports no family."""
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([f.name for f in registry.families()])
+
+    def __contains__(self, name: object) -> bool:
+        return name in list(self)
+
+
+def _command_of(argv: Sequence[str]) -> str | None:
+    """The sub-command ``argv`` names, ``"--version"`` when it asks for the version first,
+    ``None`` when it names none."""
+    for arg in argv:
+        if arg == "--version":
+            return arg
+        if not arg.startswith("-"):
+            return arg
+    return None
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line's argument parser: the global options and one sub-command a command, engine
-    commands included."""
+    commands included. ``command``: the sub-command about to run; when it is a built-in one (or
+    ``"--version"``), the families' engine commands are left out, so that a command that needs
+    no family imports none."""
     parser = Parser(
         prog="puzzlefmt",
         description="Read, write, detect, validate and solve Sudoku, Keen and CGP texts.",
@@ -116,7 +140,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("formats", help="list every format with its extensions")
-    p.add_argument("--family", choices=[f.name for f in registry.families()])
+    p.add_argument("--family", choices=_FamilyNames(), metavar="FAMILY",
+                   help="list the formats of this family only")
     p.add_argument("--options", metavar="FORMAT",
                    help="list the reader and writer options of one format")
     p.add_argument("--json", action="store_true")
@@ -186,7 +211,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_serve(sub)  # `puzzlefmt serve` (the web extra; puzzlefmt.web.cli imports no web package)
     # The families' engines offered as commands (`puzzlefmt grade`...), after the built-in
     # commands, whose names they do not take.
-    engines.add_parsers(sub, _add_batch_options, set(sub.choices))
+    if command != "--version" and command not in sub.choices:
+        engines.add_parsers(sub, _add_batch_options, set(sub.choices))
     return parser
 
 
@@ -208,7 +234,7 @@ def _quiet_pipe() -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (tests call this directly)."""
-    parser = build_parser()
+    parser = build_parser(_command_of(sys.argv[1:] if argv is None else argv))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse already printed usage or help
