@@ -14,6 +14,7 @@ from typing import Any, Self
 
 import pytest
 
+import puzzlefmt
 from puzzlefmt import registry
 from puzzlefmt.cli import build_parser, main
 from puzzlefmt.collection import LineCollection, Record
@@ -170,6 +171,21 @@ def test_a_model_reaches_its_engines_by_name_through_the_table() -> None:
     assert t.solve().solution == Tally(marks="|||")
     with pytest.raises(NotImplementedError, match=r"no rate engine for a Tally .*count, solve"):
         t._run("rate")
+
+
+def test_puzzlefmt_run_reaches_any_engine_with_no_method_on_the_model(
+        registered: Family) -> None:
+    """A new engine needs no method on its model: ``puzzlefmt.run(name, model)`` (and on a
+    list, the engine's batch form) reaches it through the registry."""
+    t = Tally(marks="|x|")
+    assert puzzlefmt.run("count", t) == 2
+    assert puzzlefmt.run("count", t, crossed=True) == 3
+    assert puzzlefmt.run("count", [t, Tally(marks="x")], crossed=True) == [3, 1]
+    assert puzzlefmt.run("count", []) == []
+    with pytest.raises(OptionError, match="cross"):
+        puzzlefmt.run("count", t, cross=True)
+    with pytest.raises(KeyError, match="no rate engine for a Tally"):
+        puzzlefmt.run("rate", t)
 
 
 def test_a_family_refuses_an_engine_declared_twice_or_of_another_family() -> None:

@@ -17,7 +17,7 @@ Every reader raises :class:`PuzzleFormatError` (a ``ValueError``) for text it ca
 
 from __future__ import annotations
 
-from puzzlefmt.api import detect, dump, dumps, iter_records, load, loads, render
+from puzzlefmt.api import detect, dump, dumps, iter_records, load, loads, render, run
 from puzzlefmt.collection import Collection, LineCollection, Record
 from puzzlefmt.errors import OptionError, PuzzleFormatError
 from puzzlefmt.family import Candidate, Family
@@ -52,4 +52,5 @@ __all__ = [
     "load",
     "loads",
     "render",
+    "run",
 ]

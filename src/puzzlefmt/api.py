@@ -31,6 +31,7 @@ __all__ = [
     "records_of",
     "render",
     "resolve_format",
+    "run",
 ]
 
 PathOrFile = str | os.PathLike[str] | IO[str] | IO[bytes]
@@ -207,6 +208,24 @@ def render(obj: Any, picture: str = "svg", **options: Any) -> str:
                 return r.render(obj, **options)
         raise TypeError(f"no {picture} picture of {type(obj).__name__}")
     return registry.get_renderer(picture).render(obj, **options)
+
+
+def run(engine: str, obj: Any, **options: Any) -> Any:
+    """Run the engine named ``engine`` of ``obj``'s family on ``obj`` (a model, or a list of
+    models, run with the engine's batch form): ``puzzlefmt.run("grade", puzzle)``,
+    ``puzzlefmt.run("canon", grids, convention="pattern")``. The options are the engine's
+    own (``puzzlefmt <engine> --help`` lists them); an unknown one raises
+    :class:`~puzzlefmt.errors.OptionError`, an engine the family lacks :class:`KeyError`.
+
+    Every engine a family declares in its table is reached this way, with no method of its
+    own on the model (a model's methods such as ``puzzle.grade()`` are conveniences over it).
+    """
+    if isinstance(obj, (list, tuple, Collection)):
+        items = list(obj)
+        if not items:
+            return []
+        return registry.engine_for(items[0], engine).many(items, **options)
+    return registry.engine_for(obj, engine)(obj, **options)
 
 
 # --------------------------------------------------------------------------- streams
