@@ -94,18 +94,26 @@ class FrozenList(tuple[T, ...]):
         return repr(list(self))
 
 
+def _refusing(name: str) -> Any:
+    def refuse(self: object, *args: object, **kwargs: object) -> Any:
+        raise TypeError("a model's mapping cannot be changed: build a new model with replace()")
+    refuse.__name__ = name
+    refuse.__doc__ = f"Refused (``TypeError``): a model's mapping does not change ({name})."
+    return refuse
+
+
 class FrozenDict(dict[K, V]):
     """A model's mapping: a ``dict`` that refuses every change (``TypeError``) and hashes by
     its items, so that a model holding it can be hashed."""
 
     __slots__ = ()
 
-    def _refuse(self, *args: object, **kwargs: object) -> Any:
-        raise TypeError("a model's mapping cannot be changed: build a new model with replace()")
-
-    __setitem__ = __delitem__ = _refuse
-    clear = pop = popitem = setdefault = update = _refuse
-    __ior__ = _refuse
+    __setitem__ = __delitem__ = __ior__ = _refusing("__setitem__")
+    clear = _refusing("clear")
+    pop = _refusing("pop")
+    popitem = _refusing("popitem")
+    setdefault = _refusing("setdefault")
+    update = _refusing("update")
 
     def __hash__(self) -> int:  # type: ignore[override]
         return hash(frozenset(self.items()))
