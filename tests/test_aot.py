@@ -73,8 +73,8 @@ def test_the_build_writes_the_extension_and_its_stamp(built: Path) -> None:
     assert entry["args"][3] == ["int"]
     files = stamp["files"]
     assert isinstance(files, dict)
-    assert "sudoku/_solve_kernel.py" in files
-    assert "sudoku/_tables.py" in files
+    assert "sudoku/_kernels/solve.py" in files
+    assert "sudoku/_kernels/tables.py" in files
 
 
 @pytest.mark.usefixtures("using")
@@ -129,9 +129,9 @@ def test_a_stamp_of_other_sources_or_another_cpu_is_not_used(
         built: Path, tmp_path: Path) -> None:
     files = _stamp(built)["files"]
     assert isinstance(files, dict)
-    stale = dict(files, **{"sudoku/_solve_kernel.py": "0" * 32})
+    stale = dict(files, **{"sudoku/_kernels/solve.py": "0" * 32})
     cases = {
-        "sudoku/_solve_kernel.py changed since the build": {"files": stale},
+        "sudoku/_kernels/solve.py changed since the build": {"files": stale},
         "built for another CPU": {"cpu": "f" * 32},
         "built for another CPU ": {"cpu": "named:another-machine:x86-64-v2"},
         "stamp of another format": {"format": 0},

@@ -399,7 +399,8 @@ def build(out_dir: str | os.PathLike[str], modules: Sequence[str] | None = None,
             entries = exports.setdefault(key, [])
             for sig in sigs:
                 args, _ = normalize(sig)
-                short = kernel.py_func.__module__.rsplit(".", 1)[-1].strip("_")
+                # The module's whole path: two families' kernel modules share last names.
+                short = kernel.py_func.__module__.removeprefix("puzzlefmt.").replace(".", "_")
                 name = f"{short}__{kernel.py_func.__name__}__{len(entries)}"
                 cc.export(name, sig)(kernel.py_func)
                 entries.append({"name": name, "args": [_arg_spec(a) for a in args]})
@@ -440,13 +441,21 @@ def _keys(modules: Sequence[str]) -> list[str]:
 
 
 def _main(argv: Sequence[str]) -> int:
-    if len(argv) != 1:
-        sys.stderr.write("usage: python -m puzzlefmt._aot OUT_DIR\n")
+    """``python -m puzzlefmt._aot OUT_DIR [MODULE...]``: build the extension (of every
+    kernel module, or of those named) and say how many kernels it holds."""
+    if not argv:
+        sys.stderr.write("usage: python -m puzzlefmt._aot OUT_DIR [MODULE...]\n")
         return 2
-    path = build(argv[0])
-    sys.stdout.write(f"built {path}\n")
+    path = build(argv[0], list(argv[1:]) or None)
+    count = len(_read_stamp(path.parent).get("exports", {}))
+    sys.stdout.write(f"built {path} ({counted(count, 'kernel')})\n")
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(_main(sys.argv[1:]))
+    # Run as a script this file is ``__main__``, a second copy of the module whose list of
+    # declared kernels stays empty (the kernels declare themselves to puzzlefmt._aot): the
+    # build runs in the package's own module.
+    from puzzlefmt import _aot as _package_module  # noqa: PLW0406 - see above
+
+    raise SystemExit(_package_module._main(sys.argv[1:]))
