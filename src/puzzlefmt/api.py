@@ -13,8 +13,8 @@ from typing import IO, Any, Literal
 
 from puzzlefmt import registry
 from puzzlefmt.collection import Collection, LineCollection, Record, is_comment_line
+from puzzlefmt.detection import SNIFF_CHARS, Candidate, extension_of, read_detected
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.family import SNIFF_CHARS, Candidate, extension_of, read_detected
 from puzzlefmt.format import Format, Renderer
 from puzzlefmt.outfile import output
 from puzzlefmt.textio import LineReader, decode, sniff_encoding, text_of
@@ -340,7 +340,7 @@ def open_lines(
 
 
 def _head_text(lines: Iterable[str]) -> str:
-    """The first lines as the sniffers see them (:func:`puzzlefmt.family.sniffed`), made
+    """The first lines as the sniffers see them (:func:`puzzlefmt.detection.sniffed`), made
     without a copy of what they do not see (a first line of 50 MB, say)."""
     pieces: list[str] = []
     room = SNIFF_CHARS

@@ -27,7 +27,7 @@ from puzzlefmt.batch import (
     fold,
 )
 from puzzlefmt.collection import LineCollection, Record
-from puzzlefmt.family import LineResults, joined
+from puzzlefmt.columnar import LineResults, joined
 from puzzlefmt.format import Format
 from puzzlefmt.losses import described, dropped, rewritten
 from puzzlefmt.model import Model, SolveResult

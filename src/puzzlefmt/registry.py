@@ -10,8 +10,9 @@ from __future__ import annotations
 import importlib
 import os
 
+from puzzlefmt.detection import Candidate, rank
 from puzzlefmt.engine import Engine
-from puzzlefmt.family import Candidate, Family, rank
+from puzzlefmt.family import Family
 from puzzlefmt.format import Format, Renderer
 
 __all__ = [
@@ -167,7 +168,7 @@ def format_for_object(obj: object) -> Format:
 
 
 def detect(text: str, *, filename: str | os.PathLike[str] | None = None) -> list[Candidate]:
-    """Rank every format for ``text``, best first (see :func:`puzzlefmt.family.rank`)."""
+    """Rank every format for ``text``, best first (see :func:`puzzlefmt.detection.rank`)."""
     return rank(formats(), text, filename=filename)
 
 

@@ -14,9 +14,10 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from puzzlefmt.collection import Collection
+from puzzlefmt.columnar import Columnar, LineResults
 from puzzlefmt.engine import Engine, solve_engine
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.family import Columnar, Family, LineResults
+from puzzlefmt.family import Family
 from puzzlefmt.format import Option, Renderer
 from puzzlefmt.model import SolveResult, install
 
