@@ -298,3 +298,22 @@ def test_the_page_lists_a_new_family_and_offers_its_engine(registered: Family) -
     paths = create_app().openapi()["paths"]
     assert "/api/count" in paths
     assert "/api/grade" in paths
+
+
+def test_text_no_format_reads_is_said_to_be_none_of_the_registered_families() -> None:
+    with pytest.raises(PuzzleFormatError, match=r"expected a Sudoku, Keen or CGP text, found"):
+        puzzlefmt.loads("hello, world")
+    with pytest.raises(service.ServiceError) as info:
+        service.read("hello, world")
+    assert str(info.value).startswith(
+        "no format recognises this text (expected a Sudoku, Keen or CGP text)")
+
+
+def test_text_no_format_reads_names_a_new_family_too(registered: Family) -> None:
+    with pytest.raises(PuzzleFormatError,
+                       match=r"expected a Sudoku, Keen, CGP or Tally text, found"):
+        puzzlefmt.loads("hello, world")
+    with pytest.raises(service.ServiceError) as info:
+        service.read("hello, world")
+    assert str(info.value).startswith(
+        "no format recognises this text (expected a Sudoku, Keen, CGP or Tally text)")

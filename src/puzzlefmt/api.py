@@ -76,7 +76,7 @@ def resolve_format(
     by_ext = [f for f in registry.formats() if ext and ext in f.extensions]
     if by_ext:
         return by_ext[0]
-    read_detected([], text)  # raises the "nothing recognises" error
+    read_detected([], text, expected=registry.expected())  # raises "nothing recognises"
     raise AssertionError("unreachable")  # pragma: no cover
 
 
@@ -99,7 +99,8 @@ def loads(
         return _named(format).loads(text, **options)
     if options:
         return resolve_format(text, filename=filename).loads(text, **options)
-    return read_detected(registry.formats(), text, filename=filename)
+    return read_detected(registry.formats(), text, filename=filename,
+                         expected=registry.expected())
 
 
 def _read_source(source: PathOrFile) -> tuple[str, str | None]:

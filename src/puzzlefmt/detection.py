@@ -86,6 +86,7 @@ def read_detected(
     *,
     filename: str | os.PathLike[str] | None = None,
     what: str = "auto",
+    expected: str | None = None,
 ) -> Any:
     """Read ``text`` with the best-ranked format that can read it.
 
@@ -93,7 +94,8 @@ def read_detected(
     own error is raised (it says what is wrong in the format the text most looks like). With
     no candidate at all, a format named by the file's extension reads it, so that its error
     (``line 9, column 9: expected 9 cells``) reaches the user; otherwise the error says that no
-    format recognises the text.
+    format recognises the text: it expected ``expected`` (words: ``"a Sudoku, Keen or CGP
+    text"``; by default ``"a <what> text"``, ``"a puzzle text"`` for ``"auto"``).
     """
     by_name = {f.name: f for f in formats}
     ranked = [by_name[c.format] for c in rank(formats, text, filename=filename)]
@@ -110,7 +112,7 @@ def read_detected(
     if first_error is not None:
         raise first_error
     first = next((ln for ln in split_lines(text) if ln.strip()), "")
-    kinds = {"auto": "a Sudoku, Keen or CGP text"}.get(what, f"a {what} text")
+    kinds = expected or (f"a {what} text" if what != "auto" else "a puzzle text")
     raise PuzzleFormatError(
         f"expected {kinds}, found nothing any format recognises",
         format=what,

@@ -39,6 +39,9 @@ class Family:
     title: str = ""
     #: A small text of the family that every engine takes quickly (warming up workers).
     example: str = ""
+    #: The family's texts in a word, where an error says what it expected ("a Sudoku, Keen or
+    #: CGP text"): ``"CGP"``; empty: :attr:`label`.
+    noun: str = ""
 
     @property
     def label(self) -> str:

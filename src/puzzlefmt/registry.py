@@ -21,6 +21,7 @@ __all__ = [
     "engine_for",
     "engine_names",
     "engines",
+    "expected",
     "families",
     "family",
     "family_of",
@@ -70,6 +71,17 @@ def families() -> list[Family]:
     """Every registered family, in registration order."""
     _load()
     return list(_families.values())
+
+
+def expected() -> str:
+    """What a text of any registered family is, in words, for an error that found none:
+    ``"a Sudoku, Keen or CGP text"`` (each family's :attr:`~puzzlefmt.family.Family.noun`,
+    in registration order)."""
+    _load()
+    nouns = [fam.noun or fam.label for fam in _families.values()]
+    if len(nouns) > 1:
+        nouns = [", ".join(nouns[:-1]), nouns[-1]]
+    return f"a {' or '.join(nouns)} text"
 
 
 def family(name: str) -> Family:

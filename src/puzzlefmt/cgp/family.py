@@ -31,6 +31,7 @@ FAMILY = Family(
     formats=(cgp.FORMAT, cgplist.FORMAT, gcg.FORMAT, cgpjson.FORMAT),
     renderers=(text.RENDERER, svg.RENDERER, text.GAME_RENDERER, svg.GAME_RENDERER),
     title="CGP position",
+    noun="CGP",
     example="15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0 lex NWL20;",
 )
 

@@ -261,7 +261,7 @@ def _resolve(text: str, format: str | None) -> Any:
         return _get_format(format)
     ranked = puzzlefmt.detect(_head(text))
     if not ranked:
-        message = "no format recognises this text (expected a Sudoku, Keen or CGP text)"
+        message = f"no format recognises this text (expected {registry.expected()})"
         near = _closest(text)
         if near is None:
             raise ServiceError("unrecognised", message, status=422)
