@@ -317,3 +317,23 @@ def test_text_no_format_reads_names_a_new_family_too(registered: Family) -> None
         service.read("hello, world")
     assert str(info.value).startswith(
         "no format recognises this text (expected a Sudoku, Keen, CGP or Tally text)")
+
+
+def test_a_batch_job_looks_each_familys_engine_up_once_a_chunk(
+        registered: Family, monkeypatch: pytest.MonkeyPatch) -> None:
+    looked: list[str] = []
+    lookup = Family.engine
+
+    def counting(self: Family, name: str) -> Engine | None:
+        looked.append(name)
+        return lookup(self, name)
+
+    monkeypatch.setattr(Family, "engine", counting)
+    recs = [Record(n, n, "||", Tally(marks="|" * n)) for n in range(1, 6)]
+    found = Job("engine", target="count").task()(recs)
+    assert [o.output for o in found] == [f"{n} marks\n" for n in range(1, 6)]
+    assert looked == ["count"]
+    looked.clear()
+    found = Job("solve").task()(recs)
+    assert [o.output for o in found] == ["|" * n + "\n" for n in range(1, 6)]
+    assert looked == ["solve"]
