@@ -38,9 +38,9 @@ __all__ = ["Job", "canon_task", "convert_task", "engine_task", "lost", "position
 
 
 def _clues(value: Any) -> int | None:
-    """The clue count of a puzzle that has one (a Sudoku grid's givens)."""
-    count = getattr(value, "clue_count", None)
-    return count if isinstance(count, int) else None
+    """The clue count of a puzzle whose family counts one (a Sudoku grid's givens)."""
+    clues = registry.family_of(value).clues
+    return clues(value) if clues is not None else None
 
 
 def where(rec: Record, message: str) -> str:
@@ -57,18 +57,18 @@ def lost(value: Any, fmt: Format, options: Mapping[str, Any] | None = None) -> l
 
 
 def position_at(value: Any, n: int) -> Any:
-    """The position after the first ``n`` events of a game record (an object with
-    ``events`` and ``position(n)``, as :class:`puzzlefmt.cgp.Game`): what ``--at N`` picks.
-    :class:`TypeError` when ``value`` is not a game record, :class:`ValueError` when ``n`` is
-    past its end."""
-    events = getattr(value, "events", None)
-    position = getattr(value, "position", None)
-    if events is None or not callable(position):
-        raise TypeError(f"a {type(value).__name__} is not a game record (GCG); it has no "
-                         "events")
-    if not 0 <= n <= len(events):
-        raise ValueError(f"the game has {counted(len(events), 'event')} (0 to {len(events)})")
-    return position(n)
+    """The position after the first ``n`` events of a game record (a model its family
+    declares one: :attr:`puzzlefmt.family.Family.replay`, as :class:`puzzlefmt.cgp.Game`):
+    what ``--at N`` picks. :class:`TypeError` when ``value`` is not a game record,
+    :class:`ValueError` when ``n`` is past its end."""
+    replay = registry.family_of(value).game(value)
+    if replay is None:
+        raise TypeError(f"a {type(value).__name__} is not a game record ({registry.game_names()}); "
+                        "it has no events")
+    length = replay.length(value)
+    if not 0 <= n <= length:
+        raise ValueError(f"the game has {counted(length, 'event')} (0 to {length})")
+    return replay.position(value, n)
 
 
 def convert_task(

@@ -27,6 +27,7 @@ __all__ = [
     "family_of",
     "format_for_object",
     "formats",
+    "game_names",
     "get_format",
     "get_renderer",
     "register_family",
@@ -82,6 +83,13 @@ def expected() -> str:
     if len(nouns) > 1:
         nouns = [", ".join(nouns[:-1]), nouns[-1]]
     return f"a {' or '.join(nouns)} text"
+
+
+def game_names() -> str:
+    """What the registered families' game records are called, for messages: ``"GCG"``
+    (each :attr:`~puzzlefmt.family.Replay.name`, in registration order)."""
+    _load()
+    return ", ".join(f.replay.name for f in _families.values() if f.replay is not None)
 
 
 def family(name: str) -> Family:

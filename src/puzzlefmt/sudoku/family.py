@@ -203,6 +203,7 @@ FAMILY = Family(
     columnar=COLUMNAR,
     engines=(SOLVE, CANON),
     title="Sudoku",
+    clues=lambda grid: grid.clue_count,
     example="4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
 )
 
