@@ -133,7 +133,7 @@ def test_plain_lines_and_what_is_left_to_the_object_path() -> None:
 
 
 def test_joined_texts_are_a_sequence_of_their_texts() -> None:
-    from puzzlefmt.family import JoinedTexts, joined
+    from puzzlefmt.columnar import JoinedTexts, joined
 
     texts = ["abc\n", "def\n", "ghi\n"]
     kept = JoinedTexts("".join(texts), 4)

@@ -18,8 +18,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from puzzlefmt.collection import Collection, LineCollection
+from puzzlefmt.detection import rank, read_detected
 from puzzlefmt.errors import OptionError, PuzzleFormatError
-from puzzlefmt.family import Family, rank, read_detected
+from puzzlefmt.family import Family
 from puzzlefmt.format import Format, Option, Renderer, Sniff
 from puzzlefmt.model import Engines, Model, Problem, SolveResult, install, json_object
 from puzzlefmt.outfile import output, write_text

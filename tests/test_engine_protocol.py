@@ -20,9 +20,9 @@ from puzzlefmt.cli import build_parser, main
 from puzzlefmt.collection import LineCollection, Record
 from puzzlefmt.engine import Engine, solve_engine
 from puzzlefmt.errors import OptionError, PuzzleFormatError
-from puzzlefmt.family import Family
-from puzzlefmt.format import Option, Sniff
-from puzzlefmt.jobs import Job
+from puzzlefmt.family import Family, Moves, Played, Replay
+from puzzlefmt.format import Format, Option, Sniff
+from puzzlefmt.jobs import Job, position_at
 from puzzlefmt.model import Engines, Model, Problem, SolveResult, install, json_object
 from puzzlefmt.web import service
 from puzzlefmt.web.app import create_app
@@ -123,12 +123,92 @@ def _solve_many(tallies: list[Tally], limit: int) -> list[SolveResult[Tally]]:
 
 
 SOLVE = solve_engine("tally", (Tally,), _solve_many, lambda t, r: str(r.solutions[0]))
-TALLY = Family(name="tally", models=(Tally,), formats=(TALLIES,), engines=(SOLVE, COUNT))
+
+
+def _play(tally: Tally, notation: str, check: bool | None) -> Played:
+    """The toy's moves: a mark more; a crossed one is illegal (unless not checked)."""
+    if notation not in ("|", "x"):
+        raise ValueError(f"{notation!r} is not a tally mark")
+    if notation == "x" and check is not False:
+        return Played(move=notation, legal=False, reason="crossed",
+                      words="Illegal: a crossed mark.")
+    after = Tally(marks=tally.marks + notation)
+    return Played(move=notation, legal=True, score=len(after.marks),
+                  words=f"{notation} makes {len(after.marks)}.", position=after,
+                  text=after.marks)
+
+
+TALLY = Family(name="tally", models=(Tally,), formats=(TALLIES,), engines=(SOLVE, COUNT),
+               clues=lambda tally: len(tally.marks),
+               moves=Moves(models=(Tally,), play=_play, example="| or x"))
 def _draw(tally: Tally, **options: Any) -> str:
     return f'<svg xmlns="http://www.w3.org/2000/svg"><text>{tally.marks}</text></svg>'
 
 
 install(Tally, Engines(read=TALLY.read, svg=_draw, run=TALLY.runs(Tally)))
+
+
+class Tallies(Model):
+    """A toy game record: the marks made one after the other (``game:||x|``)."""
+
+    family = "tallygame"
+
+    def __init__(self, text: str | None = None, *, marks: str = "") -> None:
+        if text is not None:
+            marks = self._read_text(text).marks
+        self.marks = marks
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.marks,)
+
+    def problems(self) -> list[Problem]:
+        return []
+
+    def status(self) -> int:
+        return 0
+
+    def copy(self) -> Self:
+        return type(self)(marks=self.marks)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"marks": self.marks}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | str) -> Self:
+        return cls(marks=str(json_object(data, format="tally-game")["marks"]))
+
+    def __str__(self) -> str:
+        return f"game:{self.marks}"
+
+    def __repr__(self) -> str:
+        return f"Tallies({self.marks!r})"
+
+
+def _read_game(text: str) -> Tallies:
+    if not text.startswith("game:"):
+        raise PuzzleFormatError.expecting("game:", repr(text[:5]), format="tally-game",
+                                          line=1, column=1)
+    return Tallies(marks=text[5:].strip())
+
+
+def _no_text(tally: Tally) -> str:
+    if not tally.marks:
+        raise ValueError("no mark yet")
+    return tally.marks
+
+
+TALLY_GAME = Format(
+    name="tally-game", family="tallygame", model=Tallies, description="marks made in turn",
+    sniff_text=lambda t: Sniff(0.9, "game:") if t.startswith("game:") else None,
+    read=_read_game, write=str,
+)
+GAMES = Family(
+    name="tallygame", models=(Tallies,), formats=(TALLY_GAME,), title="Tally game",
+    replay=Replay(models=(Tallies,), name="TG", length=lambda game: len(game.marks),
+                  position=lambda game, n: Tally(marks=game.marks[:n]),
+                  words=lambda game, n: f"Mark {n}: {game.marks[n - 1]}.", text=_no_text),
+)
+install(Tallies, Engines(read=GAMES.read, svg=_draw))
 
 
 @pytest.fixture
@@ -139,6 +219,13 @@ def registered(monkeypatch: pytest.MonkeyPatch) -> Family:
         monkeypatch.setattr(registry, name, dict(getattr(registry, name)))
     registry.register_family(TALLY)
     return TALLY
+
+
+@pytest.fixture
+def games(registered: Family) -> Family:
+    """The toy game family in the registry too, for one test."""
+    registry.register_family(GAMES)
+    return GAMES
 
 
 def _run(argv: list[str]) -> tuple[int, str, str]:
@@ -298,3 +385,87 @@ def test_the_page_lists_a_new_family_and_offers_its_engine(registered: Family) -
     paths = create_app().openapi()["paths"]
     assert "/api/count" in paths
     assert "/api/grade" in paths
+
+
+def test_text_no_format_reads_is_said_to_be_none_of_the_registered_families() -> None:
+    with pytest.raises(PuzzleFormatError, match=r"expected a Sudoku, Keen or CGP text, found"):
+        puzzlefmt.loads("hello, world")
+    with pytest.raises(service.ServiceError) as info:
+        service.read("hello, world")
+    assert str(info.value).startswith(
+        "no format recognises this text (expected a Sudoku, Keen or CGP text)")
+
+
+def test_text_no_format_reads_names_a_new_family_too(registered: Family) -> None:
+    with pytest.raises(PuzzleFormatError,
+                       match=r"expected a Sudoku, Keen, CGP or Tally text, found"):
+        puzzlefmt.loads("hello, world")
+    with pytest.raises(service.ServiceError) as info:
+        service.read("hello, world")
+    assert str(info.value).startswith(
+        "no format recognises this text (expected a Sudoku, Keen, CGP or Tally text)")
+
+
+def test_a_batch_job_looks_each_familys_engine_up_once_a_chunk(
+        registered: Family, monkeypatch: pytest.MonkeyPatch) -> None:
+    looked: list[str] = []
+    lookup = Family.engine
+
+    def counting(self: Family, name: str) -> Engine | None:
+        looked.append(name)
+        return lookup(self, name)
+
+    monkeypatch.setattr(Family, "engine", counting)
+    recs = [Record(n, n, "||", Tally(marks="|" * n)) for n in range(1, 6)]
+    found = Job("engine", target="count").task()(recs)
+    assert [o.output for o in found] == [f"{n} marks\n" for n in range(1, 6)]
+    assert looked == ["count"]
+    looked.clear()
+    found = Job("solve").task()(recs)
+    assert [o.output for o in found] == ["|" * n + "\n" for n in range(1, 6)]
+    assert looked == ["solve"]
+
+
+def test_a_familys_declared_clue_count_reaches_the_batch_json(registered: Family) -> None:
+    recs = [Record(1, 1, "|x|", Tally(marks="|x|"))]
+    assert Job("solve").task()(recs)[0].data == {
+        "status": "unique", "solutions": 1, "text": "|||", "clues": 3}
+
+
+def test_a_family_declares_the_moves_its_positions_take(registered: Family) -> None:
+    view = service.read("||\n", "tallies")
+    assert view["actions"]["move"] is True
+    played = service.move("||\n", "tallies", notation="|")
+    assert (played["legal"], played["score"], played["words"]) == (True, 3, "| makes 3.")
+    assert played["next"]["text"] == "|||"
+    illegal = service.move("||\n", "tallies", notation="x")
+    assert (illegal["legal"], illegal["reason"], illegal["next"]) == (False, "crossed", None)
+    assert service.move("||\n", "tallies", notation="x", check_rack=False)["legal"] is True
+    with pytest.raises(service.ServiceError, match="not a move: '\\?' is not a tally mark"):
+        service.move("||\n", "tallies", notation="?")
+    with pytest.raises(service.ServiceError, match="the sudoku family has no moves"):
+        service.move("." * 81, "line", notation="|")
+
+
+def test_a_family_declares_its_game_records_and_how_to_step_through_them(
+        games: Family) -> None:
+    game = Tallies(marks="||x")
+    assert position_at(game, 2) == Tally(marks="||")
+    with pytest.raises(ValueError, match="the game has 3 events"):
+        position_at(game, 4)
+    with pytest.raises(TypeError, match=r"a Tally is not a game record \(GCG, TG\)"):
+        position_at(Tally(marks="|"), 1)
+    assert service.capabilities()["game"] is True
+    view = service.read("game:||x", "tally-game")
+    assert view["family"] == "tallygame"
+    assert (view["actions"]["game"], view["actions"]["move"]) == (True, False)
+    step = service.game("game:||x", "tally-game", move=2)
+    assert (step["move"], step["events"], step["cgp"]) == (2, 3, "||")
+    assert step["words"] == "Mark 2: |."
+    start = service.game("game:||x", "tally-game", move=0)
+    assert start["cgp"] is None
+    assert start["words"] == ("The start; the game has 3 events. This position has no "
+                              "Tally (no mark yet).")
+    with pytest.raises(service.ServiceError,
+                       match=r"only game records \(GCG, TG\) can be stepped through"):
+        service.game("||", "tallies")

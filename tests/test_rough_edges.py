@@ -67,7 +67,8 @@ def test_one_duplicate_dropped_is_in_the_singular(
 
 
 def test_the_cluster_summary_counts_in_words() -> None:
-    from puzzlefmt.dask import Summary
+    # one Summary for the local run and the cluster: the count of partitions says which
+    from puzzlefmt.batch import Summary
 
     one = Summary(records_in=1, written=1, parts=1)
     assert one.line("solved") == "1 record in: 1 solved, 0 rejected (1 partition)"
@@ -75,6 +76,26 @@ def test_the_cluster_summary_counts_in_words() -> None:
     assert many.line("solved") == (
         "2 records in: 2 solved (1 duplicate), 0 rejected (3 partitions)"
     )
+
+
+def test_a_cluster_counts_its_partitions_as_the_local_run_counts_its_chunks() -> None:
+    from puzzlefmt.batch import Summary
+
+    first = Summary(records_in=3, written=2, rejected=1, flagged=1, kinds={"unique": 2},
+                    seconds=0.5)
+    second = Summary(records_in=2, written=2, warned=1, kinds={"unique": 1, "multiple": 1})
+    total = Summary()
+    total.add(first)
+    total.add(second)
+    assert (total.records_in, total.written, total.rejected, total.flagged, total.warned,
+            total.parts) == (5, 4, 1, 1, 1, 2)
+    assert total.kinds == {"unique": 3, "multiple": 1}
+    assert total.records_in == total.written + total.rejected
+    assert total.line("solved") == (
+        "5 records in: 4 solved (3 unique, 1 multiple, 1 with losses), 1 rejected "
+        "(2 partitions)"
+    )
+    assert first.line("solved").endswith("1 rejected (0.50 s, 6 records/s)")
 
 
 # ---------------------------------------------------------------------- Game.position

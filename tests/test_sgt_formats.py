@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from puzzlefmt import registry
+from puzzlefmt.detection import rank
 from puzzlefmt.errors import OptionError, PuzzleFormatError
-from puzzlefmt.family import rank
 from puzzlefmt.format import Format
 from puzzlefmt.keen import Puzzle
 from puzzlefmt.keen.formats import keen_save

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from puzzlefmt.api import detect, dump, dumps, iter_records, load, loads, render, run
 from puzzlefmt.collection import Collection, LineCollection, Record
+from puzzlefmt.detection import Candidate
 from puzzlefmt.errors import OptionError, PuzzleFormatError
-from puzzlefmt.family import Candidate, Family
+from puzzlefmt.family import Family
 from puzzlefmt.format import Format, Option, Renderer, Sniff
 from puzzlefmt.model import Model, Problem, SolveResult
 from puzzlefmt.registry import formats, get_format

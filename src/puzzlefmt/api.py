@@ -13,8 +13,8 @@ from typing import IO, Any, Literal
 
 from puzzlefmt import registry
 from puzzlefmt.collection import Collection, LineCollection, Record, is_comment_line
+from puzzlefmt.detection import SNIFF_CHARS, Candidate, extension_of, read_detected
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.family import SNIFF_CHARS, Candidate, extension_of, read_detected
 from puzzlefmt.format import Format, Renderer
 from puzzlefmt.outfile import output
 from puzzlefmt.textio import LineReader, decode, sniff_encoding, text_of
@@ -76,7 +76,7 @@ def resolve_format(
     by_ext = [f for f in registry.formats() if ext and ext in f.extensions]
     if by_ext:
         return by_ext[0]
-    read_detected([], text)  # raises the "nothing recognises" error
+    read_detected([], text, expected=registry.expected())  # raises "nothing recognises"
     raise AssertionError("unreachable")  # pragma: no cover
 
 
@@ -99,7 +99,8 @@ def loads(
         return _named(format).loads(text, **options)
     if options:
         return resolve_format(text, filename=filename).loads(text, **options)
-    return read_detected(registry.formats(), text, filename=filename)
+    return read_detected(registry.formats(), text, filename=filename,
+                         expected=registry.expected())
 
 
 def _read_source(source: PathOrFile) -> tuple[str, str | None]:
@@ -340,7 +341,7 @@ def open_lines(
 
 
 def _head_text(lines: Iterable[str]) -> str:
-    """The first lines as the sniffers see them (:func:`puzzlefmt.family.sniffed`), made
+    """The first lines as the sniffers see them (:func:`puzzlefmt.detection.sniffed`), made
     without a copy of what they do not see (a first line of 50 MB, say)."""
     pieces: list[str] = []
     room = SNIFF_CHARS

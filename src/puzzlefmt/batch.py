@@ -108,7 +108,11 @@ class Chunk:
 class Summary:
     """What a batch run did, over every chunk: records in = written + rejected; ``flagged``
     records (no one solution, invalid), ``warned`` ones (written with losses), the ``seconds``
-    it took and the count of each ``kinds`` of result."""
+    it took and the count of each ``kinds`` of result.
+
+    The one summary of a local run (:func:`run_batch` counts each chunk in: :meth:`count`)
+    and of a cluster's (:mod:`puzzlefmt.dask` counts each partition's run in: :meth:`add`);
+    ``parts``: the partitions counted in (0 for a local run)."""
     records_in: int = 0
     written: int = 0
     rejected: int = 0
@@ -116,19 +120,48 @@ class Summary:
     warned: int = 0
     seconds: float = 0.0
     kinds: dict[str, int] = field(default_factory=dict)
+    parts: int = 0
 
     @property
     def rate(self) -> float:
         """Records a second (0 when no time was measured)."""
         return self.records_in / self.seconds if self.seconds > 0 else 0.0
 
+    def count(self, chunk: Chunk) -> None:
+        """Count one chunk's records in."""
+        self.records_in += chunk.records
+        self.written += chunk.written
+        self.rejected += len(chunk.rejects)
+        self.flagged += chunk.flagged
+        self.warned += len(chunk.warnings)
+        self._add_kinds(chunk.kinds)
+
+    def add(self, other: Summary) -> None:
+        """Count another run's records in, as one partition of this run (or as its
+        partitions, when it has some). ``seconds`` stays this run's own (its wall time)."""
+        self.records_in += other.records_in
+        self.written += other.written
+        self.rejected += other.rejected
+        self.flagged += other.flagged
+        self.warned += other.warned
+        self.parts += max(other.parts, 1)
+        self._add_kinds(other.kinds)
+
+    def _add_kinds(self, kinds: dict[str, int]) -> None:
+        counts = self.kinds
+        for kind, n in kinds.items():
+            counts[kind] = counts.get(kind, 0) + n
+
     def line(self, verb: str = "converted") -> str:
         """The summary in one line, as the command line prints it (``verb``: ``"converted"``,
-        ``"solved"``...)."""
+        ``"solved"``...): with the time and rate of a local run, the partitions of a
+        cluster's."""
         kinds = kinds_words(self.kinds, self.warned)
+        where = (counted(self.parts, "partition") if self.parts
+                 else f"{self.seconds:.2f} s, {self.rate:,.0f} records/s")
         return (
             f"{counted(self.records_in, 'record')} in: {self.written} {verb}{kinds}, "
-            f"{self.rejected} rejected ({self.seconds:.2f} s, {self.rate:,.0f} records/s)"
+            f"{self.rejected} rejected ({where})"
         )
 
 
@@ -588,7 +621,6 @@ def run_batch(
         tqdm.monitor_interval = 0  # no monitor thread: workers are forked after this
         bar = tqdm(total=progress_total, unit="line", file=sys.stderr, dynamic_ncols=True)
     last_line = 0
-    kinds = summary.kinds
     name = (records.name if isinstance(records, Lines) else None) or ""
     try:
         # The results are closed at once on any exception: Ctrl-C while this loop writes
@@ -604,16 +636,10 @@ def run_batch(
                     text = text[:at] + chunk.preamble + text[at:]
                 if chunk.records:
                     preamble_done = True
-                summary.records_in += chunk.records
-                summary.warned += len(chunk.warnings)
+                summary.count(chunk)
                 for number, line, message in chunk.warnings:
                     if warn is not None:
                         warn(f"record {number}, line {line}: warning: {message}")
-                summary.written += chunk.written
-                summary.flagged += chunk.flagged
-                summary.rejected += len(chunk.rejects)
-                for kind, n in chunk.kinds.items():
-                    kinds[kind] = kinds.get(kind, 0) + n
                 for number, line, error in chunk.rejects:
                     if report is not None:
                         report(error)

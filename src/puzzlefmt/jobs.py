@@ -27,7 +27,8 @@ from puzzlefmt.batch import (
     fold,
 )
 from puzzlefmt.collection import LineCollection, Record
-from puzzlefmt.family import LineResults, joined
+from puzzlefmt.columnar import LineResults, joined
+from puzzlefmt.engine import Engine
 from puzzlefmt.format import Format
 from puzzlefmt.losses import described, dropped, rewritten
 from puzzlefmt.model import Model, SolveResult
@@ -37,9 +38,9 @@ __all__ = ["Job", "canon_task", "convert_task", "engine_task", "lost", "position
 
 
 def _clues(value: Any) -> int | None:
-    """The clue count of a puzzle that has one (a Sudoku grid's givens)."""
-    count = getattr(value, "clue_count", None)
-    return count if isinstance(count, int) else None
+    """The clue count of a puzzle whose family counts one (a Sudoku grid's givens)."""
+    clues = registry.family_of(value).clues
+    return clues(value) if clues is not None else None
 
 
 def where(rec: Record, message: str) -> str:
@@ -56,18 +57,18 @@ def lost(value: Any, fmt: Format, options: Mapping[str, Any] | None = None) -> l
 
 
 def position_at(value: Any, n: int) -> Any:
-    """The position after the first ``n`` events of a game record (an object with
-    ``events`` and ``position(n)``, as :class:`puzzlefmt.cgp.Game`): what ``--at N`` picks.
-    :class:`TypeError` when ``value`` is not a game record, :class:`ValueError` when ``n`` is
-    past its end."""
-    events = getattr(value, "events", None)
-    position = getattr(value, "position", None)
-    if events is None or not callable(position):
-        raise TypeError(f"a {type(value).__name__} is not a game record (GCG); it has no "
-                         "events")
-    if not 0 <= n <= len(events):
-        raise ValueError(f"the game has {counted(len(events), 'event')} (0 to {len(events)})")
-    return position(n)
+    """The position after the first ``n`` events of a game record (a model its family
+    declares one: :attr:`puzzlefmt.family.Family.replay`, as :class:`puzzlefmt.cgp.Game`):
+    what ``--at N`` picks. :class:`TypeError` when ``value`` is not a game record,
+    :class:`ValueError` when ``n`` is past its end."""
+    replay = registry.family_of(value).game(value)
+    if replay is None:
+        raise TypeError(f"a {type(value).__name__} is not a game record ({registry.game_names()}); "
+                        "it has no events")
+    length = replay.length(value)
+    if not 0 <= n <= length:
+        raise ValueError(f"the game has {counted(length, 'event')} (0 to {length})")
+    return replay.position(value, n)
 
 
 def convert_task(
@@ -121,12 +122,13 @@ def convert_task(
     return out
 
 
-def _solve_all(values: Sequence[Any], limit: int,
-               timeout: float | None = None) -> list[SolveResult[Any] | None]:
+def _solve_all(values: Sequence[Any], limit: int, timeout: float | None = None
+               ) -> list[tuple[Engine, SolveResult[Any]] | None]:
     """Solve models of any families, each family in one batch call of its ``solve`` engine
     (``timeout``: seconds a model, for the engines that bound their searches; ``None``: the
-    engine's default); ``None`` for a model whose family has no solver."""
-    results: list[SolveResult[Any] | None] = [None] * len(values)
+    engine's default): each model's engine (looked up once a family) and result, ``None``
+    for a model whose family has no solver."""
+    results: list[tuple[Engine, SolveResult[Any]] | None] = [None] * len(values)
     groups: dict[str, list[int]] = {}
     for i, value in enumerate(values):
         groups.setdefault(registry.family_of(value).name, []).append(i)
@@ -139,7 +141,7 @@ def _solve_all(values: Sequence[Any], limit: int,
             options["timeout"] = timeout
         found = eng.many([values[i] for i in idx], **options)
         for i, one in zip(idx, found, strict=True):
-            results[i] = one
+            results[i] = (eng, one)
     return results
 
 
@@ -164,8 +166,8 @@ def validate_task(limit: int, records: list[Record], *,
     solved: list[SolveResult[Any] | None] = [None] * len(values)
     if limit > 0 and clean:
         found = _solve_all([values[i] for i in clean], limit, timeout)
-        for i, res in zip(clean, found, strict=True):
-            solved[i] = res
+        for i, one in zip(clean, found, strict=True):
+            solved[i] = one[1] if one is not None else None
     out: list[Outcome] = []
     for rec, probs, res in zip(records, problems, solved, strict=True):
         errors = [str(p) for p in probs if p.severity == "error"]
@@ -196,12 +198,13 @@ def solve_task(limit: int, count_only: bool, records: list[Record], *,
     rejected."""
     out: list[Outcome] = []
     results = _solve_all([rec.value for rec in records], limit, timeout)
-    for rec, res in zip(records, results, strict=True):
-        if res is None:
+    for rec, one in zip(records, results, strict=True):
+        if one is None:
             name = registry.family_of(rec.value).name
             out.append(Outcome(rec.number, rec.line, error=where(rec, f"{name}: no solver")))
             continue
-        solution = registry.engine_for(rec.value, "solve").line(rec.value, res)
+        eng, res = one
+        solution = eng.line(rec.value, res)
         text = str(res.count) if count_only and res.complete else solution
         data: dict[str, Any] = {"status": res.status, "solutions": res.count, "text": solution,
                                 "clues": _clues(rec.value)}
@@ -222,7 +225,7 @@ def canon_task(convention: str, records: list[Record]) -> list[Outcome]:
         if i in refused:
             out.append(Outcome(rec.number, rec.line, error=where(rec, refused[i])))
             continue
-        text = forms[i]
+        text = forms[i][1]
         out.append(Outcome(rec.number, rec.line, output=text + "\n",
                            data={"canon": text, "clues": _clues(rec.value)}))
     return out
@@ -233,11 +236,11 @@ _NONE = {"canon": "{} has no canonical form"}
 
 
 def _engine_results(name: str, options: dict[str, Any], values: Sequence[Any]
-                    ) -> tuple[dict[int, Any], dict[int, str]]:
+                    ) -> tuple[dict[int, tuple[Engine, Any]], dict[int, str]]:
     """Run the engine ``name`` of each value's family over ``values``, each family in one
-    batch call: the results by index, and the refusals (no such engine, or the engine's
-    ``ValueError`` for that value) by index."""
-    found: dict[int, Any] = {}
+    batch call: each engine (looked up once a family) and its result by index, and the
+    refusals (no such engine, or the engine's ``ValueError`` for that value) by index."""
+    found: dict[int, tuple[Engine, Any]] = {}
     refused: dict[int, str] = {}
     groups: dict[str, list[int]] = {}
     for i, value in enumerate(values):
@@ -252,11 +255,12 @@ def _engine_results(name: str, options: dict[str, Any], values: Sequence[Any]
         refused.update((i, f"{fam_name} {name} takes no {type(values[i]).__name__}")
                        for i in idx if i not in ok)
         try:
-            found.update(zip(ok, eng.many([values[i] for i in ok], **options), strict=True))
+            found.update((i, (eng, one)) for i, one in zip(
+                ok, eng.many([values[i] for i in ok], **options), strict=True))
         except ValueError:  # one value is refused: find which, one at a time
             for i in ok:
                 try:
-                    found[i] = eng(values[i], **options)
+                    found[i] = (eng, eng(values[i], **options))
                 except ValueError as exc:
                     refused[i] = str(exc)
     return found, refused
@@ -272,8 +276,7 @@ def engine_task(name: str, options: dict[str, Any], records: list[Record]) -> li
         if i in refused:
             out.append(Outcome(rec.number, rec.line, error=where(rec, refused[i])))
             continue
-        eng = registry.engine_for(rec.value, name)
-        result = found[i]
+        eng, result = found[i]
         text = eng.line(rec.value, result)
         data = eng.to_json(result)
         if not isinstance(data, dict):

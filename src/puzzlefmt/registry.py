@@ -10,8 +10,9 @@ from __future__ import annotations
 import importlib
 import os
 
+from puzzlefmt.detection import Candidate, rank
 from puzzlefmt.engine import Engine
-from puzzlefmt.family import Candidate, Family, rank
+from puzzlefmt.family import Family
 from puzzlefmt.format import Format, Renderer
 
 __all__ = [
@@ -20,11 +21,13 @@ __all__ = [
     "engine_for",
     "engine_names",
     "engines",
+    "expected",
     "families",
     "family",
     "family_of",
     "format_for_object",
     "formats",
+    "game_names",
     "get_format",
     "get_renderer",
     "register_family",
@@ -69,6 +72,24 @@ def families() -> list[Family]:
     """Every registered family, in registration order."""
     _load()
     return list(_families.values())
+
+
+def expected() -> str:
+    """What a text of any registered family is, in words, for an error that found none:
+    ``"a Sudoku, Keen or CGP text"`` (each family's :attr:`~puzzlefmt.family.Family.noun`,
+    in registration order)."""
+    _load()
+    nouns = [fam.noun or fam.label for fam in _families.values()]
+    if len(nouns) > 1:
+        nouns = [", ".join(nouns[:-1]), nouns[-1]]
+    return f"a {' or '.join(nouns)} text"
+
+
+def game_names() -> str:
+    """What the registered families' game records are called, for messages: ``"GCG"``
+    (each :attr:`~puzzlefmt.family.Replay.name`, in registration order)."""
+    _load()
+    return ", ".join(f.replay.name for f in _families.values() if f.replay is not None)
 
 
 def family(name: str) -> Family:
@@ -167,7 +188,7 @@ def format_for_object(obj: object) -> Format:
 
 
 def detect(text: str, *, filename: str | os.PathLike[str] | None = None) -> list[Candidate]:
-    """Rank every format for ``text``, best first (see :func:`puzzlefmt.family.rank`)."""
+    """Rank every format for ``text``, best first (see :func:`puzzlefmt.detection.rank`)."""
     return rank(formats(), text, filename=filename)
 
 

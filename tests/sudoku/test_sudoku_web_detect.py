@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from puzzlefmt.family import rank
+from puzzlefmt.detection import rank
 from puzzlefmt.format import Format
 from puzzlefmt.sudoku.family import FAMILY
 from puzzlefmt.sudoku.formats import fpuzzles, sudokupad, sudokuwiki

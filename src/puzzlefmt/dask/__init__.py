@@ -24,15 +24,14 @@ import logging
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import IO, TYPE_CHECKING, Any
 
 from distributed import Client, LocalCluster
 
 from puzzlefmt import registry
-from puzzlefmt._words import counted
 from puzzlefmt.api import resolve_format
-from puzzlefmt.batch import kinds_words, reject_row
+from puzzlefmt.batch import Summary, reject_row
 from puzzlefmt.collection import LineCollection
 from puzzlefmt.dask._parts import (
     Part,
@@ -55,7 +54,6 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
 __all__ = [
-    "Summary",
     "connect",
     "count_by",
     "expand",
@@ -70,37 +68,6 @@ __all__ = [
 
 BLOCKSIZE = 32 << 20
 STDIN = "-"  # an input that is standard input
-
-
-@dataclass
-class Summary:
-    """Records in = written + rejected, over every partition."""
-
-    records_in: int = 0
-    written: int = 0
-    rejected: int = 0
-    flagged: int = 0
-    warned: int = 0
-    parts: int = 0
-    kinds: dict[str, int] = field(default_factory=dict)
-
-    def add(self, part: PartResult) -> None:
-        """Count one partition's result in."""
-        self.parts += 1
-        self.records_in += part.records
-        self.written += part.written
-        self.rejected += len(part.rejects)
-        self.flagged += part.flagged
-        self.warned += part.warned
-        for k, n in part.kinds.items():
-            self.kinds[k] = self.kinds.get(k, 0) + n
-
-    def line(self, verb: str) -> str:
-        """The summary in one line, as the command line prints it (``verb``: ``"converted"``,
-        ``"solved"``...)."""
-        more = kinds_words(self.kinds, self.warned)
-        return (f"{counted(self.records_in, 'record')} in: {self.written} {verb}{more}, "
-                f"{self.rejected} rejected ({counted(self.parts, 'partition')})")
 
 
 _LOGGERS = ("distributed", "dask")
@@ -273,7 +240,7 @@ def _take(
 ) -> None:
     """Count a part's result, and say each of its rejected records (``report``) and write
     it to ``reject_file``, as the local command does."""
-    summary.add(part)
+    summary.add(part.summary)
     for path, number, line, why in part.rejects:
         if report is not None:
             report(why if why.startswith(path) else f"{path}: {why}")

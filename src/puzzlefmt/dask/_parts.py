@@ -27,7 +27,7 @@ from typing import IO, Any
 
 from puzzlefmt import registry
 from puzzlefmt.api import Lines
-from puzzlefmt.batch import run_batch
+from puzzlefmt.batch import Summary, run_batch
 from puzzlefmt.collection import LineCollection
 from puzzlefmt.jobs import Job, comment_newline
 from puzzlefmt.textio import numbered_lines, sniff_encoding
@@ -68,11 +68,8 @@ class PartResult:
 
     index: int
     text: str = ""
-    records: int = 0
-    written: int = 0
-    flagged: int = 0
-    warned: int = 0
-    kinds: dict[str, int] = field(default_factory=dict)
+    #: The partition's counts, as the local run counts a file's.
+    summary: Summary = field(default_factory=Summary)
     rejects: list[tuple[str, int, int, str]] = field(default_factory=list)  # file, no, line, why
 
 
@@ -211,8 +208,7 @@ def run_part(part: Part, job: Job, format: str, json_lines: bool = False) -> Par
     summary = run_batch(lines, job.task(), out=out, rejects=rejects, jobs=1,
                         placeholder=job.placeholder, json_lines=json_lines, comments=comments,
                         block=job.block(fmt, comments))
-    result = PartResult(part.index, out.getvalue(), summary.records_in, summary.written,
-                        summary.flagged, summary.warned, summary.kinds)
+    result = PartResult(part.index, out.getvalue(), summary)
     head = len(part.path) + 1  # each row starts with the file (the part's path) and a tab
     for row in rejects.getvalue().split("\n")[:-1]:
         number, line, why = row[head:].split("\t", 2)

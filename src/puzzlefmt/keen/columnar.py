@@ -9,7 +9,7 @@ counts of at most four digits and targets of at most 18; every other line is lef
 (``ok`` is False for it), so that the caller reads it with the reader (which accepts it or
 says why not). What is taken decodes to the puzzle the reader makes of the line.
 
-:func:`block_solve` is the family's :class:`~puzzlefmt.family.Columnar` fast path for
+:func:`block_solve` is the family's :class:`~puzzlefmt.columnar.Columnar` fast path for
 ``puzzlefmt solve``: for each line it takes, the exact text the record-by-record path
 writes; the lines it leaves (and a puzzle with no solution, or one the solver needs more
 than its first slice of work for) go through the record-by-record path.
@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from puzzlefmt._jit import interpreted, tier
-from puzzlefmt.family import LineResults, solve_texts
+from puzzlefmt.columnar import LineResults, solve_texts
 from puzzlefmt.keen._kernels import solve as kern
 from puzzlefmt.keen._kernels.batch import PLAIN_SLICE_WORK, SLICE_WORK
 from puzzlefmt.keen._kernels.ids import MAXN, decode_ids

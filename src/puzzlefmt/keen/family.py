@@ -13,9 +13,10 @@ from collections.abc import Sequence
 
 from puzzlefmt._jit import notice_if_cold
 from puzzlefmt.collection import Collection
+from puzzlefmt.columnar import Columnar, LineResults
 from puzzlefmt.engine import Engine, solve_engine
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.family import Columnar, Family, LineResults
+from puzzlefmt.family import Family
 from puzzlefmt.keen import grade, solver, svg, text
 from puzzlefmt.keen.formats import keen_id, keen_json, keen_list
 from puzzlefmt.keen.formats import keen_save as savefile

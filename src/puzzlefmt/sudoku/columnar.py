@@ -4,7 +4,7 @@ one go.
 :func:`solve_lines` and :func:`canon_lines` are the block API for Python (and for
 :mod:`puzzlefmt.dask`'s partitions): lines in, numpy arrays out, with no per-record object.
 
-The ``block_*`` functions are the family's :class:`~puzzlefmt.family.Columnar` fast path for
+The ``block_*`` functions are the family's :class:`~puzzlefmt.columnar.Columnar` fast path for
 the batch commands: for each job, the exact text the record-by-record path writes for every
 line it takes. It takes the lines that are nothing but
 81 cells — digits and one blank, ``.`` or ``0`` — which is what the large collections hold;
@@ -24,7 +24,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from puzzlefmt.family import JoinedTexts, LineResults, solve_texts
+from puzzlefmt.columnar import JoinedTexts, LineResults, solve_texts
 from puzzlefmt.sudoku.canon import minlex_array
 from puzzlefmt.sudoku.convert_lines import plain_runs
 from puzzlefmt.sudoku.solver import solve_array

@@ -14,9 +14,10 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from puzzlefmt.collection import Collection
+from puzzlefmt.columnar import Columnar, LineResults
 from puzzlefmt.engine import Engine, solve_engine
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.family import Columnar, Family, LineResults
+from puzzlefmt.family import Family
 from puzzlefmt.format import Option, Renderer
 from puzzlefmt.model import SolveResult, install
 
@@ -202,6 +203,7 @@ FAMILY = Family(
     columnar=COLUMNAR,
     engines=(SOLVE, CANON),
     title="Sudoku",
+    clues=lambda grid: grid.clue_count,
     example="4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
 )
 

@@ -11,7 +11,6 @@ status it maps to, and details (a parse error's line and column, say).
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import urllib.parse
 from collections.abc import Callable, Iterator
@@ -21,7 +20,8 @@ import puzzlefmt
 from puzzlefmt import registry
 from puzzlefmt.engine import Engine
 from puzzlefmt.errors import OptionError, PuzzleFormatError
-from puzzlefmt.model import SolveResult
+from puzzlefmt.family import Replay
+from puzzlefmt.model import Model, SolveResult
 from puzzlefmt.svg import svg
 
 __all__ = [
@@ -118,10 +118,7 @@ def _problems(obj: Any) -> tuple[list[str], list[str]]:
 
 
 def _svg(obj: Any, *, theme: str, size: int | None = None, solution: Any = None) -> str:
-    options: dict[str, Any] = {"theme": theme}
-    if _family_name(obj) == "cgp":
-        # the players under the board: the page's column then shows the board larger
-        options["panel_position"] = "below"
+    options: dict[str, Any] = {"theme": theme, **registry.family_of(obj).page_picture}
     if size is not None:
         options["size"] = size
     if solution is not None:
@@ -168,13 +165,12 @@ def _to_json(obj: Any) -> dict[str, Any]:
     return data
 
 
-def _declared_loss(obj: Any, target: Any) -> set[str]:
+def _declared_loss(obj: Model, target: Any) -> set[str]:
     """What the record holds that the target format declares it cannot keep."""
     holds = target.holds
-    contents = getattr(obj, "contents", None)
-    if not holds or not callable(contents):
+    if not holds:
         return set()
-    return set(contents() - holds)
+    return set(obj.contents() - holds)
 
 
 def _records_of(text: str, fmt: Any) -> Iterator[Any]:
@@ -198,23 +194,17 @@ def _parse_error(exc: PuzzleFormatError) -> ServiceError:
     )
 
 
-def _is_game(obj: Any) -> bool:
-    """A game record (GCG): events replayed into positions."""
-    return hasattr(obj, "events") and callable(getattr(obj, "position", None))
+def _game(obj: Any) -> Replay | None:
+    """How to step through ``obj``, when its family declares it a game record (GCG)."""
+    return registry.family_of(obj).game(obj)
 
 
 def _picture(obj: Any, *, theme: str, size: int | None = None) -> str:
     """The picture of a record; of a game, its last position."""
-    if _is_game(obj):
-        obj = obj.position(len(obj.events))
+    replay = _game(obj)
+    if replay is not None:
+        obj = replay.position(obj, replay.length(obj))
     return _svg(obj, theme=theme, size=size)
-
-
-def _game_module() -> Any:
-    """The GCG game module (``puzzlefmt.cgp.game``) when the library has it, else ``None``."""
-    if importlib.util.find_spec("puzzlefmt.cgp.game") is None:
-        return None
-    return importlib.import_module("puzzlefmt.cgp.game")
 
 
 # ---------------------------------------------------------------------- shared steps
@@ -261,7 +251,7 @@ def _resolve(text: str, format: str | None) -> Any:
         return _get_format(format)
     ranked = puzzlefmt.detect(_head(text))
     if not ranked:
-        message = "no format recognises this text (expected a Sudoku, Keen or CGP text)"
+        message = f"no format recognises this text (expected {registry.expected()})"
         near = _closest(text)
         if near is None:
             raise ServiceError("unrecognised", message, status=422)
@@ -333,8 +323,8 @@ def formats() -> list[dict[str, Any]]:
 
 
 def game_available() -> bool:
-    """Whether the library can step through GCG games (``puzzlefmt.cgp.game``)."""
-    return _game_module() is not None
+    """Whether some family declares game records to step through (GCG)."""
+    return any(f.replay is not None for f in registry.families())
 
 
 def capabilities() -> dict[str, Any]:
@@ -402,8 +392,8 @@ def _actions(obj: Any) -> dict[str, Any]:
         "engines": [{"name": e.name, "title": e.label, "summary": e.summary,
                      "doing": e.doing or "Working"}
                     for e in registry.family_of(obj).engines if e.command and e.takes(obj)],
-        "move": callable(getattr(obj, "play", None)),
-        "game": _is_game(obj),
+        "move": registry.family_of(obj).moving(obj) is not None,
+        "game": _game(obj) is not None,
     }
 
 
@@ -674,43 +664,27 @@ def run_engine(name: str, text: str, format: str | None = None, *, record: int =
 
 def move(text: str, format: str | None = None, *, record: int = 1, notation: str,
          check_rack: bool | None = None, theme: str = "light") -> dict[str, Any]:
-    """Play a move in notation on a CGP record: its score and the next position, or why it
-    is illegal. ``check_rack`` (default: when the rack is known): the tiles must be on the
-    rack of the player to move."""
+    """Play a move in notation on a record whose family takes moves (a CGP position): its
+    score and the next position, or why it is illegal. ``check_rack`` (default: when the
+    rack is known): the tiles must be on the rack of the player to move."""
     theme = _theme(theme)
     fmt = _resolve(text, format)
     obj = _pick(text, fmt, record)
-    if not callable(getattr(obj, "play", None)):
+    moves = registry.family_of(obj).moving(obj)
+    if moves is None:
         raise ServiceError("unsupported", f"the {_family_name(obj)} family has no moves")
     notation = notation.strip()
     if not notation:
-        raise ServiceError("bad-request", "type a move, e.g. 8G QAT, - (pass) or -ABC")
-    if check_rack is None:
-        check_rack = bool(obj.racks[0])
+        raise ServiceError("bad-request", f"type a move, e.g. {moves.example}")
     try:
-        mv = obj.parse_move(notation)
+        played = moves.play(obj, notation, check_rack)
     except ValueError as exc:  # PuzzleFormatError too
         raise ServiceError("bad-move", f"not a move: {exc}") from None
-    illegal = obj.illegal_reason(mv, check_rack=check_rack)
-    if illegal is not None:
-        return {"legal": False, "move": str(mv), "score": None,
-                "reason": illegal.reason.value, "words": f"Illegal: {illegal.message}.",
-                "next": None}
-    score = int(obj.score(mv))
-    nxt = obj.play(mv, check_rack=check_rack)
-    return {"legal": True, "move": str(mv), "score": score, "reason": None,
-            "words": f"{mv} scores {score}.",
-            "next": {"text": nxt.cgp(), "picture": _svg(nxt, theme=theme)}}
-
-
-def _event_words(game: Any, n: int) -> str:
-    event = game.events[n - 1]
-    players = getattr(game, "players", [])
-    who = (players[event.player].nickname if 0 <= event.player < len(players)
-           else f"player {event.player + 1}")
-    what = str(event.move) if event.move is not None else event.kind.value.replace("-", " ")
-    return (f"Event {n} of {len(game.events)}: {who}, {what}, {event.score:+d} "
-            f"(total {event.cumulative}).")
+    after = None
+    if played.legal:
+        after = {"text": played.text, "picture": _svg(played.position, theme=theme)}
+    return {"legal": played.legal, "move": played.move, "score": played.score,
+            "reason": played.reason, "words": played.words, "next": after}
 
 
 def game(text: str, format: str | None = None, *, record: int = 1, move: int = 0,
@@ -722,18 +696,21 @@ def game(text: str, format: str | None = None, *, record: int = 1, move: int = 0
         raise ServiceError("unsupported", "this puzzlefmt cannot read GCG games")
     fmt = _resolve(text, format)
     obj = _pick(text, fmt, record)
-    if not _is_game(obj):
-        raise ServiceError("unsupported", "only game records (GCG) can be stepped through")
-    total = len(obj.events)
+    replay = _game(obj)
+    if replay is None:
+        raise ServiceError("unsupported",
+                           f"only game records ({registry.game_names()}) can be stepped through")
+    total = replay.length(obj)
     n = max(0, min(move, total))
-    position = obj.position(n)
+    position = replay.position(obj, n)
     words = (f"The start; the game has {total} events." if n == 0
-             else _event_words(obj, n))
+             else replay.words(obj, n))
     try:
-        cgp: str | None = position.cgp()
+        cgp: str | None = replay.text(position)
     except ValueError as exc:  # one player, rack unknown: no CGP holds it
+        fam = registry.family_of(position)
         cgp = None
-        words += f" This position has no CGP ({exc.args[0].removeprefix('cgp: ')})."
+        words += f" This position has no {fam.noun or fam.label} ({exc})."
     return {"move": n, "events": total, "words": words, "cgp": cgp,
             "picture": _svg(position, theme=theme), "text_picture": str(position)}
 
