@@ -224,3 +224,20 @@ def test_the_kernel_modules_are_found_in_the_package_not_listed(tmp_path: Path) 
     assert declaring <= set(found)
     assert {"puzzlefmt.sudoku._kernels.solve", "puzzlefmt.keen._kernels.grade",
             "puzzlefmt.cgp._kernels.score"} <= set(found)
+
+
+def test_the_build_command_exports_the_kernels_of_the_modules_named(tmp_path: Path) -> None:
+    """``python -m puzzlefmt._aot OUT MODULE`` (the command the docs give for a rebuild) runs
+    the build in the package's own module: run as ``__main__`` it used to find no declared
+    kernel and write an extension of none, which every kernel then passed by."""
+    module = "puzzlefmt.cgp._kernels.score"
+    proc = subprocess.run([sys.executable, "-m", "puzzlefmt._aot", str(tmp_path), module],
+                          capture_output=True, text=True, check=False, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    stamp = json.loads((tmp_path / "_kernels_aot.json").read_text(encoding="utf-8"))
+    importlib.import_module(module)
+    declared = {f"{k.py_func.__module__}:{k.py_func.__qualname__}" for k in _aot.declared()
+                if k.py_func.__module__ == module}
+    assert declared
+    assert set(stamp["exports"]) == declared
+    assert proc.stdout.rstrip().endswith(f"({len(declared)} kernel{'s' * (len(declared) > 1)})")

@@ -456,6 +456,4 @@ if __name__ == "__main__":
     # Run as a script this file is ``__main__``, a second copy of the module whose list of
     # declared kernels stays empty (the kernels declare themselves to puzzlefmt._aot): the
     # build runs in the package's own module.
-    from puzzlefmt import _aot as _package_module  # noqa: PLW0406 - see above
-
-    raise SystemExit(_package_module._main(sys.argv[1:]))
+    raise SystemExit(importlib.import_module("puzzlefmt._aot")._main(sys.argv[1:]))
