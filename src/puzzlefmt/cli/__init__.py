@@ -53,7 +53,8 @@ __all__ = ["build_parser", "main", "run"]
 def _add_timeout(p: argparse.ArgumentParser) -> None:
     p.add_argument("--timeout", type=seconds("--timeout"), default=None, metavar="SECONDS",
                    help="give up a record's search after this long and call it unknown "
-                   "(Keen; default 10; a Sudoku search always ends within milliseconds)")
+                   "(default: the family's own bound where its search can run long, e.g. 10 s "
+                   "a Keen puzzle)")
 
 
 def _add_batch_options(p: argparse.ArgumentParser, *, output: bool = True) -> None:
@@ -132,7 +133,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     no family imports none."""
     parser = Parser(
         prog="puzzlefmt",
-        description="Read, write, detect, validate and solve Sudoku, Keen and CGP texts.",
+        description="Read, write, detect, validate and solve puzzle and game-position texts "
+                    "(puzzlefmt formats lists every family and format).",
     )
     parser.add_argument("--version", action=_Version, nargs=0,
                         help="show the version, and whether the kernels are compiled ahead "

@@ -487,7 +487,8 @@ def create_app(*, max_bytes: int = DEFAULT_MAX_BYTES,
     app = FastAPI(
         title="puzzlefmt",
         version=str(service.capabilities()["version"]),
-        description="Detect, read, draw, convert and solve Sudoku, Keen and CGP texts. "
+        description="Detect, read, draw, convert and solve puzzle texts (each request's text is "
+        f"{registry.expected()}). "
         "Every request carries its text; errors are `{\"error\": {\"kind\", \"message\", "
         "...}}`.",
         docs_url=None,
