@@ -11,7 +11,22 @@ Importing the package builds :data:`~puzzlefmt.sudoku.family.FAMILY` and install
 engines that ``Grid(text)``, ``grid.solve()`` and ``grid._repr_svg_()`` use.
 """
 
-from puzzlefmt.sudoku import family as _family  # noqa: F401  (installs the engines)
+from puzzlefmt.sudoku.canon import canonical, canonical_many, minlex
+from puzzlefmt.sudoku.family import FAMILY  # importing it installs the engines
 from puzzlefmt.sudoku.grid import Grid, Status, cell_name, digits_of, mask_of
+from puzzlefmt.sudoku.solver import count_solutions, solve, solve_many
 
-__all__ = ["Grid", "Status", "cell_name", "digits_of", "mask_of"]
+__all__ = [
+    "FAMILY",
+    "Grid",
+    "Status",
+    "canonical",
+    "canonical_many",
+    "cell_name",
+    "count_solutions",
+    "digits_of",
+    "mask_of",
+    "minlex",
+    "solve",
+    "solve_many",
+]
