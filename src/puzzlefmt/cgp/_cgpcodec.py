@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -898,7 +899,7 @@ def _read_timers(op: _RawOp, players: int, line: str) -> list[int]:
 # ---------------------------------------------------------------------- writing
 
 
-def write_board(board: list[list[str | None]]) -> str:
+def write_board(board: Sequence[Sequence[str | None]]) -> str:
     """The board field: rows joined by ``/``, runs of empty squares as numbers."""
     rows: list[str] = []
     for row in board:
@@ -921,7 +922,7 @@ def write_board(board: list[list[str | None]]) -> str:
 def write_operand(name: str, value: object) -> str:
     """The operand text of a known opcode's value (``lm`` in the seed's notation)."""
     if name == "tmr":
-        assert isinstance(value, list)
+        assert isinstance(value, (list, tuple))
         return "/".join(str(v) for v in value)
     if name == "lm":
         assert isinstance(value, Move)
@@ -931,7 +932,7 @@ def write_operand(name: str, value: object) -> str:
     return str(value)
 
 
-def write_racks(racks: list[list[str]]) -> str:
+def write_racks(racks: Sequence[Sequence[str]]) -> str:
     """The racks field: racks joined by ``/``, multi-code-point tiles in brackets."""
     parts: list[str] = []
     for rack in racks:

@@ -53,6 +53,7 @@ from puzzlefmt.cgp.layouts import Layout, get_layout, layout_for_size
 from puzzlefmt.cgp.moves import Move
 from puzzlefmt.cgp.tiles import write_tiles
 from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.model import FrozenDict, FrozenList
 from puzzlefmt.textio import text_lines
 
 __all__ = [
@@ -117,17 +118,18 @@ class EventKind(enum.Enum):
         return self in (EventKind.MOVE, EventKind.PASS, EventKind.EXCHANGE)
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Player:
-    """A player of the game: ``nickname`` (the name events use) and full ``name``."""
+    """A player of the game: ``nickname`` (the name events use) and full ``name``
+    (immutable: ``dataclasses.replace`` makes a changed one)."""
 
     nickname: str
     name: str
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Event:
-    """One event line.
+    """One event line (immutable: ``dataclasses.replace`` makes a changed one).
 
     ``player`` is the 0-based index of the player (``#player1`` is 0). ``rack`` the rack as
     written (empty when the line has none). ``move`` the move of a ``MOVE``, ``PASS`` or
@@ -147,12 +149,14 @@ class Event:
     tiles: tuple[str, ...] = ()
     note: str | None = None
     comment: str = ""
-    extra: list[str] = field(default_factory=list)
+    extra: FrozenList[str] = field(default_factory=FrozenList)
     line: int = 0
 
     def __post_init__(self) -> None:
         if self.kind.is_turn and self.move is None:
             raise ValueError(f"a {self.kind.value} event needs its move")
+        if not isinstance(self.extra, FrozenList):  # a list given: frozen here
+            object.__setattr__(self, "extra", FrozenList(self.extra))
 
 
 @dataclass
@@ -184,8 +188,8 @@ class Fields:
 class Record(Protocol):
     """What the writer reads of a game (:class:`~puzzlefmt.cgp.game.Game` has it all)."""
 
-    players: list[Player]
-    events: list[Event]
+    players: FrozenList[Player]
+    events: FrozenList[Event]
     title: str | None
     description: str | None
     id_authority: str | None
@@ -197,10 +201,10 @@ class Record(Protocol):
     board_layout: str | None
     tile_distribution: str | None
     incomplete: bool
-    last_racks: dict[int, tuple[str, ...]]
-    tile_declarations: list[tuple[str, str]]
+    last_racks: FrozenDict[int, tuple[str, ...]]
+    tile_declarations: FrozenList[tuple[str, str]]
     note: str | None
-    header_extra: list[str]
+    header_extra: FrozenList[str]
 
     def canonical_words(self) -> dict[int, str]: ...
 
@@ -873,7 +877,7 @@ def _build_events(
         note = "\n".join(ev.note_lines) if ev.note_lines else None
         out.events.append(
             Event(ev.kind, player, rack, ev.score, ev.cumulative, move, tiles, note,
-                  ev.comment, ev.extra or [], ev.line)
+                  ev.comment, FrozenList(ev.extra or ()), ev.line)
         )
 
 

@@ -36,9 +36,9 @@ import enum
 import operator
 from array import array
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from puzzlefmt.cgp import _gcgcodec as _gcg
 from puzzlefmt.cgp._gcgcodec import Event, EventKind, Player, counts
@@ -48,7 +48,14 @@ from puzzlefmt.cgp.moves import IllegalMoveError, Move, MoveKind
 from puzzlefmt.cgp.position import Position, picture
 from puzzlefmt.cgp.tiles import BLANK, write_tiles
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.model import Model, Problem, Severity, json_object
+from puzzlefmt.model import (
+    FrozenDict,
+    FrozenList,
+    Model,
+    Problem,
+    Severity,
+    json_object,
+)
 from puzzlefmt.textio import text_of
 
 __all__ = ["Event", "EventKind", "Game", "GameProblem", "GameStatus", "Player"]
@@ -106,19 +113,16 @@ def _problem(message: str, *, line: int | None, event: int | None,
     )
 
 
-def _rotate(pos: Position, k: int) -> None:
-    """Turn the position's turn order ``k`` players on (racks, scores, timers, names)."""
-    n = len(pos.racks)
-    if n == 0 or k % n == 0:
-        return
-    k %= n
-    pos.racks = pos.racks[k:] + pos.racks[:k]
-    pos.scores = pos.scores[k:] + pos.scores[:k]
-    if pos.timers is not None and len(pos.timers) == n:
-        pos.timers = pos.timers[k:] + pos.timers[:k]
-    names = pos.player_names
-    if names is not None and len(names) == n:
-        pos.player_names = names[k:] + names[:k]
+def _with_rack(pos: Position, rack: Iterable[str]) -> Position:
+    """``pos`` with the rack of the player to move replaced."""
+    return pos._derive(_text=None, racks=FrozenList([FrozenList(rack), *pos.racks[1:]]))
+
+
+def _with_score(pos: Position, at: int, score: int) -> Position:
+    """``pos`` with the score of the player at ``at`` in the turn order replaced."""
+    scores = list(pos.scores)
+    scores[at] = score
+    return pos._derive(_text=None, scores=FrozenList(scores))
 
 
 def _tiles_text(tiles: Counter[str] | tuple[str, ...] | list[str]) -> str:
@@ -140,12 +144,18 @@ class Game(Model):
     ``distribution``/``distribution_source`` (``"given"``, ``"tile-distribution"``,
     ``"lexicon"``, ``"letters"``: the first that has every letter written, ``"default"``) and
     ``layout``. ``deviations`` lists what the reader tolerated; ``strict=True`` refuses it.
+
+    A game is immutable and hashable by content: its fields cannot be assigned, its
+    sequences are :class:`~puzzlefmt.model.FrozenList`, ``last_racks`` a
+    :class:`~puzzlefmt.model.FrozenDict`, and :class:`Player` and :class:`Event` are frozen;
+    :meth:`replace` builds a changed game.
     """
 
     family = "cgp"
+    _guarded: ClassVar[bool] = True
 
-    players: list[Player]
-    events: list[Event]
+    players: FrozenList[Player]
+    events: FrozenList[Event]
     title: str | None
     description: str | None
     id_authority: str | None
@@ -158,14 +168,14 @@ class Game(Model):
     tile_distribution: str | None
     character_encoding: str | None
     incomplete: bool
-    last_racks: dict[int, tuple[str, ...]]
-    tile_declarations: list[tuple[str, str]]
+    last_racks: FrozenDict[int, tuple[str, ...]]
+    tile_declarations: FrozenList[tuple[str, str]]
     note: str | None
-    header_extra: list[str]
+    header_extra: FrozenList[str]
     distribution: Distribution
     distribution_source: str
     layout: Layout
-    deviations: list[str]
+    deviations: FrozenList[str]
 
     def __init__(
         self,
@@ -205,8 +215,8 @@ class Game(Model):
         return cls._from_fields(_gcg.read_bytes(data, distribution=distribution, strict=strict))
 
     def _set(self, fields: _gcg.Fields) -> None:
-        self.players = fields.players
-        self.events = fields.events
+        self.players = FrozenList(fields.players)
+        self.events = FrozenList(fields.events)
         for keyword, attr in _gcg.SINGLE_PRAGMAS.items():
             setattr(self, attr, fields.pragmas.get(keyword))
         self.description = fields.description
@@ -214,20 +224,39 @@ class Game(Model):
         self.gid = fields.gid
         self.character_encoding = fields.character_encoding
         self.incomplete = fields.incomplete
-        self.last_racks = fields.last_racks
+        self.last_racks = FrozenDict(fields.last_racks)
         self._last_rack_lines = fields.last_rack_lines
         self._player_lines = fields.player_lines
         self._pragma_lines = fields.pragma_lines
         self._note_line = fields.note_line
-        self.tile_declarations = fields.tile_declarations
+        self.tile_declarations = FrozenList(fields.tile_declarations)
         self.note = fields.note
-        self.header_extra = fields.header_extra
+        self.header_extra = FrozenList(fields.header_extra)
         assert fields.distribution is not None
         assert fields.layout is not None
         self.distribution = fields.distribution
         self.distribution_source = fields.distribution_source
         self.layout = fields.layout
-        self.deviations = fields.deviations
+        self.deviations = FrozenList(fields.deviations)
+
+    def replace(self, **fields: Any) -> Game:
+        """A new game with these fields changed, checked as the reader checks them
+        (``ValueError`` saying which; ``TypeError`` for a name that is no field); this game is
+        unchanged. The fields are the record's: ``players``, ``events``, the pragmas
+        (``title``, ``lexicon``... as attributes), ``incomplete``, ``last_racks``,
+        ``tile_declarations``, ``note`` and ``header_extra``; the distribution and layout
+        stay (read the GCG again to change them)."""
+        unknown = sorted(set(fields) - _REPLACEABLE)
+        if unknown:
+            raise TypeError(
+                f"Game.replace() has no field {', '.join(unknown)} (its fields: "
+                f"{', '.join(sorted(_REPLACEABLE))})")
+        new = object.__new__(type(self))
+        values = new.__dict__
+        values.update(self.__dict__)
+        values.update((name, _check_field(name, value)) for name, value in fields.items())
+        _check_players(new)
+        return new
 
     # ------------------------------------------------------------------ writing
 
@@ -244,7 +273,7 @@ class Game(Model):
         return replay.words
 
     def copy(self) -> Game:
-        """An independent copy."""
+        """A copy, equal to this game (rarely needed: a game never changes)."""
         return copy.deepcopy(self)
 
     def _key(self) -> tuple[Any, ...]:
@@ -301,16 +330,16 @@ class Game(Model):
             self.layout.rows, self.layout.cols, players=max(2, players),
             distribution=self.distribution, layout=self.layout,
         )
+        changes: dict[str, Any] = {"_text": None, "lexicon": self.lexicon}
         if players == 1:
-            pos.racks, pos.scores = [[]], [0]
+            changes.update(racks=FrozenList([FrozenList()]), scores=FrozenList([0]))
         if self.players:
-            pos.player_names = [p.name for p in self.players]
-        pos.lexicon = self.lexicon
+            changes["player_names"] = FrozenList(p.name for p in self.players)
         if self.tile_distribution is not None or self.distribution_source == "letters":
-            pos.distribution_name = self.distribution.name
+            changes["distribution_name"] = self.distribution.name
         if self.board_layout is not None:
-            pos.board_name = self.layout.name
-        return pos
+            changes["board_name"] = self.layout.name
+        return pos._derive(**changes)
 
     def _played(self, n: int) -> int:
         """How many events ``n`` stands for (see :meth:`position`)."""
@@ -371,7 +400,7 @@ class Game(Model):
             replay.step(i)
         pos = replay.view(n)
         count = len(pos.racks)
-        return [pos.racks[(p - replay.on_turn) % count] for p in range(count)]
+        return [list(pos.racks[(p - replay.on_turn) % count]) for p in range(count)]
 
     def final_scores(self) -> list[int]:
         """Each player's score after the last event (``#player1`` first)."""
@@ -555,8 +584,13 @@ class _Replay:
         return self._shown
 
     def turn_to(self, player: int) -> None:
-        _rotate(self.pos, self.index(player))
+        self.pos = self.pos._rotated(self.index(player))
         self.on_turn = player
+
+    def add_score(self, player: int, points: int) -> None:
+        """``points`` more for ``player`` (``#player1`` is 0)."""
+        at = self.index(player)
+        self.pos = _with_score(self.pos, at, self.pos.scores[at] + points)
 
     def settled(self, nxt: Position, player: int) -> None:
         self.pos = nxt
@@ -591,10 +625,10 @@ class _Replay:
             if prev is None or prev.kind is not EventKind.MOVE or prev.player != ev.player:
                 self.problem(i, GameStatus.OUT_OF_ORDER,
                              "a challenge bonus must follow a move by the same player")
-            self.pos.scores[self.index(ev.player)] += ev.score
+            self.add_score(ev.player, ev.score)
             last = self.pos.last_move
             if last is not None and last.kind is MoveKind.PLACEMENT:
-                self.pos.last_move = dataclasses.replace(last, bonus=ev.score)
+                self.pos = self.pos._derive(last_move=dataclasses.replace(last, bonus=ev.score))
         elif kind is EventKind.END_RACK_POINTS:
             self.end_rack_points(i, ev, left)
         elif kind is EventKind.END_RACK_PENALTY:
@@ -608,7 +642,7 @@ class _Replay:
                 f"{self.nick(ev.player)}'s total is {self.pos.scores[at]} after this event, "
                 f"the record says {ev.cumulative}",
             )
-            self.pos.scores[at] = ev.cumulative  # follow the record from here
+            self.pos = _with_score(self.pos, at, ev.cumulative)  # follow the record from here
 
     def turn(self, i: int, ev: Event, left: Counter[str]) -> None:
         assert ev.move is not None
@@ -621,19 +655,20 @@ class _Replay:
             # Go on as the record does: the racks the end inferred were wrong (a record that
             # writes only the tiles played, say), and the count starts again.
             self.ended = None
-            self.pos.racks = [[] for _ in self.pos.racks]
-            self.pos.zero_turns = min(self.pos.zero_turns, self.pos.max_zero_turns - 1)
+            self.pos = self.pos._derive(
+                racks=FrozenList(FrozenList() for _ in self.pos.racks),
+                zero_turns=min(self.pos.zero_turns, self.pos.max_zero_turns - 1),
+            )
         if ev.player != self.on_turn:
             self.problem(
                 i, GameStatus.OUT_OF_TURN,
                 f"{self.nick(ev.player)} plays, but it is {self.nick(self.on_turn)}'s turn",
             )
             self.turn_to(ev.player)
-        pos = self.pos
-        pos.racks[0] = list(ev.rack)
+        pos = self.pos = _with_rack(self.pos, ev.rack)
         move = ev.move
         if ev.kind is EventKind.MOVE:
-            self.before_move = (pos.copy(), self.on_turn, self.ended)
+            self.before_move = (pos, self.on_turn, self.ended)
             self.moved = move
             try:
                 scored = pos.evaluate(move, check_rack=False)
@@ -725,7 +760,7 @@ class _Replay:
         move = self.moved or prev.move
         taken_back = Move(MoveKind.CHALLENGE, move.row, move.col, move.vertical, move.tiles,
                           move.marked)
-        before.racks[0] = list(prev.rack)
+        before = _with_rack(before, prev.rack)
         try:
             nxt = before.play(taken_back, check_rack=False, settle=False)
         except IllegalMoveError:  # the game was over before the play: only a problem above
@@ -752,7 +787,7 @@ class _Replay:
                 i, GameStatus.RACK,
                 f"the tiles left are {_tiles_text(left)}, not {_tiles_text(ev.tiles)}",
             )
-        self.pos.scores[self.index(ev.player)] += ev.score
+        self.add_score(ev.player, ev.score)
         self.all_played = True
 
     def end_rack_penalty(self, i: int, ev: Event, left: Counter[str]) -> None:
@@ -783,7 +818,7 @@ class _Replay:
                 f"({_tiles_text(ev.tiles)}) are worth {value}: the penalty is {-value}, the "
                 f"record says {ev.score:+d}",
             )
-        self.pos.scores[self.index(ev.player)] += ev.score
+        self.add_score(ev.player, ev.score)
         if self.ended == "zero-turns":
             # MAGPIE passes the turn on after each rack penalty of a game ended by zeros
             self.turn_to((self.on_turn + 1) % self.count)
@@ -804,7 +839,7 @@ class _Replay:
             self.problem(i, GameStatus.OUT_OF_ORDER,
                          f"a second time penalty for {self.nick(ev.player)}")
         self.timed.add(ev.player)
-        self.pos.scores[self.index(ev.player)] += ev.score
+        self.add_score(ev.player, ev.score)
 
     def finish(self) -> None:
         """Checks on the whole record: the ``#rackN`` lines come after every event and hold
@@ -859,7 +894,7 @@ class _Replay:
 
     def view(self, n: int) -> Position:
         """The position after ``n`` events with the racks the record makes known."""
-        pos = self.pos.copy()
+        pos = self.pos
         if self.count == 0:
             return pos
         game = self.game
@@ -898,33 +933,112 @@ class _Replay:
             racks[0] = written
         else:
             racks[0] = sorted(rack_on.elements(), key=dist.sort_key)
-        pos.racks = racks
-        return pos
+        return pos._derive(racks=FrozenList(FrozenList(rack) for rack in racks))
 
 
 def _forced(pos: Position, move: Move, score: int) -> Position:
     """The position after a turn the board refuses, applied anyway so that the replay can go
     on: new tiles on the empty squares the move names, the record's score, the turn passed."""
-    nxt = pos.copy()
-    nxt._text = None
     rack = list(pos.racks[0])
+    changes: dict[str, Any] = {}
     if move.kind is MoveKind.PLACEMENT:
+        board = [list(row) for row in pos.board]
         for (r, c), tile in zip(move.squares(), move.tiles, strict=True):
-            if tile == "." or not (0 <= r < nxt.rows and 0 <= c < nxt.cols):
+            if tile == "." or not (0 <= r < pos.rows and 0 <= c < pos.cols):
                 continue
-            if nxt.board[r][c] is None:
-                nxt.board[r][c] = tile
+            if board[r][c] is None:
+                board[r][c] = tile
                 used = BLANK if tile != tile.upper() else tile
                 if used in rack:
                     rack.remove(used)
-        nxt.zero_turns = 0
+        changes.update(_board=tuple(map(tuple, board)), _board_text=None, zero_turns=0)
     else:
-        nxt.zero_turns = pos.zero_turns + 1
-    nxt.racks[0] = rack
-    nxt.scores[0] += score
-    nxt.last_move = move
-    _rotate(nxt, 1)
-    return nxt
+        changes["zero_turns"] = pos.zero_turns + 1
+    scores = list(pos.scores)
+    scores[0] += score
+    nxt = pos._derive(
+        _text=None,
+        racks=FrozenList([FrozenList(rack), *pos.racks[1:]]),
+        scores=FrozenList(scores),
+        last_move=move,
+        **changes,
+    )
+    return nxt._rotated(1)
+
+
+# ---------------------------------------------------------------------- replace's checks
+
+_ONE_LINE = frozenset({*_gcg.SINGLE_PRAGMAS.values(), "character_encoding"})
+_ONE_WORD = frozenset({"id_authority", "gid"})
+_REPLACEABLE = frozenset({*_ONE_LINE, *_ONE_WORD, "players", "events", "description",
+                          "incomplete", "last_racks", "tile_declarations", "note",
+                          "header_extra"})
+
+
+def _sequence(value: object, name: str, what: str) -> Sequence[Any]:
+    if isinstance(value, str) or not isinstance(value, Sequence):
+        raise ValueError(f"{name}: expected a list of {what}, found {value!r}")
+    return value
+
+
+def _check_field(name: str, value: object) -> object:
+    """``value`` for the game's field ``name``, frozen, checked as the reader would."""
+    if name in _ONE_LINE or name in _ONE_WORD or name in ("description", "note"):
+        if value is None:
+            return None
+        breaks = " \t\r\n" if name in _ONE_WORD else "\r\n" if name in _ONE_LINE else ""
+        if not isinstance(value, str) or not value.strip() or any(ch in value for ch in breaks):
+            what = "one word" if name in _ONE_WORD else "text on one line" if name in _ONE_LINE \
+                else "text"
+            raise ValueError(f"{name}: expected {what}, found {value!r}")
+        return value
+    if name == "incomplete":
+        if not isinstance(value, bool):
+            raise ValueError(f"incomplete: expected True or False, found {value!r}")
+        return value
+    if name == "players":
+        items = _sequence(value, name, "Player")
+        if not all(isinstance(p, Player) for p in items):
+            raise ValueError(f"players: expected a list of Player, found {value!r}")
+        return FrozenList(items)
+    if name == "events":
+        items = _sequence(value, name, "Event")
+        if not all(isinstance(ev, Event) for ev in items):
+            raise ValueError(f"events: expected a list of Event, found {value!r}")
+        return FrozenList(items)
+    if name == "last_racks":
+        if not isinstance(value, Mapping) or not all(
+                isinstance(k, int) and not isinstance(k, bool) and k >= 0
+                and not isinstance(v, str) and isinstance(v, Sequence)
+                and all(isinstance(t, str) and t for t in v) for k, v in value.items()):
+            raise ValueError("last_racks: expected player indexes (from 0) to racks (lists "
+                             f"of tiles), found {value!r}")
+        return FrozenDict((k, tuple(v)) for k, v in value.items())
+    if name == "tile_declarations":
+        items = _sequence(value, name, "(UPPER, lower) pairs")
+        if not all(isinstance(pair, tuple) and len(pair) == 2
+                   and all(isinstance(t, str) and t and not t.isspace() for t in pair)
+                   for pair in items):
+            raise ValueError(f"tile_declarations: expected (UPPER, lower) pairs, found {value!r}")
+        return FrozenList(items)
+    items = _sequence(value, name, "lines")  # header_extra
+    if not all(isinstance(line, str) and line.startswith("#") and "\n" not in line
+               and "\r" not in line for line in items):
+        raise ValueError(f"header_extra: expected lines starting with '#', found {value!r}")
+    return FrozenList(items)
+
+
+def _check_players(game: Game) -> None:
+    """What ties the fields to the players: each event's and each last rack's player is
+    one of them."""
+    count = len(game.players)
+    for i, ev in enumerate(game.events):
+        if not 0 <= ev.player < count:
+            raise ValueError(f"events: event {i} is by player {ev.player}, but the game has "
+                             f"{count} players (0 to {count - 1})")
+    for index in game.last_racks:
+        if index >= count:
+            raise ValueError(f"last_racks: player {index}, but the game has {count} players")
 
 
 def layout_named(name: str) -> Layout:

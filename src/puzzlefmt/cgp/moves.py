@@ -54,7 +54,7 @@ __all__ = [
     "square_name",
 ]
 
-Board = list[list[str | None]]
+Board = Sequence[Sequence[str | None]]
 
 # Longest number we read: more digits than this is never a board square, score or count.
 _MAX_DIGITS = 18

@@ -22,11 +22,18 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Container, Iterator, Mapping
-from typing import Any, Literal
+from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, Literal, SupportsIndex, overload
 
 from puzzlefmt.cgp import _cgpcodec as _codec
-from puzzlefmt.cgp._cgpcodec import DEFAULTS, KNOWN_OPCODES, WRITE_ORDER, Fields, Operation
+from puzzlefmt.cgp._cgpcodec import (
+    CHALLENGE_RULES,
+    DEFAULTS,
+    KNOWN_OPCODES,
+    WRITE_ORDER,
+    Fields,
+    Operation,
+)
 from puzzlefmt.cgp._jsoncodec import line_from_json, names_from_json
 from puzzlefmt.cgp.distributions import Distribution
 from puzzlefmt.cgp.layouts import Layout, Premium, get_layout, layout_for_size
@@ -44,7 +51,7 @@ from puzzlefmt.cgp.moves import (
 from puzzlefmt.cgp.rules import Rules
 from puzzlefmt.cgp.tiles import BLANK, write_tile, write_tiles
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.model import Model, Problem, json_object
+from puzzlefmt.model import FrozenList, Model, Problem, frozen_list, json_object
 from puzzlefmt.textio import text_of
 
 __all__ = ["EMPTY_CGP", "EndReason", "Position", "Status", "picture", "read_position"]
@@ -90,6 +97,32 @@ _DEFAULT_VALUES: dict[str, object] = {
 _WRITE_ORDER = tuple((name, _ATTRS[name], DEFAULTS.get(name)) for name in WRITE_ORDER)
 
 
+#: The board's squares as the model keeps them: rows of ``None`` or a tile.
+Grid = tuple[tuple[str | None, ...], ...]
+
+
+def _tuples(board: Iterable[Iterable[str | None]]) -> Grid:
+    return tuple(tuple(row) for row in board)
+
+
+class _Row(FrozenList[str | None]):
+    """A row of :attr:`Position.board`: a :class:`~puzzlefmt.model.FrozenList` whose
+    slices are rows too, so that a slice equals the list's slice."""
+
+    __slots__ = ()
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> str | None: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> _Row: ...
+
+    def __getitem__(self, index: SupportsIndex | slice) -> str | _Row | None:
+        if isinstance(index, slice):
+            return _Row(tuple.__getitem__(self, index))
+        return tuple.__getitem__(self, index)
+
+
 def _code(flag: Status) -> str:
     """A problem's stable code: ``Status.OVER_BAG`` gives ``"over-bag"``."""
     assert flag.name is not None
@@ -101,10 +134,13 @@ class Position(Model):
 
     ``Position(text)`` reads a CGP line (or the ``cgp-json`` form) and raises
     :class:`~puzzlefmt.errors.PuzzleFormatError`; ``position.cgp()`` writes the CGP line.
-    ``Position()`` is the empty 15x15 board for two players. ``distribution``, ``layout``
-    and ``strict`` are options of the CGP reader (see :meth:`set_cgp`).
+    ``Position()`` is the empty 15x15 board for two players. ``distribution`` overrides
+    ``ld`` and the lexicon, ``layout`` gives the premium squares, ``strict=True`` refuses
+    every deviation from the spec that the reader otherwise tolerates (``docs/cgp.md``).
 
-    The fields, python-chess style, are plain attributes:
+    A position is immutable and hashable by content: its fields cannot be assigned and its
+    sequences are :class:`~puzzlefmt.model.FrozenList` (equal to the lists of the same
+    items). :meth:`replace` and :meth:`play` build changed positions. The fields:
 
     - ``board[row][col]``: ``None`` (empty), a tile label (``"A"``, ``"CH"``) or a blank played
       as a letter in lower case (``"a"``); rows and columns are 0-based. ``rows`` and
@@ -138,10 +174,11 @@ class Position(Model):
     """
 
     family = "cgp"
+    _guarded: ClassVar[bool] = True
 
-    racks: list[list[str]]
-    scores: list[int]
-    player_names: list[str] | None = None
+    racks: FrozenList[FrozenList[str]]
+    scores: FrozenList[int]
+    player_names: FrozenList[str] | None = None
     zero_turns: int
     bingo_bonus: int
     board_name: str | None
@@ -153,15 +190,16 @@ class Position(Model):
     last_move: Move | None
     max_zero_turns: int
     timer_increment: int | None
-    timers: list[int] | None
+    timers: FrozenList[int] | None
     max_overtime: int | None
     variant: str | None
     opponent_rack_unknown: bool
-    unknown_operations: list[Operation]
-    deviations: list[str]
+    unknown_operations: FrozenList[Operation]
+    deviations: FrozenList[str]
     distribution: Distribution
     distribution_source: DistributionSource
-    _board: list[list[str | None]] | None
+    _board: Grid | None  # the squares as tuples (fast to index), once built
+    _board_view: FrozenList[FrozenList[str | None]] | None  # what .board hands out
     _board_text: str | None  # the board field as read, while the board is untouched
     _rows: int
     _cols: int
@@ -183,20 +221,17 @@ class Position(Model):
             self.__dict__.update(self._read_text(text).__dict__)
             return
         self._layout_given = get_layout(layout) if isinstance(layout, str) else layout
-        self.set_cgp(EMPTY_CGP if text is None else text, distribution=distribution,
-                     strict=strict)
+        self._load(EMPTY_CGP if text is None else text, distribution=distribution,
+                   strict=strict)
 
-    def set_cgp(
+    def _load(
         self,
         cgp: str,
         *,
         distribution: Distribution | str | None = None,
         strict: bool = False,
     ) -> None:
-        """Replace this position with the one the CGP line ``cgp`` describes (python-chess's
-        ``set_fen``). ``distribution`` overrides ``ld`` and the lexicon; ``strict=True``
-        refuses every deviation from the spec that the reader otherwise tolerates
-        (``docs/cgp.md`` lists them)."""
+        """Fill this new position from the CGP line ``cgp`` (once, by a constructor)."""
         cgp = text_of(cgp, "Position", decode_bytes=False)
         fields = _codec.read(
             cgp, distribution=distribution, layout=self._layout_given, strict=strict
@@ -206,26 +241,27 @@ class Position(Model):
     def _set_fields(
         self, fields: Fields, text: str | None, distribution: Distribution | str | None
     ) -> None:
-        """The one place a read position's fields are filled (the lists are taken)."""
+        """The one place a read position's fields are filled (the lists are frozen)."""
         values = dict(_DEFAULT_VALUES)
         for opcode, value in fields.values.items():
-            values[_ATTRS[opcode]] = value
+            values[_ATTRS[opcode]] = frozen_list(value) if isinstance(value, list) else value
         values.update(
-            _board=fields.board,
+            _board=None if fields.board is None else _tuples(fields.board),
+            _board_view=None,
             # The board field as read, in its canonical form, while the board is untouched.
             _board_text=fields.board_text,
             _rows=fields.rows,
             _cols=fields.cols,
-            racks=fields.racks,
-            scores=fields.scores,
+            racks=frozen_list(fields.racks),
+            scores=FrozenList(fields.scores),
             player_names=None,
             zero_turns=fields.zero_turns,
             distribution=fields.distribution,
             distribution_source=fields.distribution_source,
-            unknown_operations=fields.unknown,
-            _order=fields.order,
+            unknown_operations=FrozenList(fields.unknown),
+            _order=tuple(fields.order),
             _lm_style=fields.lm_style,
-            deviations=fields.deviations,
+            deviations=FrozenList(fields.deviations),
             # The text as read, for cgp(exact=True), with what it was read with.
             _text=text,
             _read_distribution=distribution,
@@ -243,8 +279,47 @@ class Position(Model):
     ) -> Position:
         pos = cls.__new__(cls)
         pos._layout_given = get_layout(layout) if isinstance(layout, str) else layout
-        pos.set_cgp(text, distribution=distribution, strict=strict)
+        pos._load(text, distribution=distribution, strict=strict)
         return pos
+
+    def _derive(self, **changes: Any) -> Position:
+        """A new position with these attributes (public or private) changed, unchecked:
+        the values must be frozen already. What :meth:`replace` and :meth:`play` build."""
+        new = object.__new__(type(self))
+        values = new.__dict__
+        values.update(self.__dict__)
+        values.update(changes)
+        if "_board" in changes:
+            values["_board_view"] = None
+        return new
+
+    def replace(self, **fields: Any) -> Position:
+        """A new position with these fields changed, checked as the reader checks them
+        (``ValueError`` saying which; ``TypeError`` for a name that is no field); this one is
+        unchanged. The fields: ``board`` (rows of squares: ``None`` or a tile of the
+        distribution), ``racks``, ``scores`` (one per rack), ``zero_turns``,
+        ``player_names`` (one per rack, or ``None``), ``unknown_operations``
+        (:class:`Operation` each) and the attribute of each known opcode (``lexicon``,
+        ``bingo_bonus``, ``last_move`` as a :class:`Move` or its text...; ``None`` removes
+        one). The distribution and layout stay: read the CGP again to change them.
+
+        >>> Position().replace(racks=[list("QAT"), []], lexicon="CSW21").cgp()
+        '15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 QAT/ 0/0 0 lex CSW21;'
+        """
+        unknown = sorted(set(fields) - _REPLACEABLE)
+        if unknown:
+            raise TypeError(
+                f"Position.replace() has no field {', '.join(unknown)} (its fields: "
+                f"{', '.join(sorted(_REPLACEABLE))})")
+        changes: dict[str, Any] = {"_text": None}
+        for name, value in fields.items():
+            changes[name] = _check_field(self, name, value)
+        if "board" in changes:
+            changes["_board"] = changes.pop("board")
+            changes["_board_text"] = None
+        new = self._derive(**changes)
+        _check_counts(new)
+        return new
 
     # ------------------------------------------------------------------ other constructors
 
@@ -267,8 +342,7 @@ class Position(Model):
         board = "/".join([str(cols)] * rows)
         if players == 1:
             pos = cls._from_text(f"{board} ? 0 0", distribution=distribution, layout=layout)
-            pos.racks = [[]]
-            return pos
+            return pos._derive(racks=FrozenList([FrozenList()]))
         racks = "/" * (players - 1)
         scores = "/".join(["0"] * players)
         return cls._from_text(f"{board} {racks} {scores} 0", distribution=distribution,
@@ -286,8 +360,8 @@ class Position(Model):
             pos = cls._from_text(line, distribution=given)
         except PuzzleFormatError as exc:
             raise PuzzleFormatError(f"operations: {exc.message}", format="cgp-json") from None
-        pos.player_names = names_from_json(obj, pos.players)
-        return pos
+        names = names_from_json(obj, pos.players)
+        return pos._derive(player_names=None if names is None else FrozenList(names))
 
     # ------------------------------------------------------------------ writing
 
@@ -401,7 +475,7 @@ class Position(Model):
         for opcode, value in self.operation_values().items():
             options[_ATTRS[opcode]] = (
                 str(value) if opcode == "lm" and value is not None
-                else list(value) if isinstance(value, list) else value
+                else list(value) if isinstance(value, (list, tuple)) else value
             )
         out: dict[str, Any] = {
             "format": "cgp-json",
@@ -441,20 +515,13 @@ class Position(Model):
         return (self.cgp(lm_style="seed"), self.distribution.name, self.layout.name)
 
     def copy(self) -> Position:
-        """An independent copy (board, racks, scores, timers and operations are new lists;
-        the distribution and layout are shared, they never change)."""
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        if self._board is not None:
-            new._board = [row[:] for row in self._board]
-        new.racks = [rack[:] for rack in self.racks]
-        new.scores = self.scores[:]
-        new.player_names = self.player_names[:] if self.player_names is not None else None
-        new.timers = self.timers[:] if self.timers is not None else None
-        new.unknown_operations = self.unknown_operations[:]
-        new._order = self._order[:]
-        new.deviations = self.deviations[:]
-        return new
+        """A copy, equal to this position (rarely needed: a position never changes)."""
+        names = self.player_names
+        return self._derive(
+            racks=FrozenList(FrozenList(rack) for rack in self.racks),
+            scores=FrozenList(self.scores),
+            player_names=None if names is None else FrozenList(names),
+        )
 
     def contents(self) -> frozenset[str]:
         """What the position carries beyond its four fields, in the words of
@@ -482,23 +549,22 @@ class Position(Model):
     # ------------------------------------------------------------------ the board
 
     @property
-    def board(self) -> list[list[str | None]]:
-        """The squares, ``board[row][col]``: ``None`` or a tile (change them at will)."""
-        board = self._grid()
-        self._board_text = None  # the caller may change the rows: write from them
-        return board
+    def board(self) -> FrozenList[FrozenList[str | None]]:
+        """The squares, ``board[row][col]``: ``None`` or a tile (read-only: build a changed
+        position with :meth:`replace`). Rows and their slices equal lists
+        (``board[7][6:9] == ["Q", "A", "T"]``)."""
+        view = self._board_view
+        if view is None:
+            view = self._board_view = FrozenList(_Row(row) for row in self._grid())
+        return view
 
-    @board.setter
-    def board(self, value: list[list[str | None]]) -> None:
-        self._board = value
-        self._board_text = None
-
-    def _grid(self) -> list[list[str | None]]:
-        """The squares, for reading (the board text, if any, stays valid)."""
+    def _grid(self) -> Grid:
+        """The squares as tuples, for reading fast (built from the board text the first
+        time they are asked for)."""
         board = self._board
         if board is None:
             assert self._board_text is not None
-            board = self._board = _codec.expand_board(self._board_text)
+            board = self._board = _tuples(_codec.expand_board(self._board_text))
         return board
 
     @property
@@ -945,16 +1011,13 @@ class Position(Model):
             raise IllegalMoveError(IllegalReason.GAME_OVER, f"the game ended: {why}", mv)
         rules = rules or Rules()
         played = self._check_legal(mv, check_rack=check_rack, words=words)
-        nxt = self.copy()
-        nxt._text = None
-        nxt.deviations = []
         points = 0
         rack = list(self.racks[0])
         last = mv
         drew_unknown = False
+        board: dict[str, Any] = {}  # the board's fields, when the move changes it
         if played is not None:
-            for r, c, tile in played.placed:
-                nxt.board[r][c] = tile
+            board = {"_board": _placed(self._grid(), played.placed), "_board_text": None}
             for tile in played.played_tiles:
                 if tile in rack:
                     rack.remove(tile)
@@ -968,14 +1031,21 @@ class Position(Model):
                         rack.remove(tile)
             else:
                 rack = []  # which tiles went back is not known
-        nxt.scores[0] += points
-        nxt.racks[0] = rack
+        scores = list(self.scores)
+        scores[0] += points
         if played is not None:
             scoreless = points == 0 and rules.scoreless_placement == "counts"
         else:
             scoreless = True
-        nxt.zero_turns = self.zero_turns + 1 if scoreless else 0
-        nxt.last_move = last
+        nxt = self._derive(
+            _text=None,
+            deviations=FrozenList(),
+            racks=FrozenList([FrozenList(rack), *self.racks[1:]]),
+            scores=FrozenList(scores),
+            zero_turns=self.zero_turns + 1 if scoreless else 0,
+            last_move=last,
+            **board,
+        )
         # The mover's rack as written is the whole rack; the others hold what they may.
         others = sum(max(0, self.rack_size - len(r)) for r in self.racks[1:])
         went_out = (
@@ -985,7 +1055,7 @@ class Position(Model):
             and sum(self.unseen().values()) <= others
         )
         if went_out:
-            _go_out(nxt, rules, settle)
+            nxt = _go_out(nxt, rules, settle)
         elif nxt.zero_turns >= nxt.max_zero_turns and settle:
             if drew_unknown:
                 raise ValueError(
@@ -993,16 +1063,42 @@ class Position(Model):
                     "unknown, so the rack penalties cannot be settled; play it with "
                     "settle=False and adjust the scores"
                 )
-            for i, held in enumerate(_final_racks(nxt, "the scoreless-turn penalties")):
-                nxt.scores[i] -= sum(nxt.distribution.score(t) for t in held)
-        nxt.racks = nxt.racks[1:] + nxt.racks[:1]
-        nxt.scores = nxt.scores[1:] + nxt.scores[:1]
-        if nxt.timers is not None and len(nxt.timers) == len(nxt.racks):
-            nxt.timers = nxt.timers[1:] + nxt.timers[:1]
-        names = nxt.player_names
-        if names is not None and len(names) == len(nxt.racks):
-            nxt.player_names = names[1:] + names[:1]
-        return nxt
+            held = _final_racks(nxt, "the scoreless-turn penalties")
+            nxt = nxt._derive(scores=FrozenList(
+                score - sum(nxt.distribution.score(t) for t in rack)
+                for score, rack in zip(nxt.scores, held, strict=True)))
+        return nxt._rotated(1)
+
+    def _rotated(self, k: int) -> Position:
+        """This position with the turn order ``k`` players on (racks, scores, and the timers
+        and names when there is one a player)."""
+        n = len(self.racks)
+        if n == 0 or k % n == 0:
+            return self
+        k %= n
+        changes: dict[str, Any] = {
+            "racks": FrozenList(self.racks[k:] + self.racks[:k]),
+            "scores": FrozenList(self.scores[k:] + self.scores[:k]),
+        }
+        for name in ("timers", "player_names"):
+            values = getattr(self, name)
+            if values is not None and len(values) == n:
+                changes[name] = FrozenList(values[k:] + values[:k])
+        return self._derive(**changes)
+
+
+def _placed(board: Grid, placed: Sequence[tuple[int, int, str]]) -> Grid:
+    """``board`` with tiles put on squares (only the rows they touch are copied)."""
+    rows = list(board)
+    touched: dict[int, list[str | None]] = {}
+    for r, c, tile in placed:
+        row = touched.get(r)
+        if row is None:
+            row = touched[r] = list(rows[r])
+        row[c] = tile
+    for r, row in touched.items():
+        rows[r] = tuple(row)
+    return tuple(rows)
 
 
 def _final_racks(pos: Position, what: str, *, mover_out: bool = False) -> list[list[str]]:
@@ -1028,22 +1124,172 @@ def _final_racks(pos: Position, what: str, *, mover_out: bool = False) -> list[l
     return racks
 
 
-def _go_out(pos: Position, rules: Rules, settle: bool) -> None:
+def _go_out(pos: Position, rules: Rules, settle: bool) -> Position:
     """The mover (rack 0, now empty) went out: put the unseen tiles on the other rack and,
     with ``settle``, score the racks left."""
     unseen = pos.unseen_tiles()
     if unseen and len(pos.racks) == 2:
-        pos.racks[1] = sorted(pos.racks[1] + unseen, key=pos.distribution.sort_key)
+        other = FrozenList(sorted([*pos.racks[1], *unseen], key=pos.distribution.sort_key))
+        pos = pos._derive(racks=FrozenList([pos.racks[0], other]))
     if not settle:
-        return
+        return pos
     left = _final_racks(pos, "going out", mover_out=True)
     values = [sum(pos.distribution.score(t) for t in rack) for rack in left]
+    scores = list(pos.scores)
     if rules.going_out == "twice":
-        pos.scores[0] += 2 * sum(values[1:])
+        scores[0] += 2 * sum(values[1:])
     else:
-        pos.scores[0] += sum(values[1:])
+        scores[0] += sum(values[1:])
         for i in range(1, len(values)):
-            pos.scores[i] -= values[i]
+            scores[i] -= values[i]
+    return pos._derive(scores=FrozenList(scores))
+
+
+# ---------------------------------------------------------------------- replace's checks
+
+# The fields replace() takes: the four of a CGP, the names, and one a known opcode.
+_REPLACEABLE = frozenset({"board", "racks", "scores", "zero_turns", "player_names",
+                          "unknown_operations", *_ATTRS.values()})
+_OPCODE_OF = {attr: opcode for opcode, attr in _ATTRS.items()}
+_MAX_NUMBER = 10**18  # what the reader's 18 digits hold
+
+
+def _whole(value: object, where: str, *, signed: bool = False) -> int:
+    if (isinstance(value, bool) or not isinstance(value, int)
+            or not (-_MAX_NUMBER if signed else 0) <= value < _MAX_NUMBER):
+        kind = "a whole number" if signed else "a whole number, 0 or more,"
+        raise ValueError(f"{where}: expected {kind} of at most 18 digits, found {value!r}")
+    return value
+
+
+def _is_list(value: object) -> bool:
+    return isinstance(value, Sequence) and not isinstance(value, str)
+
+
+def _tile_list(pos: Position, value: object, where: str) -> FrozenList[str]:
+    """A rack as the reader reads it: labels of the distribution and ``?``."""
+    if not _is_list(value):
+        raise ValueError(f"{where}: expected a list of tiles, found {value!r}")
+    assert isinstance(value, Sequence)
+    dist = pos.distribution
+    for tile in value:
+        if not (isinstance(tile, str) and tile in dist
+                and (tile == BLANK or not dist.index(tile) & 0x80)):
+            raise ValueError(f"{where}: {tile!r} is not a tile of the {dist.name} distribution")
+    return FrozenList(value)
+
+
+def _check_board(pos: Position, value: object) -> Grid:
+    """Rows of squares of this position's size, each ``None`` or a tile (a blank played as a
+    letter in lower case)."""
+    if not _is_list(value):
+        raise ValueError(f"board: expected rows of squares, found {value!r}")
+    assert isinstance(value, Sequence)
+    rows: list[tuple[str | None, ...]] = []
+    dist = pos.distribution
+    for r, row in enumerate(value, start=1):
+        if not _is_list(row) or len(row) != pos.cols:
+            raise ValueError(f"board row {r}: expected {pos.cols} squares, found {row!r}")
+        for tile in row:
+            if tile is not None and not (isinstance(tile, str) and tile != BLANK
+                                         and tile in dist):
+                raise ValueError(f"board row {r}: {tile!r} is not a tile of the {dist.name} "
+                                 "distribution")
+        rows.append(tuple(row))
+    if len(rows) != pos.rows:
+        raise ValueError(f"board: expected {pos.rows} rows, found {len(rows)} (read a CGP "
+                         "to change the board's size)")
+    return tuple(rows)
+
+
+def _check_field(pos: Position, name: str, value: object) -> object:
+    """``value`` for the field ``name``, frozen, checked as the reader checks the text."""
+    if name == "board":
+        return _check_board(pos, value)
+    if name == "racks":
+        if not _is_list(value) or not value:
+            raise ValueError(f"racks: expected a list of racks, one a player, found {value!r}")
+        assert isinstance(value, Sequence)
+        return FrozenList(_tile_list(pos, rack, f"racks: rack {i}")
+                          for i, rack in enumerate(value, start=1))
+    if name == "scores":
+        if not _is_list(value):
+            raise ValueError(f"scores: expected a list of scores, found {value!r}")
+        assert isinstance(value, Sequence)
+        return FrozenList(_whole(v, f"scores: score {i}", signed=True)
+                          for i, v in enumerate(value, start=1))
+    if name == "zero_turns":
+        return _whole(value, "consecutive zero turns")
+    if name == "player_names":
+        if value is None:
+            return None
+        if not _is_list(value):
+            raise ValueError(f"player_names: expected a list of names, found {value!r}")
+        assert isinstance(value, Sequence)
+        if not all(isinstance(v, str) for v in value):
+            raise ValueError(f"player_names: expected a list of names, found {value!r}")
+        return FrozenList(value)
+    if name == "unknown_operations":
+        if not _is_list(value):
+            raise ValueError(f"unknown_operations: expected a list, found {value!r}")
+        assert isinstance(value, Sequence)
+        if not all(isinstance(op, Operation) and op.opcode not in _ATTRS for op in value):
+            raise ValueError("unknown_operations: expected a list of Operation, none of a "
+                             f"known opcode, found {value!r}")
+        return FrozenList(value)
+    return _check_operand(pos, _OPCODE_OF[name], value)
+
+
+def _check_operand(pos: Position, opcode: str, value: object) -> object:
+    """A known opcode's value, checked: ``None`` (absent), else what the reader makes of
+    its operand."""
+    if value is None:
+        return DEFAULTS.get(opcode) if opcode == "oru" else None
+    if opcode in ("bb", "etl", "mcnz", "ti", "to"):
+        return _whole(value, opcode)
+    if opcode == "oru":
+        if not isinstance(value, bool):
+            raise ValueError(f"oru: expected True or False, found {value!r}")
+        return value
+    if opcode == "cr":
+        if not isinstance(value, str) or value.lower() not in CHALLENGE_RULES:
+            raise ValueError(f"cr: expected a challenge rule ({', '.join(CHALLENGE_RULES)}), "
+                             f"found {value!r}")
+        return value
+    if opcode == "tmr":
+        if not _is_list(value):
+            raise ValueError(f"tmr: expected a list of timers, found {value!r}")
+        assert isinstance(value, Sequence)
+        return FrozenList(_whole(v, f"tmr: timer {i}", signed=True)
+                          for i, v in enumerate(value, start=1))
+    if opcode == "lm":
+        if isinstance(value, str):
+            try:
+                return pos.parse_move(value)
+            except ValueError as exc:  # PuzzleFormatError is one
+                raise ValueError(f"lm: {exc}") from None
+        if not isinstance(value, Move):
+            raise ValueError(f"lm: expected a Move or its text, found {value!r}")
+        return value
+    # a name: one operand, no blank, no ';'
+    if not isinstance(value, str) or not value or any(ch in value for ch in " \t\r\n;"):
+        raise ValueError(f"{opcode}: expected one word (no blank, no ';'), found {value!r}")
+    return value
+
+
+def _check_counts(pos: Position) -> None:
+    """What ties the fields together: a score a rack, a timer and a name a player."""
+    players = len(pos.racks)
+    if len(pos.scores) != players:
+        raise ValueError(f"scores: expected one score per rack ({players}), found "
+                         f"{len(pos.scores)}")
+    if pos.timers is not None and len(pos.timers) != players:
+        raise ValueError(f"tmr: expected one timer per player ({players}), found "
+                         f"{len(pos.timers)}")
+    names = pos.player_names
+    if names is not None and len(names) != players:
+        raise ValueError(f"player_names: expected one name per player ({players}), found "
+                         f"{len(names)}")
 
 
 def read_position(
