@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -53,6 +53,7 @@ __all__ = [
     "read",
     "write_board",
     "write_operand",
+    "write_operations",
     "write_racks",
 ]
 
@@ -941,3 +942,9 @@ def write_racks(racks: Sequence[Sequence[str]]) -> str:
             text = "".join(f"[{t}]" if len(t) > 1 else t for t in rack)
         parts.append(text)
     return "/".join(parts)
+
+
+def write_operations(ops: Iterable[tuple[str, str]]) -> str:
+    """The operations field: ``op operands;`` each (``op;`` without operands), one space
+    apart."""
+    return " ".join(f"{op} {arg};" if arg else f"{op};" for op, arg in ops)

@@ -55,6 +55,8 @@ __all__ = [
 ]
 
 Board = Sequence[Sequence[str | None]]
+#: The board's squares as a position keeps them: rows (tuples) of ``None`` or a tile.
+Grid = tuple[tuple[str | None, ...], ...]
 
 # Longest number we read: more digits than this is never a board square, score or count.
 _MAX_DIGITS = 18
