@@ -47,11 +47,12 @@ from puzzlefmt.textio import text_of
 __all__ = ["Event", "EventKind", "Game", "GameProblem", "GameStatus", "Player"]
 
 
-class Game(Model):
+class Game(Model, _gcg.Record):
     """A crossword game record: players, pragmas, events and their notes.
 
     ``Game(text)`` parses GCG (raises :class:`~puzzlefmt.errors.PuzzleFormatError` naming the
-    line and column); ``Game()`` is an empty record. Attributes, all plain: ``players``
+    line and column); ``Game()`` is an empty record. The record's fields, declared once by
+    the codec's ``Record`` (a dataclass: ``dataclasses.fields(Game)`` lists them): ``players``
     (:class:`Player`, ``#player1`` first), ``events`` (:class:`Event`), the pragmas
     ``title``, ``description``, ``id_authority``/``gid`` (``#id``), ``lexicon``,
     ``game_type``, ``tile_set``, ``game_board``, ``board_layout``, ``tile_distribution``,
@@ -71,24 +72,7 @@ class Game(Model):
     family = "cgp"
     _guarded: ClassVar[bool] = True
 
-    players: FrozenList[Player]
-    events: FrozenList[Event]
-    title: str | None
-    description: str | None
-    id_authority: str | None
-    gid: str | None
-    lexicon: str | None
-    game_type: str | None
-    tile_set: str | None
-    game_board: str | None
-    board_layout: str | None
-    tile_distribution: str | None
-    character_encoding: str | None
-    incomplete: bool
-    last_racks: FrozenDict[int, tuple[str, ...]]
-    tile_declarations: FrozenList[tuple[str, str]]
-    note: str | None
-    header_extra: FrozenList[str]
+    # The record's fields are declared once, by _gcgcodec.Record; what the reader works out:
     distribution: Distribution
     distribution_source: str
     layout: Layout
@@ -132,23 +116,12 @@ class Game(Model):
         return cls._from_fields(_gcg.read_bytes(data, distribution=distribution, strict=strict))
 
     def _set(self, fields: _gcg.Fields) -> None:
-        self.players = FrozenList(fields.players)
-        self.events = FrozenList(fields.events)
-        for keyword, attr in _gcg.SINGLE_PRAGMAS.items():
-            setattr(self, attr, fields.pragmas.get(keyword))
-        self.description = fields.description
-        self.id_authority = fields.id_authority
-        self.gid = fields.gid
-        self.character_encoding = fields.character_encoding
-        self.incomplete = fields.incomplete
-        self.last_racks = FrozenDict(fields.last_racks)
+        for name, value in _gcg.record_values(fields).items():
+            setattr(self, name, value)
         self._last_rack_lines = fields.last_rack_lines
         self._player_lines = fields.player_lines
         self._pragma_lines = fields.pragma_lines
         self._note_line = fields.note_line
-        self.tile_declarations = FrozenList(fields.tile_declarations)
-        self.note = fields.note
-        self.header_extra = FrozenList(fields.header_extra)
         assert fields.distribution is not None
         assert fields.layout is not None
         self.distribution = fields.distribution
@@ -163,15 +136,16 @@ class Game(Model):
         (``title``, ``lexicon``... as attributes), ``incomplete``, ``last_racks``,
         ``tile_declarations``, ``note`` and ``header_extra``; the distribution and layout
         stay (read the GCG again to change them)."""
-        unknown = sorted(set(fields) - _REPLACEABLE)
+        unknown = sorted(set(fields) - _CHECKS.keys())
         if unknown:
             raise TypeError(
                 f"Game.replace() has no field {', '.join(unknown)} (its fields: "
-                f"{', '.join(sorted(_REPLACEABLE))})")
+                f"{', '.join(_CHECKS)})")
         new = object.__new__(type(self))
         values = new.__dict__
         values.update(self.__dict__)
-        values.update((name, _check_field(name, value)) for name, value in fields.items())
+        values.update((name, _check_field(name, _CHECKS[name], value))
+                      for name, value in fields.items())
         _check_players(new)
         return new
 
@@ -179,7 +153,7 @@ class Game(Model):
 
     def gcg(self) -> str:
         """This record as canonical GCG (see :func:`puzzlefmt.cgp.formats.gcg.write`)."""
-        return _gcg.write(self)
+        return _gcg.write(self, self.canonical_words())
 
     def canonical_words(self) -> dict[int, str]:
         """For each move the board accepts, its tiles with ``.`` for those already on the
@@ -222,18 +196,14 @@ class Game(Model):
         ``#incomplete``, ``#rackN``), ``"comments"`` (text after an event's cumulative score,
         unknown ``#`` lines)."""
         out: set[str] = set()
-        if self.players:
-            out.add("players")
-        if self.events:
-            out.add("events")
-        if self.note is not None or any(ev.note is not None for ev in self.events):
+        for f in _gcg.RECORD_FIELDS:  # each field says what it holds
+            value = getattr(self, f.name)
+            if f.metadata["holds"] and value is not None and value is not False and not (
+                    isinstance(value, (tuple, dict)) and not value):
+                out.add(f.metadata["holds"])
+        if any(ev.note is not None for ev in self.events):
             out.add("notes")
-        pragmas = (self.title, self.description, self.gid, self.lexicon, self.game_type,
-                   self.tile_set, self.game_board, self.board_layout, self.tile_distribution)
-        if (any(p is not None for p in pragmas) or self.tile_declarations or self.incomplete
-                or self.last_racks):
-            out.add("metadata")
-        if self.header_extra or any(ev.comment or ev.extra for ev in self.events):
+        if any(ev.comment or ev.extra for ev in self.events):
             out.add("comments")
         return frozenset(out)
 
@@ -367,15 +337,7 @@ class Game(Model):
             if ev.line:
                 item["line"] = ev.line
             events.append(item)
-        pragmas = {
-            keyword: getattr(self, attr)
-            for keyword, attr in _gcg.SINGLE_PRAGMAS.items()
-            if getattr(self, attr) is not None
-        }
-        if self.description is not None:
-            pragmas["description"] = self.description
-        if self.gid is not None:
-            pragmas["id"] = f"{self.id_authority or '-'} {self.gid}"
+        pragmas = _gcg.pragma_values(self)
         replay = self._replayed()
         return {
             "format": "gcg-json",
@@ -415,11 +377,9 @@ class Game(Model):
 
 # ---------------------------------------------------------------------- replace's checks
 
-_ONE_LINE = frozenset({*_gcg.SINGLE_PRAGMAS.values(), "character_encoding"})
-_ONE_WORD = frozenset({"id_authority", "gid"})
-_REPLACEABLE = frozenset({*_ONE_LINE, *_ONE_WORD, "players", "events", "description",
-                          "incomplete", "last_racks", "tile_declarations", "note",
-                          "header_extra"})
+# How replace() checks each field of the record (its declaration says).
+_CHECKS = {f.name: f.metadata["check"] for f in _gcg.RECORD_FIELDS}
+_WHAT = {"word": "one word", "line": "text on one line", "text": "text"}
 
 
 def _sequence(value: object, name: str, what: str) -> Sequence[Any]:
@@ -428,32 +388,31 @@ def _sequence(value: object, name: str, what: str) -> Sequence[Any]:
     return value
 
 
-def _check_field(name: str, value: object) -> object:
-    """``value`` for the game's field ``name``, frozen, checked as the reader would."""
-    if name in _ONE_LINE or name in _ONE_WORD or name in ("description", "note"):
+def _check_field(name: str, check: str, value: object) -> object:
+    """``value`` for the game's field ``name``, frozen, checked (``check``: how, as the
+    field's declaration says) as the reader would."""
+    if check in _WHAT:
         if value is None:
             return None
-        breaks = " \t\r\n" if name in _ONE_WORD else "\r\n" if name in _ONE_LINE else ""
+        breaks = {"word": " \t\r\n", "line": "\r\n", "text": ""}[check]
         if not isinstance(value, str) or not value.strip() or any(ch in value for ch in breaks):
-            what = "one word" if name in _ONE_WORD else "text on one line" if name in _ONE_LINE \
-                else "text"
-            raise ValueError(f"{name}: expected {what}, found {value!r}")
+            raise ValueError(f"{name}: expected {_WHAT[check]}, found {value!r}")
         return value
-    if name == "incomplete":
+    if check == "bool":
         if not isinstance(value, bool):
             raise ValueError(f"incomplete: expected True or False, found {value!r}")
         return value
-    if name == "players":
+    if check == "players":
         items = _sequence(value, name, "Player")
         if not all(isinstance(p, Player) for p in items):
             raise ValueError(f"players: expected a list of Player, found {value!r}")
         return FrozenList(items)
-    if name == "events":
+    if check == "events":
         items = _sequence(value, name, "Event")
         if not all(isinstance(ev, Event) for ev in items):
             raise ValueError(f"events: expected a list of Event, found {value!r}")
         return FrozenList(items)
-    if name == "last_racks":
+    if check == "last_racks":
         if not isinstance(value, Mapping) or not all(
                 isinstance(k, int) and not isinstance(k, bool) and k >= 0
                 and not isinstance(v, str) and isinstance(v, Sequence)
@@ -461,7 +420,7 @@ def _check_field(name: str, value: object) -> object:
             raise ValueError("last_racks: expected player indexes (from 0) to racks (lists "
                              f"of tiles), found {value!r}")
         return FrozenDict((k, tuple(v)) for k, v in value.items())
-    if name == "tile_declarations":
+    if check == "tile_declarations":
         items = _sequence(value, name, "(UPPER, lower) pairs")
         if not all(isinstance(pair, tuple) and len(pair) == 2
                    and all(isinstance(t, str) and t and not t.isspace() for t in pair)
