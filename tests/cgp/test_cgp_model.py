@@ -349,3 +349,28 @@ def test_game_from_json_refuses_with_our_error() -> None:
         Game.from_json(data)
     assert info2.value.format == "gcg-json"
     assert "move: expected a position like 8D or D8, found '88'" in info2.value.message
+
+
+def test_each_known_opcode_is_declared_once_and_replace_and_the_cgp_follow_it() -> None:
+    """The known opcodes are one table (``_cgpcodec.OPCODES``): the reader's tables, the
+    writer's order and ``replace``'s checks come from it, so that each opcode's attribute is
+    replaceable, written and read back."""
+    from puzzlefmt.cgp import KNOWN_OPCODES, _cgpcodec
+
+    table = _cgpcodec.OPCODES
+    assert {op.opcode: op.attr for op in table} == KNOWN_OPCODES
+    assert tuple(op.opcode for op in table) == _cgpcodec.WRITE_ORDER
+    samples = {"int": 42, "name": "CSW21", "cr": "double", "oru": True, "tmr": [1000, -5],
+               "lm": "8G QAT"}
+    pos = Position(f"{QAT} DEF/ 24/0 0")
+    for op in table:
+        value = "CrosswordGame" if op.opcode == "bdn" else (
+            "english" if op.opcode == "ld" else samples[op.kind])
+        changed = pos.replace(**{op.attr: value})
+        text = changed.cgp()
+        assert f" {op.opcode}" in text, op
+        again = Position(text)
+        assert again == changed, op
+        got = getattr(again, op.attr)
+        assert (str(got) if op.kind == "lm" else got) == value, op
+        assert getattr(pos, op.attr) == op.default, op  # the old one keeps the default

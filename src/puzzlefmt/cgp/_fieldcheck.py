@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from puzzlefmt.cgp._cgpcodec import CHALLENGE_RULES, DEFAULTS, KNOWN_OPCODES, Operation
+from puzzlefmt.cgp._cgpcodec import CHALLENGE_RULES, KNOWN_OPCODES, OPCODES, Opcode, Operation
 from puzzlefmt.cgp.distributions import Distribution
 from puzzlefmt.cgp.moves import Grid, Move
 from puzzlefmt.cgp.tiles import BLANK
@@ -19,8 +19,7 @@ __all__ = ["REPLACEABLE", "check_counts", "check_field"]
 #: attribute of each known opcode.
 REPLACEABLE = frozenset({"board", "racks", "scores", "zero_turns", "player_names",
                          "unknown_operations", *KNOWN_OPCODES.values()})
-_OPCODE_OF = {attr: opcode for opcode, attr in KNOWN_OPCODES.items()}
-_INT_OPS = ("bb", "etl", "mcnz", "ti", "to")
+_OPCODE_OF = {op.attr: op for op in OPCODES}
 _MAX_NUMBER = 10**18  # what the reader's 18 digits hold
 
 
@@ -105,27 +104,28 @@ def check_field(
     return _operand(_OPCODE_OF[name], value, distribution)
 
 
-def _operand(opcode: str, value: object, distribution: Distribution) -> object:
-    """A known opcode's value, checked: ``None`` (absent), else what the reader makes of
-    its operand."""
+def _operand(op: Opcode, value: object, distribution: Distribution) -> object:
+    """A known opcode's value, checked by its kind (:class:`Opcode`): ``None`` (absent),
+    else what the reader makes of its operand."""
+    opcode, kind = op.opcode, op.kind
     if value is None:
-        return DEFAULTS.get(opcode) if opcode == "oru" else None
-    if opcode in _INT_OPS:
+        return op.default if kind == "oru" else None
+    if kind == "int":
         return _whole(value, opcode)
-    if opcode == "oru":
+    if kind == "oru":
         if not isinstance(value, bool):
             raise ValueError(f"oru: expected True or False, found {value!r}")
         return value
-    if opcode == "cr":
+    if kind == "cr":
         if not isinstance(value, str) or value.lower() not in CHALLENGE_RULES:
             raise ValueError(f"cr: expected a challenge rule ({', '.join(CHALLENGE_RULES)}), "
                              f"found {value!r}")
         return value
-    if opcode == "tmr":
+    if kind == "tmr":
         return FrozenList(_whole(v, f"tmr: timer {i}", signed=True)
                           for i, v in enumerate(_items(value, "tmr", "a list of timers"),
                                                 start=1))
-    if opcode == "lm":
+    if kind == "lm":
         if isinstance(value, str):
             try:
                 return Move.parse(value, distribution)
@@ -136,7 +136,8 @@ def _operand(opcode: str, value: object, distribution: Distribution) -> object:
         return value
     # a name: one operand, no blank, no ';'
     if not isinstance(value, str) or not value or any(ch in value for ch in " \t\r\n;"):
-        raise ValueError(f"{opcode}: expected one word (no blank, no ';'), found {value!r}")
+        raise ValueError(f"{opcode}: expected {op.words}, one word (no blank, no ';'), "
+                         f"found {value!r}")
     return value
 
 
