@@ -92,7 +92,11 @@ def test_the_fast_path_leaves_the_board_as_text_until_it_is_used() -> None:
     assert pos.cgp() == text
     assert pos.tile_at(7, 6) == "Q"  # reading keeps the text
     assert pos._board_text is not None
-    pos.board[7][6] = "Z"  # the board handed out may change: the text is dropped
+    assert pos.board[7][6] == "Q"  # the board handed out is read-only: the text stays
+    assert pos._board_text is not None
+    board = [list(row) for row in pos.board]
+    board[7][6] = "Z"
+    pos = pos.replace(board=board)  # a board given: the text is dropped
     assert pos._board_text is None
     assert pos.cgp().startswith("15/15/15/15/15/15/15/6ZAT6/")
 

@@ -10,10 +10,14 @@ import grimp
 
 GRAPH = grimp.build_graph("puzzlefmt", include_external_packages=False)
 CGP = sorted(m for m in GRAPH.modules if m.startswith("puzzlefmt.cgp."))
-# Below the models: text helpers, data and the codecs of the text forms.
+# Below the models: text helpers, data, the codecs of the text forms, and the parts the
+# Position is built on (its rule checks, playing moves, its text picture, replace's checks),
+# none of which imports a model.
 BELOW = {"puzzlefmt.cgp.tiles", "puzzlefmt.cgp.distributions", "puzzlefmt.cgp.layouts",
          "puzzlefmt.cgp.moves", "puzzlefmt.cgp.rules", "puzzlefmt.cgp._cgpcodec",
-         "puzzlefmt.cgp._jsoncodec", "puzzlefmt.cgp._gcgcodec"}
+         "puzzlefmt.cgp._jsoncodec", "puzzlefmt.cgp._gcgcodec", "puzzlefmt.cgp.problems",
+         "puzzlefmt.cgp.playing", "puzzlefmt.cgp.textpicture", "puzzlefmt.cgp._fieldcheck"}
+MODELS = ("puzzlefmt.cgp.position", "puzzlefmt.cgp.replay", "puzzlefmt.cgp.game")
 
 
 def test_no_import_circle_inside_the_family() -> None:
@@ -25,10 +29,15 @@ def test_no_import_circle_inside_the_family() -> None:
 def test_the_models_import_only_what_is_below_them() -> None:
     below_position = GRAPH.find_upstream_modules("puzzlefmt.cgp.position")
     assert {m for m in below_position if m.startswith("puzzlefmt.cgp.")} <= BELOW
+    below_replay = GRAPH.find_upstream_modules("puzzlefmt.cgp.replay")
+    assert {m for m in below_replay if m.startswith("puzzlefmt.cgp.")} <= BELOW | {
+        "puzzlefmt.cgp.position"}
     below_game = GRAPH.find_upstream_modules("puzzlefmt.cgp.game")
     assert {m for m in below_game if m.startswith("puzzlefmt.cgp.")} <= BELOW | {
-        "puzzlefmt.cgp.position"}
-    for module in ("puzzlefmt.cgp.position", "puzzlefmt.cgp.game"):
+        "puzzlefmt.cgp.position", "puzzlefmt.cgp.replay"}
+    for module in BELOW:  # the parts below the models import no model
+        assert not set(MODELS) & GRAPH.find_upstream_modules(module), module
+    for module in MODELS:
         assert not {m for m in GRAPH.find_upstream_modules(module)
                     if not m.startswith("puzzlefmt.cgp")} - {
             "puzzlefmt.errors", "puzzlefmt.jsontext", "puzzlefmt.model", "puzzlefmt.textio"}, module

@@ -4,7 +4,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import pickle
 from typing import Any
 
 import jsonschema
@@ -98,9 +100,10 @@ def test_copy_equality_and_hash() -> None:
     other = pos.copy()
     assert other == pos
     assert other is not pos
-    other.board[0][0] = "Z"
-    other.racks[0].append("E")
-    other.scores[1] = 3
+    board = [list(row) for row in other.board]
+    board[0][0] = "Z"
+    other = other.replace(board=board, racks=[[*other.racks[0], "E"], other.racks[1]],
+                          scores=[other.scores[0], 3])
     assert pos.board[0][0] is None
     assert pos.racks[0] == ["A", "B"]
     assert pos.scores == [24, 0]
@@ -108,6 +111,72 @@ def test_copy_equality_and_hash() -> None:
     assert pos != Position(f"{QAT} AB/CD 24/0 0 lex CSW21;")  # lm is content
     assert pos != Position(f"{QAT} AB/CD 24/0 0 lex CSW21; lm 8G QAT;", distribution="french")
     assert (pos == "x") is False
+
+
+def test_a_position_is_immutable_and_found_again_in_a_set() -> None:
+    pos = Position(f"{QAT} DEF/ 24/0 0 lex CSW21; x9 y;")
+    seen = {pos}
+    assert Position(pos.cgp()) in seen
+    assert pos.racks == [list("DEF"), []]  # the frozen lists equal lists of the same items
+    with pytest.raises(AttributeError, match=r"replace\(scores=\.\.\.\)"):
+        pos.scores = [0, 0]
+    with pytest.raises(AttributeError, match="replace"):
+        pos.lexicon = "NWL20"
+    with pytest.raises(AttributeError):
+        pos.racks[0].append("E")  # type: ignore[attr-defined]
+    with pytest.raises(TypeError):
+        pos.racks[0][0] = "E"  # type: ignore[index]
+    with pytest.raises(TypeError):
+        pos.board[7][6] = "Z"  # type: ignore[index]
+    with pytest.raises(TypeError):
+        pos.scores[0] += 1  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        pos.unknown_operations.append(None)  # type: ignore[attr-defined]
+    assert pos in seen
+    assert pos.cgp() == f"{QAT} DEF/ 24/0 0 lex CSW21; x9 y;"
+    changed = pos.replace(racks=[["E"], ["F"]], scores=[30, 1], lexicon="NWL20")
+    assert pos.racks == [list("DEF"), []]  # the old one is unchanged
+    assert (pos.scores, pos.lexicon) == ([24, 0], "CSW21")
+    assert changed.cgp() == f"{QAT} E/F 30/1 0 lex NWL20; x9 y;"
+    assert changed not in seen
+    assert changed.replace(racks=[["D", "E", "F"], []], scores=[24, 0], lexicon="CSW21") in seen
+    for one in (pos, changed, pos.play("9G DE")):
+        again = pickle.loads(pickle.dumps(one))
+        assert again == one
+        assert hash(again) == hash(one)
+        assert again.racks == one.racks
+        assert again.player_names == one.player_names
+
+
+def test_replace_checks_its_fields_as_the_constructor_does() -> None:
+    pos = Position(f"{QAT} DEF/ 24/0 0 lex CSW21;")
+    with pytest.raises(TypeError, match="rows"):
+        pos.replace(rows=3)
+    with pytest.raises(TypeError, match="positional"):
+        pos.replace({"scores": [0, 0]})  # type: ignore[misc]
+    with pytest.raises(ValueError, match="score per rack"):
+        pos.replace(scores=[1])
+    with pytest.raises(ValueError, match="racks"):
+        pos.replace(racks=[["D", "!"], []])
+    with pytest.raises(ValueError, match="board"):
+        pos.replace(board=[["Q"]] * 3)
+    with pytest.raises(ValueError, match="board"):
+        pos.replace(board=[[None] * 15] * 14 + [["5"] + [None] * 14])
+    with pytest.raises(ValueError, match="consecutive zero turns"):
+        pos.replace(zero_turns=-1)
+    with pytest.raises(ValueError, match="bb"):
+        pos.replace(bingo_bonus="fifty")
+    with pytest.raises(ValueError, match="cr"):
+        pos.replace(challenge_rule="sometimes")
+    with pytest.raises(ValueError, match="tmr"):
+        pos.replace(timers=[1, 2, 3])
+    with pytest.raises(ValueError, match="lex"):
+        pos.replace(lexicon="two words")
+    with pytest.raises(ValueError, match="player_names"):
+        pos.replace(player_names=["only one"])
+    assert pos.replace(last_move="8G QAT").last_move == pos.parse_move("8G QAT")
+    assert pos.replace(timers=[1, 2]).cgp().endswith("tmr 1/2;")
+    assert pos.replace() == pos
 
 
 def test_contents_names_what_a_cgp_line_cannot_say() -> None:
@@ -188,9 +257,46 @@ def test_game_is_a_model() -> None:
     assert other == g
     assert hash(other) == hash(g)
     assert other is not g
-    other.events[0].note = "changed"
+    other = other.replace(events=[dataclasses.replace(other.events[0], note="changed"),
+                                  *other.events[1:]])
     assert other != g
     assert g.events[0].note == "good"
+
+
+def test_a_game_is_immutable_and_found_again_in_a_set() -> None:
+    g = Game(RECORD)
+    seen = {g}
+    assert Game(RECORD) in seen
+    assert g.players[0].nickname == "alice"
+    with pytest.raises(AttributeError, match=r"replace\(title=\.\.\.\)"):
+        g.title = "Another"
+    with pytest.raises(AttributeError):
+        g.events.append(g.events[0])  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError):
+        g.events[0].note = "changed"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        g.players[0].name = "Eve"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        g.events[0].extra.append("#x")  # type: ignore[attr-defined]
+    with pytest.raises(TypeError):
+        g.last_racks[0] = ("A",)  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        g.header_extra.append("#x")  # type: ignore[attr-defined]
+    assert g in seen
+    retitled = g.replace(title="Another", events=g.events[:1])
+    assert (g.title, len(g.events)) == ("A test", 2)  # the old one is unchanged
+    assert retitled.title == "Another"
+    assert retitled.final_scores() == [24, 0]
+    assert retitled not in seen
+    assert retitled.replace(title="A test", events=g.events) in seen
+    with pytest.raises(TypeError, match="layout"):
+        g.replace(layout="CrosswordGame")
+    with pytest.raises(ValueError, match="title"):
+        g.replace(title="two\nlines")
+    for one in (g, retitled):
+        again = pickle.loads(pickle.dumps(one))
+        assert again == one
+        assert hash(again) == hash(one)
 
 
 def test_game_problems_are_problems_with_their_line() -> None:
@@ -243,3 +349,28 @@ def test_game_from_json_refuses_with_our_error() -> None:
         Game.from_json(data)
     assert info2.value.format == "gcg-json"
     assert "move: expected a position like 8D or D8, found '88'" in info2.value.message
+
+
+def test_each_known_opcode_is_declared_once_and_replace_and_the_cgp_follow_it() -> None:
+    """The known opcodes are one table (``_cgpcodec.OPCODES``): the reader's tables, the
+    writer's order and ``replace``'s checks come from it, so that each opcode's attribute is
+    replaceable, written and read back."""
+    from puzzlefmt.cgp import KNOWN_OPCODES, _cgpcodec
+
+    table = _cgpcodec.OPCODES
+    assert {op.opcode: op.attr for op in table} == KNOWN_OPCODES
+    assert tuple(op.opcode for op in table) == _cgpcodec.WRITE_ORDER
+    samples = {"int": 42, "name": "CSW21", "cr": "double", "oru": True, "tmr": [1000, -5],
+               "lm": "8G QAT"}
+    pos = Position(f"{QAT} DEF/ 24/0 0")
+    for op in table:
+        value = "CrosswordGame" if op.opcode == "bdn" else (
+            "english" if op.opcode == "ld" else samples[op.kind])
+        changed = pos.replace(**{op.attr: value})
+        text = changed.cgp()
+        assert f" {op.opcode}" in text, op
+        again = Position(text)
+        assert again == changed, op
+        got = getattr(again, op.attr)
+        assert (str(got) if op.kind == "lm" else got) == value, op
+        assert getattr(pos, op.attr) == op.default, op  # the old one keeps the default

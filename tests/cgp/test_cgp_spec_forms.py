@@ -96,10 +96,10 @@ def test_oru_reads_and_writes() -> None:
     pos = Position(f"{EMPTY} AB/CD 0/0 0 oru;")
     assert pos.opponent_rack_unknown is True
     assert pos.cgp() == f"{EMPTY} AB/CD 0/0 0 oru;"
-    pos.opponent_rack_unknown = False
+    pos = pos.replace(opponent_rack_unknown=False)
     assert pos.cgp() == f"{EMPTY} AB/CD 0/0 0"
     fresh = Position(f"{EMPTY} AB/CD 0/0 0 lex CSW21;")
-    fresh.opponent_rack_unknown = True
+    fresh = fresh.replace(opponent_rack_unknown=True)
     assert fresh.cgp() == f"{EMPTY} AB/CD 0/0 0 lex CSW21; oru;"
 
 
@@ -144,7 +144,8 @@ def test_leniencies_are_read_noted_and_kept_for_an_exact_rewrite(
     assert pos == Position(meaning)
     assert Position(meaning).deviations == []
     assert pos.cgp(exact=True) == text  # byte for byte, as read
-    pos.scores[0] += 1  # once changed, the exact text no longer describes it
+    pos = pos.replace(scores=[pos.scores[0] + 1, *pos.scores[1:]])  # once changed, the
+    # exact text no longer describes it
     assert pos.cgp(exact=True) == pos.cgp()
 
 

@@ -196,15 +196,14 @@ def test_operations_keep_their_order_and_new_ones_follow() -> None:
     text = f"{EMPTY} / 0/0 0 x1 a; var v; bb 50; x2;"
     pos = Position(text)
     assert pos.cgp() == text  # an explicit default is kept
-    pos.gid = "g1"
-    pos.bingo_bonus = 40
-    pos.unknown_operations.append(Operation("x3", "c"))
+    pos = pos.replace(gid="g1", bingo_bonus=40,
+                      unknown_operations=[*pos.unknown_operations, Operation("x3", "c")])
     assert pos.cgp() == f"{EMPTY} / 0/0 0 x1 a; var v; bb 40; x2; gid g1; x3 c;"
-    pos.variant = None
-    pos.unknown_operations.remove(Operation("x1", "a"))
+    pos = pos.replace(variant=None, unknown_operations=[
+        op for op in pos.unknown_operations if op != Operation("x1", "a")])
     assert pos.cgp() == f"{EMPTY} / 0/0 0 bb 40; x2; gid g1; x3 c;"
     fresh = Position(f"{EMPTY} / 0/0 0")
-    fresh.bingo_bonus = 50
+    fresh = fresh.replace(bingo_bonus=50)
     assert fresh.cgp() == f"{EMPTY} / 0/0 0"  # a default not in the text is not written
     assert fresh.cgp(operations="none") == f"{EMPTY} / 0/0 0"
 

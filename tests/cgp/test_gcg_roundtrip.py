@@ -191,3 +191,39 @@ def test_arbitrary_bytes_raise_only_our_error(raw: bytes) -> None:
         assert error.format == "gcg"
         return
     g.problems()
+
+
+# --------------------------------------------------------------------------- fields once
+
+
+def test_each_record_field_is_declared_once_and_every_part_follows_it() -> None:
+    """The game's fields are the fields of one dataclass (``_gcgcodec.Record``): the reader,
+    the writer, the JSON form, ``replace`` and ``contents`` go through its declaration, so
+    that every pragma field is written, kept in JSON, replaceable and read back, and the
+    model declares none of them again."""
+    import dataclasses
+
+    from puzzlefmt.cgp import _gcgcodec
+
+    fields = dataclasses.fields(_gcgcodec.Record)
+    assert [f.name for f in fields][:2] == ["players", "events"]
+    assert isinstance(Game(), _gcgcodec.Record)
+    assert not {f.name for f in fields} & set(Game.__annotations__)  # declared once
+    base = Game("#player1 alice Alice\n#player2 bob Bob\n>alice: AEINQST 8G QAT +24 24\n")
+    pragmas = [f for f in fields if f.metadata["pragma"]]
+    assert [f.metadata["pragma"] for f in pragmas] == list(_gcgcodec.PRAGMA_ORDER)
+    for f in pragmas:
+        keyword = f.metadata["pragma"]
+        value = {"description": "Two\nlines", "tile-distribution": "english",
+                 "board-layout": "CrosswordGame"}.get(keyword, "CSW21")
+        changed = base.replace(**{f.name: value})
+        text = changed.gcg()
+        again = Game(text)
+        assert getattr(again, f.name) == value, keyword
+        assert again == changed, keyword
+        shown = f"{changed.id_authority or '-'} {value}" if keyword == "id" else value
+        assert changed.to_json()["pragmas"] == {keyword: shown}, keyword
+        assert Game.from_json(changed.to_json()) == changed, keyword
+        assert "metadata" in changed.contents(), keyword
+        assert "metadata" not in base.contents(), keyword
+        assert f"#{keyword} " in text, keyword

@@ -319,7 +319,7 @@ def test_macondo_golden_json(name: str) -> None:
             assert ev.move.tiles_text() == want["played_tiles"]
             assert ev.score == want["score"]
             before = g.position(i)
-            before.racks[0] = list(ev.rack)
+            before = before.replace(racks=[list(ev.rack), *before.racks[1:]])
             formed = before.evaluate(ev.move, check_rack=True)
             assert [w.text for w in formed.words] == want["words_formed"], i
             assert formed.score == want["score"]

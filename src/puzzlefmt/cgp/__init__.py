@@ -43,8 +43,10 @@ from puzzlefmt.cgp.moves import (
     column_name,
     square_name,
 )
-from puzzlefmt.cgp.position import EMPTY_CGP, EndReason, Position, Status, picture
+from puzzlefmt.cgp.position import EMPTY_CGP, Position
+from puzzlefmt.cgp.problems import EndReason, Status
 from puzzlefmt.cgp.rules import Rules
+from puzzlefmt.cgp.textpicture import picture
 from puzzlefmt.cgp.tiles import BLANK, is_blank
 
 __all__ = [

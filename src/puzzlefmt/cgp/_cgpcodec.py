@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -45,13 +46,16 @@ __all__ = [
     "DEFAULTS",
     "KNOWN_OPCODES",
     "MAX_DIMENSION",
+    "OPCODES",
     "WRITE_ORDER",
     "Fields",
+    "Opcode",
     "Operation",
     "expand_board",
     "read",
     "write_board",
     "write_operand",
+    "write_operations",
     "write_racks",
 ]
 
@@ -60,50 +64,64 @@ FORMAT = "cgp"
 #: The largest board side the reader builds (a guard against "99999999/..." eating memory).
 MAX_DIMENSION = 1000
 
-#: The opcodes of the seed and of the current spec (``oru``), each with the attribute of
-#: :class:`Position` that holds it.
-KNOWN_OPCODES: dict[str, str] = {
-    "bb": "bingo_bonus",
-    "bdn": "board_name",
-    "cr": "challenge_rule",
-    "etl": "exchange_limit",
-    "gid": "gid",
-    "ld": "distribution_name",
-    "lex": "lexicon",
-    "lm": "last_move",
-    "mcnz": "max_zero_turns",
-    "oru": "opponent_rack_unknown",
-    "ti": "timer_increment",
-    "tmr": "timers",
-    "to": "max_overtime",
-    "var": "variant",
-}
+OpcodeKind = Literal["int", "name", "cr", "oru", "tmr", "lm"]
+
+
+@dataclass(frozen=True)
+class Opcode:
+    """A known opcode, declared once (:data:`OPCODES`): ``opcode``, the ``attr`` of
+    :class:`~puzzlefmt.cgp.Position` that holds it, its ``kind`` (``"int"``: a whole number;
+    ``"name"``: one word; ``"cr"``: a challenge rule; ``"oru"``: no operand, ``True`` when
+    present; ``"tmr"``: a timer a player; ``"lm"``: a move), its ``default`` (``None``: absent
+    unless given) and, for a number or a name, what it holds in ``words`` (the reader's
+    messages say it)."""
+
+    opcode: str
+    attr: str
+    kind: OpcodeKind
+    default: int | None = None
+    words: str = ""
+
+
+#: The opcodes of the seed and of the current spec (``oru``), in the order in which the writer
+#: adds those that were not in the text it was read from. Everything else about the known
+#: opcodes (the reader's checks, ``Position.replace``'s, the tables below) follows this.
+OPCODES = (
+    Opcode("lex", "lexicon", "name", words="a lexicon name"),
+    Opcode("ld", "distribution_name", "name", words="a letter distribution name"),
+    Opcode("bdn", "board_name", "name", words="a board name"),
+    Opcode("bb", "bingo_bonus", "int", 50, "a bingo bonus in points"),
+    Opcode("cr", "challenge_rule", "cr"),
+    Opcode("etl", "exchange_limit", "int", 7,
+           "the fewest tiles in the bag that allow an exchange"),
+    Opcode("mcnz", "max_zero_turns", "int", 6, "the most consecutive zero-score turns"),
+    Opcode("gid", "gid", "name", words="a game id"),
+    Opcode("lm", "last_move", "lm"),
+    Opcode("ti", "timer_increment", "int", words="a timer increment in milliseconds"),
+    Opcode("tmr", "timers", "tmr"),
+    Opcode("to", "max_overtime", "int", words="a maximum overtime in milliseconds"),
+    Opcode("var", "variant", "name", words="a variant name"),
+    Opcode("oru", "opponent_rack_unknown", "oru", False),
+)
+
+#: Each known opcode (in alphabetical order) with the attribute of :class:`Position` that
+#: holds it.
+KNOWN_OPCODES: dict[str, str] = {op.opcode: op.attr
+                                 for op in sorted(OPCODES, key=lambda op: op.opcode)}
 
 #: Defaults of the opcodes that have one; the others default to ``None`` (absent). ``oru``
 #: (no operand) is ``True`` when present.
-DEFAULTS: dict[str, int] = {"bb": 50, "etl": 7, "mcnz": 6, "oru": False}
+DEFAULTS: dict[str, int] = {op.opcode: op.default for op in OPCODES if op.default is not None}
 
 #: The order in which the writer adds opcodes that were not in the text it was read from.
-WRITE_ORDER = ("lex", "ld", "bdn", "bb", "cr", "etl", "mcnz", "gid", "lm", "ti", "tmr", "to",
-               "var", "oru")
+WRITE_ORDER = tuple(op.opcode for op in OPCODES)
 
 #: The values the ``cr`` opcode (challenge rule) may take, in lower case.
 CHALLENGE_RULES = ("single", "double", "triple", "void", "5pt", "10pt")
 
-_INT_OPS = {"bb", "etl", "mcnz", "ti", "to"}
-_NAME_OPS = {"bdn", "gid", "ld", "lex", "var"}
-_WORDS = {
-    "bb": "a bingo bonus in points",
-    "etl": "the fewest tiles in the bag that allow an exchange",
-    "mcnz": "the most consecutive zero-score turns",
-    "ti": "a timer increment in milliseconds",
-    "to": "a maximum overtime in milliseconds",
-    "bdn": "a board name",
-    "gid": "a game id",
-    "ld": "a letter distribution name",
-    "lex": "a lexicon name",
-    "var": "a variant name",
-}
+_INT_OPS = {op.opcode for op in OPCODES if op.kind == "int"}
+_NAME_OPS = {op.opcode for op in OPCODES if op.kind == "name"}
+_WORDS = {op.opcode: op.words for op in OPCODES if op.words}
 
 _MAX_DIGITS = 18
 _DIGITS = 18  # scores and counts fit in 64 bits
@@ -898,7 +916,7 @@ def _read_timers(op: _RawOp, players: int, line: str) -> list[int]:
 # ---------------------------------------------------------------------- writing
 
 
-def write_board(board: list[list[str | None]]) -> str:
+def write_board(board: Sequence[Sequence[str | None]]) -> str:
     """The board field: rows joined by ``/``, runs of empty squares as numbers."""
     rows: list[str] = []
     for row in board:
@@ -921,7 +939,7 @@ def write_board(board: list[list[str | None]]) -> str:
 def write_operand(name: str, value: object) -> str:
     """The operand text of a known opcode's value (``lm`` in the seed's notation)."""
     if name == "tmr":
-        assert isinstance(value, list)
+        assert isinstance(value, (list, tuple))
         return "/".join(str(v) for v in value)
     if name == "lm":
         assert isinstance(value, Move)
@@ -931,7 +949,7 @@ def write_operand(name: str, value: object) -> str:
     return str(value)
 
 
-def write_racks(racks: list[list[str]]) -> str:
+def write_racks(racks: Sequence[Sequence[str]]) -> str:
     """The racks field: racks joined by ``/``, multi-code-point tiles in brackets."""
     parts: list[str] = []
     for rack in racks:
@@ -940,3 +958,9 @@ def write_racks(racks: list[list[str]]) -> str:
             text = "".join(f"[{t}]" if len(t) > 1 else t for t in rack)
         parts.append(text)
     return "/".join(parts)
+
+
+def write_operations(ops: Iterable[tuple[str, str]]) -> str:
+    """The operations field: ``op operands;`` each (``op;`` without operands), one space
+    apart."""
+    return " ".join(f"{op} {arg};" if arg else f"{op};" for op, arg in ops)

@@ -5,8 +5,9 @@
 reached through the model (``Game(text)``, ``game.gcg()``) and the ``gcg`` format
 (:mod:`puzzlefmt.cgp.formats.gcg`). ``read_bytes(data)`` decodes the file first, by its
 ``#character-encoding`` line. ``text_from_json(data)`` writes the GCG text of a game's JSON
-form. This module imports no model: the writer takes any object with a game's attributes
-(:class:`Record`).
+form. This module imports no model: it declares a record's fields once (:class:`Record`,
+which the :class:`~puzzlefmt.cgp.Game` model is), and the reader, the writer and the JSON
+form go through that declaration.
 
 The grammar is the poslfit GCG format (version 1.2) with what macondo, MAGPIE, Quackle and
 Elise write (see ``docs/cgp.md``, "GCG"):
@@ -39,8 +40,8 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from dataclasses import Field, dataclass, field, fields
+from typing import Any, Literal
 
 from puzzlefmt.cgp.distributions import (
     Distribution,
@@ -53,9 +54,11 @@ from puzzlefmt.cgp.layouts import Layout, get_layout, layout_for_size
 from puzzlefmt.cgp.moves import Move
 from puzzlefmt.cgp.tiles import write_tiles
 from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.model import FrozenDict, FrozenList
 from puzzlefmt.textio import text_lines
 
 __all__ = [
+    "RECORD_FIELDS",
     "Event",
     "EventKind",
     "Fields",
@@ -64,8 +67,11 @@ __all__ = [
     "counts",
     "decode_bytes",
     "event_line",
+    "pragma_lines",
+    "pragma_values",
     "read",
     "read_bytes",
+    "record_values",
     "text_from_json",
     "write",
 ]
@@ -82,22 +88,6 @@ _SIGNED = re.compile(r"[+-]?[0-9]{1,12}", re.ASCII)
 _PLAYER = re.compile(r"player([0-9]{1,3})", re.ASCII)
 _RACK_PRAGMA = re.compile(r"rack([0-9]{1,3})", re.ASCII)
 _COORD = re.compile(r"[0-9]+[A-Za-z]+|[A-Za-z]+[0-9]+", re.ASCII)
-
-#: Pragmas that may appear once, before the events, each with the attribute holding it.
-SINGLE_PRAGMAS = {
-    "title": "title",
-    "lexicon": "lexicon",
-    "game-type": "game_type",
-    "tile-set": "tile_set",
-    "game-board": "game_board",
-    "board-layout": "board_layout",
-    "tile-distribution": "tile_distribution",
-}
-
-#: The order the writer puts the pragmas in (after the encoding and the players).
-PRAGMA_ORDER = ("title", "description", "id", "lexicon", "game-type", "tile-set",
-                "game-board", "board-layout", "tile-distribution")
-
 
 class EventKind(enum.Enum):
     """What a GCG event line records."""
@@ -117,17 +107,18 @@ class EventKind(enum.Enum):
         return self in (EventKind.MOVE, EventKind.PASS, EventKind.EXCHANGE)
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Player:
-    """A player of the game: ``nickname`` (the name events use) and full ``name``."""
+    """A player of the game: ``nickname`` (the name events use) and full ``name``
+    (immutable: ``dataclasses.replace`` makes a changed one)."""
 
     nickname: str
     name: str
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Event:
-    """One event line.
+    """One event line (immutable: ``dataclasses.replace`` makes a changed one).
 
     ``player`` is the 0-based index of the player (``#player1`` is 0). ``rack`` the rack as
     written (empty when the line has none). ``move`` the move of a ``MOVE``, ``PASS`` or
@@ -147,12 +138,14 @@ class Event:
     tiles: tuple[str, ...] = ()
     note: str | None = None
     comment: str = ""
-    extra: list[str] = field(default_factory=list)
+    extra: FrozenList[str] = field(default_factory=FrozenList)
     line: int = 0
 
     def __post_init__(self) -> None:
         if self.kind.is_turn and self.move is None:
             raise ValueError(f"a {self.kind.value} event needs its move")
+        if not isinstance(self.extra, FrozenList):  # a list given: frozen here
+            object.__setattr__(self, "extra", FrozenList(self.extra))
 
 
 @dataclass
@@ -181,28 +174,116 @@ class Fields:
     deviations: list[str] = field(default_factory=list)
 
 
-class Record(Protocol):
-    """What the writer reads of a game (:class:`~puzzlefmt.cgp.game.Game` has it all)."""
+def _meta(
+    *,
+    pragma: str | None = None,
+    form: Literal["line", "lines", "id", ""] = "",
+    holds: str = "",
+    check: str,
+) -> dict[str, object]:
+    """The metadata of a field of :class:`Record`: ``pragma`` the ``#keyword`` that holds
+    it, ``form`` how (``"line"``: a pragma of one line that may appear once, read into
+    :attr:`Fields.pragmas`; ``"lines"``: repeated lines joined with line breaks; ``"id"``:
+    ``#id AUTHORITY ID``), ``holds`` what :meth:`Game.contents
+    <puzzlefmt.cgp.Game.contents>` calls it, ``check`` how ``Game.replace`` checks it."""
+    return {"pragma": pragma, "form": form, "holds": holds, "check": check}
 
-    players: list[Player]
-    events: list[Event]
-    title: str | None
-    description: str | None
-    id_authority: str | None
-    gid: str | None
-    lexicon: str | None
-    game_type: str | None
-    tile_set: str | None
-    game_board: str | None
-    board_layout: str | None
-    tile_distribution: str | None
-    incomplete: bool
-    last_racks: dict[int, tuple[str, ...]]
-    tile_declarations: list[tuple[str, str]]
-    note: str | None
-    header_extra: list[str]
 
-    def canonical_words(self) -> dict[int, str]: ...
+def _line(pragma: str) -> dict[str, object]:
+    """The metadata of a pragma of one line (``#lexicon CSW21``)."""
+    return _meta(pragma=pragma, form="line", holds="metadata", check="line")
+
+
+@dataclass(eq=False, repr=False)
+class Record:
+    """The fields of a game record, each declared once, here: :class:`~puzzlefmt.cgp.Game`
+    is a ``Record``, and the reader (:func:`record_values`), the writer (:func:`write`), the
+    JSON form (:func:`pragma_values`), ``Game.replace`` and ``Game.contents`` iterate these
+    fields and their metadata. A new pragma of one line is one line below."""
+
+    players: FrozenList[Player] = field(
+        default_factory=FrozenList, metadata=_meta(holds="players", check="players"))
+    events: FrozenList[Event] = field(
+        default_factory=FrozenList, metadata=_meta(holds="events", check="events"))
+    title: str | None = field(default=None, metadata=_line("title"))
+    description: str | None = field(default=None, metadata=_meta(
+        pragma="description", form="lines", holds="metadata", check="text"))
+    # #id AUTHORITY ID: the authority is written with the id
+    id_authority: str | None = field(default=None, metadata=_meta(holds="metadata",
+                                                                  check="word"))
+    gid: str | None = field(default=None, metadata=_meta(pragma="id", form="id",
+                                                         holds="metadata", check="word"))
+    lexicon: str | None = field(default=None, metadata=_line("lexicon"))
+    game_type: str | None = field(default=None, metadata=_line("game-type"))
+    tile_set: str | None = field(default=None, metadata=_line("tile-set"))
+    game_board: str | None = field(default=None, metadata=_line("game-board"))
+    board_layout: str | None = field(default=None, metadata=_line("board-layout"))
+    tile_distribution: str | None = field(default=None, metadata=_line("tile-distribution"))
+    # as declared (the writer always writes UTF-8)
+    character_encoding: str | None = field(default=None, metadata=_meta(check="line"))
+    incomplete: bool = field(default=False, metadata=_meta(holds="metadata", check="bool"))
+    last_racks: FrozenDict[int, tuple[str, ...]] = field(
+        default_factory=FrozenDict, metadata=_meta(holds="metadata", check="last_racks"))
+    tile_declarations: FrozenList[tuple[str, str]] = field(
+        default_factory=FrozenList, metadata=_meta(holds="metadata", check="tile_declarations"))
+    # the notes before the first event
+    note: str | None = field(default=None, metadata=_meta(holds="notes", check="text"))
+    header_extra: FrozenList[str] = field(
+        default_factory=FrozenList, metadata=_meta(holds="comments", check="header_extra"))
+
+
+#: The fields of a record, in order (``dataclasses.Field`` objects, with their metadata).
+RECORD_FIELDS: tuple[Field[Any], ...] = fields(Record)
+
+#: The fields written as pragma lines, in the writer's order.
+_PRAGMA_FIELDS = tuple(f for f in RECORD_FIELDS if f.metadata["pragma"])
+
+#: Pragmas that may appear once, before the events, each with the attribute holding it.
+SINGLE_PRAGMAS = {f.metadata["pragma"]: f.name for f in _PRAGMA_FIELDS
+                  if f.metadata["form"] == "line"}
+
+#: The order the writer puts the pragmas in (after the encoding and the players).
+PRAGMA_ORDER = tuple(f.metadata["pragma"] for f in _PRAGMA_FIELDS)
+
+_PRAGMA_FORMS = {f.metadata["pragma"]: f.metadata["form"] for f in _PRAGMA_FIELDS}
+
+
+def _frozen(value: object) -> object:
+    if isinstance(value, list):
+        return FrozenList(value)
+    if isinstance(value, dict):
+        return FrozenDict(value)
+    return value
+
+
+def record_values(found: Fields) -> dict[str, object]:
+    """The record's fields (by name, frozen) from what :func:`read` found."""
+    return {
+        f.name: _frozen(found.pragmas.get(f.metadata["pragma"]) if f.metadata["form"] == "line"
+                        else getattr(found, f.name))
+        for f in RECORD_FIELDS
+    }
+
+
+def pragma_values(record: Record) -> dict[str, str]:
+    """The pragmas a record sets, keyword to text (``"id"``: ``"AUTHORITY ID"``, ``-`` for
+    no authority), in the writer's order: what the JSON form's ``pragmas`` holds."""
+    out: dict[str, str] = {}
+    for f in _PRAGMA_FIELDS:
+        value = getattr(record, f.name)
+        if value is None:
+            continue
+        if f.metadata["form"] == "id":
+            value = f"{record.id_authority or '-'} {value}"
+        out[f.metadata["pragma"]] = value
+    return out
+
+
+def pragma_lines(keyword: str, value: str) -> list[str]:
+    """The lines of one pragma (a ``#description`` of several lines is several lines)."""
+    if _PRAGMA_FORMS[keyword] == "lines":
+        return _note_lines(keyword, value)
+    return [f"#{keyword} {value}".rstrip()]
 
 
 # ---------------------------------------------------------------------- errors and notes
@@ -873,7 +954,7 @@ def _build_events(
         note = "\n".join(ev.note_lines) if ev.note_lines else None
         out.events.append(
             Event(ev.kind, player, rack, ev.score, ev.cumulative, move, tiles, note,
-                  ev.comment, ev.extra or [], ev.line)
+                  ev.comment, FrozenList(ev.extra or ()), ev.line)
         )
 
 
@@ -940,35 +1021,17 @@ def event_line(game: Record, index: int, word: str | None = None) -> str:
     return f">{nick}: {rack} ({_rack(ev.tiles)}) -{abs(ev.score)} {ev.cumulative}{tail}"
 
 
-def write(game: Record) -> str:
+def write(game: Record, words: Mapping[int, str]) -> str:
     """Canonical GCG: ``#character-encoding UTF-8``, the players, the other pragmas in a fixed
     order, unknown pragmas kept, the game's note, the events one per line (single spaces,
-    upper-case positions, ``.`` for tiles already on the board where the board shows them),
-    each followed by its ``#note``, then the last racks. Lines end with LF."""
+    upper-case positions, ``.`` for tiles already on the board where the board shows them:
+    ``words``, by event index, as ``Game.canonical_words()`` gives them), each followed by
+    its ``#note``, then the last racks. Lines end with LF."""
     lines = ["#character-encoding UTF-8"]
     for i, player in enumerate(game.players, start=1):
         lines.append(f"#player{i} {player.nickname} {player.name}".rstrip())
-    values = {
-        "title": game.title,
-        "lexicon": game.lexicon,
-        "game-type": game.game_type,
-        "tile-set": game.tile_set,
-        "game-board": game.game_board,
-        "board-layout": game.board_layout,
-        "tile-distribution": game.tile_distribution,
-    }
-    for keyword in PRAGMA_ORDER:
-        if keyword == "description":
-            if game.description is not None:
-                lines.extend(_note_lines("description", game.description))
-            continue
-        if keyword == "id":
-            if game.gid is not None:
-                lines.append(f"#id {game.id_authority or '-'} {game.gid}")
-            continue
-        value = values[keyword]
-        if value is not None:
-            lines.append(f"#{keyword} {value}".rstrip())
+    for keyword, value in pragma_values(game).items():
+        lines.extend(pragma_lines(keyword, value))
     for upper, lower in game.tile_declarations:
         lines.append(f"#tile {upper} {lower}")
     if game.incomplete:
@@ -976,7 +1039,6 @@ def write(game: Record) -> str:
     lines.extend(game.header_extra)
     if game.note is not None:
         lines.extend(_note_lines("note", game.note))
-    words = game.canonical_words()
     for i, ev in enumerate(game.events):
         lines.append(event_line(game, i, words.get(i)))
         if ev.note is not None:
@@ -1061,14 +1123,13 @@ def text_from_json(data: Mapping[str, Any]) -> tuple[str, str | None]:
     for keyword in PRAGMA_ORDER:
         if keyword not in pragmas:
             continue
-        if keyword == "description":
-            lines.extend(_note_lines("description", _jnote(pragmas[keyword],
-                                                           "pragmas.description")))
-            continue
-        value = _jtext(pragmas[keyword], f"pragmas.{keyword}")
-        if keyword == "id" and len(value.split()) != 2:
-            raise _jfail(f"pragmas.id: expected an authority and an id, found {value!r}")
-        lines.append(f"#{keyword} {value}".rstrip())
+        form = _PRAGMA_FORMS[keyword]
+        where = f"pragmas.{keyword}"
+        value = (_jnote(pragmas[keyword], where) if form == "lines"
+                 else _jtext(pragmas[keyword], where))
+        if form == "id" and len(value.split()) != 2:
+            raise _jfail(f"{where}: expected an authority and an id, found {value!r}")
+        lines.extend(pragma_lines(keyword, value))
     declarations = data.get("tile_declarations", [])
     if not isinstance(declarations, list):
         raise _jfail(f"tile_declarations: expected a list, found {declarations!r}")

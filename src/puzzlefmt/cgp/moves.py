@@ -54,7 +54,9 @@ __all__ = [
     "square_name",
 ]
 
-Board = list[list[str | None]]
+Board = Sequence[Sequence[str | None]]
+#: The board's squares as a position keeps them: rows (tuples) of ``None`` or a tile.
+Grid = tuple[tuple[str | None, ...], ...]
 
 # Longest number we read: more digits than this is never a board square, score or count.
 _MAX_DIGITS = 18

@@ -12,42 +12,37 @@ Move.parse('-2')
 >>> pos.play("8G QAT").cgp()
 '15/15/15/15/15/15/15/6QAT6/15/15/15/15/15/15/15 /ELNO 0/24 0 lex NWL18; lm 8G QAT;'
 
-This module is the bottom of the family's models: it imports the CGP line codec, the tiles,
-distributions, layouts and moves, and no format or picture module. ``Position(text)`` and
-``position._repr_svg_()`` reach the formats and the picture through the engines that
-:mod:`puzzlefmt.cgp.family` installs.
+This module holds the model: its fields, its constructors and :meth:`Position.replace`, the
+CGP it writes, equality, the JSON form, the board and the tiles left. ``Position`` gets its
+rule checks from :class:`~puzzlefmt.cgp.problems.PositionRules`, playing moves from
+:class:`~puzzlefmt.cgp.playing.PositionPlay` and its text picture from
+:func:`~puzzlefmt.cgp.textpicture.picture`, modules below it; it imports no format, engine or
+SVG picture. ``Position(text)`` and ``position._repr_svg_()`` reach the formats and the SVG
+picture through the engines that :mod:`puzzlefmt.cgp.family` installs.
 """
 
 from __future__ import annotations
 
-import enum
 from collections import Counter
-from collections.abc import Container, Iterator, Mapping
-from typing import Any, Literal
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, ClassVar, Literal, Self, SupportsIndex, overload
 
 from puzzlefmt.cgp import _cgpcodec as _codec
 from puzzlefmt.cgp._cgpcodec import DEFAULTS, KNOWN_OPCODES, WRITE_ORDER, Fields, Operation
+from puzzlefmt.cgp._fieldcheck import REPLACEABLE, check_counts, check_field
 from puzzlefmt.cgp._jsoncodec import line_from_json, names_from_json
 from puzzlefmt.cgp.distributions import Distribution
 from puzzlefmt.cgp.layouts import Layout, Premium, get_layout, layout_for_size
-from puzzlefmt.cgp.moves import (
-    IllegalMoveError,
-    IllegalReason,
-    Move,
-    MoveKind,
-    MoveStyle,
-    ScoredPlay,
-    column_name,
-    evaluate_placement,
-    square_name,
-)
-from puzzlefmt.cgp.rules import Rules
-from puzzlefmt.cgp.tiles import BLANK, write_tile, write_tiles
+from puzzlefmt.cgp.moves import Grid, Move, MoveKind, MoveStyle
+from puzzlefmt.cgp.playing import PositionPlay
+from puzzlefmt.cgp.problems import PositionRules
+from puzzlefmt.cgp.textpicture import picture
+from puzzlefmt.cgp.tiles import BLANK
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.model import Model, Problem, json_object
+from puzzlefmt.model import FrozenList, Model, frozen_list, json_object
 from puzzlefmt.textio import text_of
 
-__all__ = ["EMPTY_CGP", "EndReason", "Position", "Status", "picture", "read_position"]
+__all__ = ["EMPTY_CGP", "Position", "read_position"]
 
 #: The empty 15x15 board, two players with unknown racks, no score yet.
 EMPTY_CGP = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 / 0/0 0"
@@ -57,28 +52,6 @@ DistributionSource = Literal["ld", "lex", "default", "given"]
 #: The version of the JSON form (``"version"``).
 JSON_VERSION = 1
 
-
-class Status(enum.IntFlag):
-    """Rule problems of a position that parses (python-chess's ``status()`` flags), and
-    ``GAME_OVER``, which is not a problem: :meth:`Position.is_valid` ignores it."""
-
-    VALID = 0
-    BAD_BOARD_SIZE = enum.auto()  # the board does not match its layout, or no layout fits
-    UNKNOWN_LAYOUT = enum.auto()  # bdn names a layout this library does not have
-    TOO_MANY_TILES = enum.auto()  # the board holds more of a tile than the distribution
-    OVER_BAG = enum.auto()  # board plus racks hold more of a tile than the distribution
-    RACK_TOO_LONG = enum.auto()  # a rack holds more tiles than a rack can
-    DISCONNECTED = enum.auto()  # the tiles on the board are not all connected
-    EMPTY_START = enum.auto()  # tiles on the board, none on the start square
-    BRICKED = enum.auto()  # a tile on a square no tile may cover
-    TOO_MANY_ZERO_TURNS = enum.auto()  # more consecutive zero turns than mcnz allows
-    LAST_MOVE_MISMATCH = enum.auto()  # lm places tiles the board does not show
-    GAME_OVER = enum.auto()  # not a problem: the game has ended (mcnz zero turns, or out)
-
-
-#: Why a game is over (:attr:`Position.end_reason`): ``"zero-turns"`` (``mcnz`` scoreless turns in a
-#: row) or ``"out"`` (a player went out).
-EndReason = Literal["zero-turns", "out"]
 
 # Each opcode's attribute, and every attribute with its default (None: absent).
 _ATTRS = KNOWN_OPCODES
@@ -90,21 +63,40 @@ _DEFAULT_VALUES: dict[str, object] = {
 _WRITE_ORDER = tuple((name, _ATTRS[name], DEFAULTS.get(name)) for name in WRITE_ORDER)
 
 
-def _code(flag: Status) -> str:
-    """A problem's stable code: ``Status.OVER_BAG`` gives ``"over-bag"``."""
-    assert flag.name is not None
-    return flag.name.lower().replace("_", "-")
+def _tuples(board: Iterable[Iterable[str | None]]) -> Grid:
+    return tuple(tuple(row) for row in board)
 
 
-class Position(Model):
+class _Row(FrozenList[str | None]):
+    """A row of :attr:`Position.board`: a :class:`~puzzlefmt.model.FrozenList` whose
+    slices are rows too, so that a slice equals the list's slice."""
+
+    __slots__ = ()
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> str | None: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> _Row: ...
+
+    def __getitem__(self, index: SupportsIndex | slice) -> str | _Row | None:
+        if isinstance(index, slice):
+            return _Row(tuple.__getitem__(self, index))
+        return tuple.__getitem__(self, index)
+
+
+class Position(PositionRules, PositionPlay, Model):
     """A crossword game position: board, racks and scores in turn order, and the operations.
 
     ``Position(text)`` reads a CGP line (or the ``cgp-json`` form) and raises
     :class:`~puzzlefmt.errors.PuzzleFormatError`; ``position.cgp()`` writes the CGP line.
-    ``Position()`` is the empty 15x15 board for two players. ``distribution``, ``layout``
-    and ``strict`` are options of the CGP reader (see :meth:`set_cgp`).
+    ``Position()`` is the empty 15x15 board for two players. ``distribution`` overrides
+    ``ld`` and the lexicon, ``layout`` gives the premium squares, ``strict=True`` refuses
+    every deviation from the spec that the reader otherwise tolerates (``docs/cgp.md``).
 
-    The fields, python-chess style, are plain attributes:
+    A position is immutable and hashable by content: its fields cannot be assigned and its
+    sequences are :class:`~puzzlefmt.model.FrozenList` (equal to the lists of the same
+    items). :meth:`replace` and :meth:`play` build changed positions. The fields:
 
     - ``board[row][col]``: ``None`` (empty), a tile label (``"A"``, ``"CH"``) or a blank played
       as a letter in lower case (``"a"``); rows and columns are 0-based. ``rows`` and
@@ -138,10 +130,11 @@ class Position(Model):
     """
 
     family = "cgp"
+    _guarded: ClassVar[bool] = True
 
-    racks: list[list[str]]
-    scores: list[int]
-    player_names: list[str] | None = None
+    racks: FrozenList[FrozenList[str]]
+    scores: FrozenList[int]
+    player_names: FrozenList[str] | None = None
     zero_turns: int
     bingo_bonus: int
     board_name: str | None
@@ -153,15 +146,16 @@ class Position(Model):
     last_move: Move | None
     max_zero_turns: int
     timer_increment: int | None
-    timers: list[int] | None
+    timers: FrozenList[int] | None
     max_overtime: int | None
     variant: str | None
     opponent_rack_unknown: bool
-    unknown_operations: list[Operation]
-    deviations: list[str]
+    unknown_operations: FrozenList[Operation]
+    deviations: FrozenList[str]
     distribution: Distribution
     distribution_source: DistributionSource
-    _board: list[list[str | None]] | None
+    _board: Grid | None  # the squares as tuples (fast to index), once built
+    _board_view: FrozenList[FrozenList[str | None]] | None  # what .board hands out
     _board_text: str | None  # the board field as read, while the board is untouched
     _rows: int
     _cols: int
@@ -183,20 +177,17 @@ class Position(Model):
             self.__dict__.update(self._read_text(text).__dict__)
             return
         self._layout_given = get_layout(layout) if isinstance(layout, str) else layout
-        self.set_cgp(EMPTY_CGP if text is None else text, distribution=distribution,
-                     strict=strict)
+        self._load(EMPTY_CGP if text is None else text, distribution=distribution,
+                   strict=strict)
 
-    def set_cgp(
+    def _load(
         self,
         cgp: str,
         *,
         distribution: Distribution | str | None = None,
         strict: bool = False,
     ) -> None:
-        """Replace this position with the one the CGP line ``cgp`` describes (python-chess's
-        ``set_fen``). ``distribution`` overrides ``ld`` and the lexicon; ``strict=True``
-        refuses every deviation from the spec that the reader otherwise tolerates
-        (``docs/cgp.md`` lists them)."""
+        """Fill this new position from the CGP line ``cgp`` (once, by a constructor)."""
         cgp = text_of(cgp, "Position", decode_bytes=False)
         fields = _codec.read(
             cgp, distribution=distribution, layout=self._layout_given, strict=strict
@@ -206,26 +197,27 @@ class Position(Model):
     def _set_fields(
         self, fields: Fields, text: str | None, distribution: Distribution | str | None
     ) -> None:
-        """The one place a read position's fields are filled (the lists are taken)."""
+        """The one place a read position's fields are filled (the lists are frozen)."""
         values = dict(_DEFAULT_VALUES)
         for opcode, value in fields.values.items():
-            values[_ATTRS[opcode]] = value
+            values[_ATTRS[opcode]] = frozen_list(value) if isinstance(value, list) else value
         values.update(
-            _board=fields.board,
+            _board=None if fields.board is None else _tuples(fields.board),
+            _board_view=None,
             # The board field as read, in its canonical form, while the board is untouched.
             _board_text=fields.board_text,
             _rows=fields.rows,
             _cols=fields.cols,
-            racks=fields.racks,
-            scores=fields.scores,
+            racks=frozen_list(fields.racks),
+            scores=FrozenList(fields.scores),
             player_names=None,
             zero_turns=fields.zero_turns,
             distribution=fields.distribution,
             distribution_source=fields.distribution_source,
-            unknown_operations=fields.unknown,
-            _order=fields.order,
+            unknown_operations=FrozenList(fields.unknown),
+            _order=tuple(fields.order),
             _lm_style=fields.lm_style,
-            deviations=fields.deviations,
+            deviations=FrozenList(fields.deviations),
             # The text as read, for cgp(exact=True), with what it was read with.
             _text=text,
             _read_distribution=distribution,
@@ -243,8 +235,48 @@ class Position(Model):
     ) -> Position:
         pos = cls.__new__(cls)
         pos._layout_given = get_layout(layout) if isinstance(layout, str) else layout
-        pos.set_cgp(text, distribution=distribution, strict=strict)
+        pos._load(text, distribution=distribution, strict=strict)
         return pos
+
+    def _derive(self, **changes: Any) -> Self:
+        """A new position with these attributes (public or private) changed, unchecked:
+        the values must be frozen already. What :meth:`replace` and :meth:`play` build."""
+        new = object.__new__(type(self))
+        values = new.__dict__
+        values.update(self.__dict__)
+        values.update(changes)
+        if "_board" in changes:
+            values["_board_view"] = None
+        return new
+
+    def replace(self, **fields: Any) -> Position:
+        """A new position with these fields changed, checked as the reader checks them
+        (``ValueError`` saying which; ``TypeError`` for a name that is no field); this one is
+        unchanged. The fields: ``board`` (rows of squares: ``None`` or a tile of the
+        distribution), ``racks``, ``scores`` (one per rack), ``zero_turns``,
+        ``player_names`` (one per rack, or ``None``), ``unknown_operations``
+        (:class:`Operation` each) and the attribute of each known opcode (``lexicon``,
+        ``bingo_bonus``, ``last_move`` as a :class:`Move` or its text...; ``None`` removes
+        one). The distribution and layout stay: read the CGP again to change them.
+
+        >>> Position().replace(racks=[list("QAT"), []], lexicon="CSW21").cgp()
+        '15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 QAT/ 0/0 0 lex CSW21;'
+        """
+        unknown = sorted(set(fields) - REPLACEABLE)
+        if unknown:
+            raise TypeError(
+                f"Position.replace() has no field {', '.join(unknown)} (its fields: "
+                f"{', '.join(sorted(REPLACEABLE))})")
+        changes: dict[str, Any] = {"_text": None}
+        for name, value in fields.items():
+            changes[name] = check_field(name, value, distribution=self.distribution,
+                                        rows=self.rows, cols=self.cols)
+        if "board" in changes:
+            changes["_board"] = changes.pop("board")
+            changes["_board_text"] = None
+        new = self._derive(**changes)
+        check_counts(new.racks, new.scores, new.timers, new.player_names)
+        return new
 
     # ------------------------------------------------------------------ other constructors
 
@@ -267,8 +299,7 @@ class Position(Model):
         board = "/".join([str(cols)] * rows)
         if players == 1:
             pos = cls._from_text(f"{board} ? 0 0", distribution=distribution, layout=layout)
-            pos.racks = [[]]
-            return pos
+            return pos._derive(racks=FrozenList([FrozenList()]))
         racks = "/" * (players - 1)
         scores = "/".join(["0"] * players)
         return cls._from_text(f"{board} {racks} {scores} 0", distribution=distribution,
@@ -286,8 +317,8 @@ class Position(Model):
             pos = cls._from_text(line, distribution=given)
         except PuzzleFormatError as exc:
             raise PuzzleFormatError(f"operations: {exc.message}", format="cgp-json") from None
-        pos.player_names = names_from_json(obj, pos.players)
-        return pos
+        names = names_from_json(obj, pos.players)
+        return pos._derive(player_names=None if names is None else FrozenList(names))
 
     # ------------------------------------------------------------------ writing
 
@@ -329,7 +360,7 @@ class Position(Model):
                 f"{'/'.join(map(str, self.scores))} {self.zero_turns}")
         if operations == "none":
             return head
-        ops = _operations_text(self.operations(ld=ld, lm_style=lm_style))
+        ops = _codec.write_operations(self.operations(ld=ld, lm_style=lm_style))
         return head + " " + ops if ops else head
 
     def operations(
@@ -401,7 +432,7 @@ class Position(Model):
         for opcode, value in self.operation_values().items():
             options[_ATTRS[opcode]] = (
                 str(value) if opcode == "lm" and value is not None
-                else list(value) if isinstance(value, list) else value
+                else list(value) if isinstance(value, (list, tuple)) else value
             )
         out: dict[str, Any] = {
             "format": "cgp-json",
@@ -441,20 +472,13 @@ class Position(Model):
         return (self.cgp(lm_style="seed"), self.distribution.name, self.layout.name)
 
     def copy(self) -> Position:
-        """An independent copy (board, racks, scores, timers and operations are new lists;
-        the distribution and layout are shared, they never change)."""
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        if self._board is not None:
-            new._board = [row[:] for row in self._board]
-        new.racks = [rack[:] for rack in self.racks]
-        new.scores = self.scores[:]
-        new.player_names = self.player_names[:] if self.player_names is not None else None
-        new.timers = self.timers[:] if self.timers is not None else None
-        new.unknown_operations = self.unknown_operations[:]
-        new._order = self._order[:]
-        new.deviations = self.deviations[:]
-        return new
+        """A copy, equal to this position (rarely needed: a position never changes)."""
+        names = self.player_names
+        return self._derive(
+            racks=FrozenList(FrozenList(rack) for rack in self.racks),
+            scores=FrozenList(self.scores),
+            player_names=None if names is None else FrozenList(names),
+        )
 
     def contents(self) -> frozenset[str]:
         """What the position carries beyond its four fields, in the words of
@@ -482,23 +506,22 @@ class Position(Model):
     # ------------------------------------------------------------------ the board
 
     @property
-    def board(self) -> list[list[str | None]]:
-        """The squares, ``board[row][col]``: ``None`` or a tile (change them at will)."""
-        board = self._grid()
-        self._board_text = None  # the caller may change the rows: write from them
-        return board
+    def board(self) -> FrozenList[FrozenList[str | None]]:
+        """The squares, ``board[row][col]``: ``None`` or a tile (read-only: build a changed
+        position with :meth:`replace`). Rows and their slices equal lists
+        (``board[7][6:9] == ["Q", "A", "T"]``)."""
+        view = self._board_view
+        if view is None:
+            view = self._board_view = FrozenList(_Row(row) for row in self._grid())
+        return view
 
-    @board.setter
-    def board(self, value: list[list[str | None]]) -> None:
-        self._board = value
-        self._board_text = None
-
-    def _grid(self) -> list[list[str | None]]:
-        """The squares, for reading (the board text, if any, stays valid)."""
+    def _grid(self) -> Grid:
+        """The squares as tuples, for reading fast (built from the board text the first
+        time they are asked for)."""
         board = self._board
         if board is None:
             assert self._board_text is not None
-            board = self._board = _codec.expand_board(self._board_text)
+            board = self._board = _tuples(_codec.expand_board(self._board_text))
         return board
 
     @property
@@ -590,6 +613,19 @@ class Position(Model):
                 out.append((r, c))
         return out
 
+    def _named_layout(self, *, given: bool = True) -> Layout | str | None:
+        """The layout asked for: a Layout, an error message (unknown bdn), or None (no
+        layout fits the size). ``given=False``: leave the reader's ``layout`` out (what the
+        text alone asks for)."""
+        if given and self._layout_given is not None:
+            return self._layout_given
+        if self.board_name is not None:
+            try:
+                return get_layout(self.board_name)
+            except KeyError:
+                return f"bdn: unknown board layout {self.board_name!r}"
+        return layout_for_size(self.rows, self.cols)
+
     # ------------------------------------------------------------------ tiles left
 
     def unseen(self) -> dict[str, int]:
@@ -613,437 +649,6 @@ class Position(Model):
         hidden = sum(max(0, self.rack_size - len(rack)) for rack in self.racks)
         return max(0, unseen - hidden)
 
-    # ------------------------------------------------------------------ rules
-
-    def _checks(self) -> list[tuple[Status, str, str]]:
-        """The rule problems as ``(flag, where, message)``; each message starts with the
-        field it concerns."""
-        out: list[tuple[Status, str, str]] = []
-        dist = self.distribution
-        layout = self._named_layout()
-        if isinstance(layout, str):
-            out.append((Status.UNKNOWN_LAYOUT, "bdn", layout))
-        elif layout is None:
-            out.append((
-                Status.BAD_BOARD_SIZE, "board",
-                f"board: {self.rows}x{self.cols} fits no standard layout (CrosswordGame is "
-                "15x15, SuperCrosswordGame 21x21); name one with bdn",
-            ))
-        elif layout.rows != self.rows or layout.cols != self.cols:
-            out.append((
-                Status.BAD_BOARD_SIZE, "board",
-                f"board: {self.rows}x{self.cols}, but layout {layout.name} is "
-                f"{layout.rows}x{layout.cols}",
-            ))
-        placed = list(self.tiles())
-        on_board: Counter[str] = Counter(
-            BLANK if tile != tile.upper() else tile for _, _, tile in placed
-        )
-        for tile, n in on_board.items():
-            if n > dist.count(tile):
-                what = "blanks" if tile == BLANK else f"{write_tile(tile)} tiles"
-                out.append((
-                    Status.TOO_MANY_TILES, "board",
-                    f"board: {n} {what}, but the {dist.name} distribution has "
-                    f"{dist.count(tile)}",
-                ))
-        total = on_board.copy()
-        for rack in self.racks:
-            total.update(rack)
-        for tile, n in total.items():
-            if n > dist.count(tile) and on_board[tile] <= dist.count(tile):
-                what = "blanks" if tile == BLANK else f"{write_tile(tile)} tiles"
-                out.append((
-                    Status.OVER_BAG, "racks",
-                    f"racks: board and racks hold {n} {what}, but the {dist.name} "
-                    f"distribution has {dist.count(tile)}",
-                ))
-        for i, rack in enumerate(self.racks, start=1):
-            if len(rack) > self.rack_size:
-                out.append((
-                    Status.RACK_TOO_LONG, f"rack {i}",
-                    f"racks: rack {i} holds {len(rack)} tiles, more than a rack holds "
-                    f"({self.rack_size})",
-                ))
-        groups = self._groups(placed)
-        if groups > 1:
-            out.append((Status.DISCONNECTED, "board",
-                        f"board: the tiles are not connected ({groups} groups)"))
-        plain = self.layout
-        if on_board:
-            board = self._grid()
-            sr, sc = plain.start
-            if board[sr][sc] is None:
-                out.append((
-                    Status.EMPTY_START, f"board {square_name(sr, sc)}",
-                    f"board: the start square {square_name(sr, sc)} is empty, but "
-                    f"{sum(on_board.values())} tiles are on the board",
-                ))
-            for r, c, tile in placed:
-                if plain.squares[r][c] is Premium.BRICK:
-                    out.append((
-                        Status.BRICKED, f"board {square_name(r, c)}",
-                        f"board: {tile!r} on {square_name(r, c)}, a square no tile may cover",
-                    ))
-        if self.zero_turns > self.max_zero_turns:
-            out.append((
-                Status.TOO_MANY_ZERO_TURNS, "consecutive zero turns",
-                f"consecutive zero turns: {self.zero_turns}, more than mcnz "
-                f"({self.max_zero_turns}) allows",
-            ))
-        mismatch = self._last_move_mismatch()
-        if mismatch:
-            out.append((Status.LAST_MOVE_MISMATCH, "lm", mismatch))
-        return out
-
-    def _named_layout(self, *, given: bool = True) -> Layout | str | None:
-        """The layout asked for: a Layout, an error message (unknown bdn), or None (no
-        layout fits the size). ``given=False``: leave the reader's ``layout`` out (what the
-        text alone asks for)."""
-        if given and self._layout_given is not None:
-            return self._layout_given
-        if self.board_name is not None:
-            try:
-                return get_layout(self.board_name)
-            except KeyError:
-                return f"bdn: unknown board layout {self.board_name!r}"
-        return layout_for_size(self.rows, self.cols)
-
-    def _groups(self, placed: list[tuple[int, int, str]]) -> int:
-        """How many groups of connected tiles ``placed`` (the board's tiles) form."""
-        rows, cols = self.rows, self.cols
-        left = {r * cols + c for r, c, _ in placed}
-        groups = 0
-        while left:
-            groups += 1
-            stack = [left.pop()]
-            while stack:
-                i = stack.pop()
-                r, c = divmod(i, cols)
-                for j in (i - cols if r else -1, i + cols if r + 1 < rows else -1,
-                          i - 1 if c else -1, i + 1 if c + 1 < cols else -1):
-                    if j in left:
-                        left.remove(j)
-                        stack.append(j)
-        return groups
-
-    def _last_move_mismatch(self) -> str | None:
-        move = self.last_move
-        if move is None or move.kind is not MoveKind.PLACEMENT:
-            return None
-        board = self._grid()
-        for (r, c), tile in zip(move.squares(), move.tiles, strict=True):
-            if not (0 <= r < self.rows and 0 <= c < self.cols):
-                return f"lm: {move} runs off the {self.rows}x{self.cols} board"
-            here = board[r][c]
-            if here is None:
-                return f"lm: {move} puts a tile on {square_name(r, c)}, which is empty"
-            if tile != "." and tile.upper() != here.upper():
-                return f"lm: {move} puts {tile!r} on {square_name(r, c)}, which holds {here!r}"
-        return None
-
-    def problems(self) -> list[Problem]:
-        """The rule problems (empty when there are none): each a
-        :class:`~puzzlefmt.model.Problem` with a code (``"over-bag"``), a message that
-        starts with the field it concerns (``"racks: board and racks hold 2 Z tiles..."``),
-        where (``"racks"``, ``"rack 2"``, ``"board 8H"``, ``"lm"``) and severity
-        ``"error"``. The end of the game is not a problem (:meth:`status` flags it)."""
-        return [Problem(_code(flag), message, where) for flag, where, message in self._checks()]
-
-    def status(self) -> Status:
-        """The rule problems, as flags (``Status.VALID`` when there are none), plus
-        ``Status.GAME_OVER`` when the game has ended (not a problem)."""
-        flags = Status.VALID
-        for flag, _, _ in self._checks():
-            flags |= flag
-        if self.end_reason is not None:
-            flags |= Status.GAME_OVER
-        return flags
-
-    @property
-    def end_reason(self) -> EndReason | None:
-        """Why the game is over, as far as the position shows it: ``"zero-turns"`` when the
-        count of consecutive scoreless turns has reached ``mcnz``; ``"out"`` when tiles are
-        on the board, no tile is unseen (bag and racks all known) and a rack is empty; else
-        ``None`` (the game goes on, or the position cannot tell)."""
-        if self.zero_turns >= self.max_zero_turns:
-            return "zero-turns"
-        if (
-            any(not rack for rack in self.racks)
-            and not self.unseen()
-            and any(sq is not None for row in self._grid() for sq in row)
-        ):
-            return "out"
-        return None
-
-    def is_game_over(self) -> bool:
-        """True when the game has ended (:attr:`end_reason` says why); :meth:`play` then
-        refuses every move."""
-        return self.end_reason is not None
-
-    # ------------------------------------------------------------------ moves
-
-    def parse_move(self, text: str) -> Move:
-        """Read a move in this position's distribution."""
-        return Move.parse(text, self.distribution)
-
-    def _move(self, move: Move | str) -> Move:
-        return Move.parse(move, self.distribution) if isinstance(move, str) else move
-
-    def evaluate(
-        self,
-        move: Move | str,
-        *,
-        check_rack: bool = True,
-        words: Container[str] | None = None,
-    ) -> ScoredPlay:
-        """Check a placement by the player to move and score it; raise
-        :class:`IllegalMoveError` with the reason.
-
-        ``check_rack``: the tiles must come from the rack as written (an empty rack holds
-        nothing); pass ``False`` when the rack is unknown. ``words``: a word list (capitals)
-        every word formed must be in.
-        """
-        mv = self._move(move)
-        if mv.kind is not MoveKind.PLACEMENT:
-            raise ValueError(f"{mv} is not a placement; only placements are scored")
-        return evaluate_placement(
-            self._grid(),
-            self.layout,
-            self.distribution,
-            mv,
-            bingo_bonus=self.bingo_bonus,
-            rack=self.racks[0] if check_rack else None,
-            words=words,
-        )
-
-    def score(
-        self,
-        move: Move | str,
-        *,
-        check_rack: bool = False,
-        words: Container[str] | None = None,
-    ) -> int:
-        """The points a move scores (0 for a pass, exchange or challenged-off play).
-
-        Raises :class:`IllegalMoveError` for an illegal placement. The rack is not checked
-        unless ``check_rack`` is set.
-        """
-        mv = self._move(move)
-        if mv.kind is not MoveKind.PLACEMENT:
-            return 0
-        return self.evaluate(mv, check_rack=check_rack, words=words).score
-
-    def illegal_reason(
-        self,
-        move: Move | str,
-        *,
-        check_rack: bool = True,
-        words: Container[str] | None = None,
-    ) -> IllegalMoveError | None:
-        """Why ``move`` cannot be played (the error, with ``reason``), or ``None``."""
-        try:
-            self._check_legal(self._move(move), check_rack=check_rack, words=words)
-        except IllegalMoveError as exc:
-            return exc
-        return None
-
-    def is_legal(
-        self,
-        move: Move | str,
-        *,
-        check_rack: bool = True,
-        words: Container[str] | None = None,
-    ) -> bool:
-        """True when ``move`` can be played by the player to move."""
-        return self.illegal_reason(move, check_rack=check_rack, words=words) is None
-
-    def _check_legal(
-        self, mv: Move, *, check_rack: bool, words: Container[str] | None
-    ) -> ScoredPlay | None:
-        if mv.kind is MoveKind.PLACEMENT:
-            return self.evaluate(mv, check_rack=check_rack, words=words)
-        if mv.kind is MoveKind.EXCHANGE:
-            bag = self.bag_count()
-            if bag < self.exchange_limit:
-                raise IllegalMoveError(
-                    IllegalReason.BAG_TOO_SMALL,
-                    f"the bag holds {bag} tiles; an exchange needs {self.exchange_limit} (etl)",
-                    mv,
-                )
-            if check_rack:
-                rack = Counter(self.racks[0])
-                if mv.exchanged:
-                    short = Counter(mv.exchanged) - rack
-                    if short:
-                        missing = "".join(write_tile(t) for t in sorted(short.elements()))
-                        raise IllegalMoveError(
-                            IllegalReason.NOT_IN_RACK, f"the rack lacks {missing}", mv
-                        )
-                elif mv.count > sum(rack.values()):
-                    raise IllegalMoveError(
-                        IllegalReason.NOT_IN_RACK,
-                        f"the rack holds {sum(rack.values())} tiles, fewer than {mv.count}",
-                        mv,
-                    )
-        return None
-
-    def leave(self, move: Move | str) -> list[str]:
-        """What stays on the mover's rack after ``move`` (before drawing)."""
-        mv = self._move(move)
-        rack = list(self.racks[0])
-        if mv.kind is MoveKind.PLACEMENT:
-            used = self.evaluate(mv, check_rack=False).played_tiles
-        elif mv.kind is MoveKind.EXCHANGE:
-            used = list(mv.exchanged)
-        else:
-            used = []
-        for tile in used:
-            if tile in rack:
-                rack.remove(tile)
-        return rack
-
-    def play(
-        self,
-        move: Move | str,
-        *,
-        check_rack: bool = True,
-        words: Container[str] | None = None,
-        rules: Rules | None = None,
-        settle: bool = True,
-    ) -> Position:
-        """The position after the player to move plays ``move``.
-
-        The board gets the new tiles; the mover's score grows by the play's score (a ``+N``
-        challenge bonus included); the mover's rack keeps what is left (the tiles drawn are
-        unknown); a play of tiles resets the count of consecutive scoreless turns (even one
-        that scores 0, unless ``rules`` say otherwise) and a pass, an exchange or a play
-        challenged off adds one; the mover goes to the end of the turn order (racks, scores,
-        timers); ``lm`` becomes the move, with ``.`` for through tiles.
-
-        The end of the game (``rules``: :class:`Rules`, by default macondo's and MAGPIE's):
-        a play that uses the last tile of the mover's rack (as written: the whole rack) with
-        the bag empty (the other racks hold every unseen tile) goes out: the
-        tiles left unseen are put on the other rack (two players) and, with ``settle``, the
-        mover gains twice their value. The ``mcnz``-th consecutive scoreless turn ends the
-        game and, with ``settle``, each player loses the value of their rack (a rack as
-        written is the whole rack, as MAGPIE reads it; an empty rack is unknown unless the bag
-        is empty and it is the only one, when it holds every unseen tile). ``settle=False``
-        ends the game without touching the scores (a game record brings its own end-of-game
-        events). Once the game is over (:meth:`is_game_over`) every move is refused.
-
-        Raises :class:`IllegalMoveError` (``reason`` ``GAME_OVER`` after the end), and
-        ``ValueError`` when ``settle`` needs a rack that is not known.
-        """
-        mv = self._move(move)
-        reason = self.end_reason
-        if reason is not None:
-            why = (
-                f"{self.zero_turns} consecutive scoreless turns (mcnz {self.max_zero_turns})"
-                if reason == "zero-turns" else "a player went out"
-            )
-            raise IllegalMoveError(IllegalReason.GAME_OVER, f"the game ended: {why}", mv)
-        rules = rules or Rules()
-        played = self._check_legal(mv, check_rack=check_rack, words=words)
-        nxt = self.copy()
-        nxt._text = None
-        nxt.deviations = []
-        points = 0
-        rack = list(self.racks[0])
-        last = mv
-        drew_unknown = False
-        if played is not None:
-            for r, c, tile in played.placed:
-                nxt.board[r][c] = tile
-            for tile in played.played_tiles:
-                if tile in rack:
-                    rack.remove(tile)
-            points = played.score
-            last = Move.parse(played.notation(through="dot"), self.distribution)
-        elif mv.kind is MoveKind.EXCHANGE:
-            drew_unknown = True
-            if mv.exchanged:
-                for tile in mv.exchanged:
-                    if tile in rack:
-                        rack.remove(tile)
-            else:
-                rack = []  # which tiles went back is not known
-        nxt.scores[0] += points
-        nxt.racks[0] = rack
-        if played is not None:
-            scoreless = points == 0 and rules.scoreless_placement == "counts"
-        else:
-            scoreless = True
-        nxt.zero_turns = self.zero_turns + 1 if scoreless else 0
-        nxt.last_move = last
-        # The mover's rack as written is the whole rack; the others hold what they may.
-        others = sum(max(0, self.rack_size - len(r)) for r in self.racks[1:])
-        went_out = (
-            played is not None
-            and bool(self.racks[0])
-            and not rack
-            and sum(self.unseen().values()) <= others
-        )
-        if went_out:
-            _go_out(nxt, rules, settle)
-        elif nxt.zero_turns >= nxt.max_zero_turns and settle:
-            if drew_unknown:
-                raise ValueError(
-                    "cgp: this exchange is the last scoreless turn, but the tiles drawn are "
-                    "unknown, so the rack penalties cannot be settled; play it with "
-                    "settle=False and adjust the scores"
-                )
-            for i, held in enumerate(_final_racks(nxt, "the scoreless-turn penalties")):
-                nxt.scores[i] -= sum(nxt.distribution.score(t) for t in held)
-        nxt.racks = nxt.racks[1:] + nxt.racks[:1]
-        nxt.scores = nxt.scores[1:] + nxt.scores[:1]
-        if nxt.timers is not None and len(nxt.timers) == len(nxt.racks):
-            nxt.timers = nxt.timers[1:] + nxt.timers[:1]
-        names = nxt.player_names
-        if names is not None and len(names) == len(nxt.racks):
-            nxt.player_names = names[1:] + names[:1]
-        return nxt
-
-
-def _final_racks(pos: Position, what: str, *, mover_out: bool = False) -> list[list[str]]:
-    """Every player's rack at the end of the game (index 0 the mover, not yet rotated): as
-    written, except that with the bag empty the one unknown (empty) rack holds every unseen
-    tile. Raises ``ValueError`` when an empty rack may hold unknown tiles. ``mover_out``: the
-    mover's empty rack is known to be empty."""
-    racks = [list(rack) for rack in pos.racks]
-    unseen = pos.unseen_tiles()
-    if not unseen:
-        return racks
-    empty = [i for i, rack in enumerate(racks) if not rack and not (mover_out and i == 0)]
-    if pos.bag_count() == 0 and len(empty) == 1:
-        racks[empty[0]] = unseen
-        return racks
-    if empty:
-        who = ", ".join(str(i + 1) for i in empty)
-        raise ValueError(
-            f"cgp: the game is over, but rack {who} (in turn order, mover first) is unknown "
-            f"and {len(unseen)} tiles are unseen, so {what} cannot be settled; give the racks "
-            "or play with settle=False"
-        )
-    return racks
-
-
-def _go_out(pos: Position, rules: Rules, settle: bool) -> None:
-    """The mover (rack 0, now empty) went out: put the unseen tiles on the other rack and,
-    with ``settle``, score the racks left."""
-    unseen = pos.unseen_tiles()
-    if unseen and len(pos.racks) == 2:
-        pos.racks[1] = sorted(pos.racks[1] + unseen, key=pos.distribution.sort_key)
-    if not settle:
-        return
-    left = _final_racks(pos, "going out", mover_out=True)
-    values = [sum(pos.distribution.score(t) for t in rack) for rack in left]
-    if rules.going_out == "twice":
-        pos.scores[0] += 2 * sum(values[1:])
-    else:
-        pos.scores[0] += sum(values[1:])
-        for i in range(1, len(values)):
-            pos.scores[i] -= values[i]
 
 
 def read_position(
@@ -1056,78 +661,3 @@ def read_position(
     """One CGP line into a :class:`Position` (what the ``cgp`` and ``cgp-list`` formats call
     for each line); raises :class:`PuzzleFormatError`."""
     return Position._from_text(text, distribution=distribution, layout=layout, strict=strict)
-
-
-# ---------------------------------------------------------------------- the text picture
-
-
-def _source(position: Position) -> str:
-    src = position.distribution_source
-    if src == "lex":
-        return f"inferred from lex {position.lexicon}"
-    if src == "default":
-        return "default: no ld and no known lexicon"
-    if src == "given":
-        return "given"
-    return "ld"
-
-
-def picture(position: Position, *, coordinates: bool = True) -> str:
-    """The board as text, with coordinates, followed by racks, scores and operations: what
-    ``str(position)`` and ``puzzlefmt show`` print.
-
-    Empty squares show the layout symbol (``=`` 3W, ``-`` 2W, ``~`` 4W, ``"`` 3L, ``'`` 2L,
-    ``^`` 4L, ``#`` no tile) or ``.``; the empty start square is ``*``. Tiles show their label,
-    blanks in lower case.
-    """
-    layout = position.layout
-    start = layout.start
-    width = max([1, *(len(t) for _, _, t in position.tiles())])
-    margin = len(str(position.rows)) + 1
-    lines: list[str] = []
-    if coordinates:
-        head = " " * margin + " ".join(
-            column_name(c).ljust(width) for c in range(position.cols)
-        )
-        lines.append(head.rstrip())
-    for r, row in enumerate(position._grid()):
-        cells: list[str] = []
-        for c, tile in enumerate(row):
-            if tile is not None:
-                cells.append(tile.ljust(width))
-                continue
-            premium = layout.squares[r][c]
-            if (r, c) == start and premium is not Premium.BRICK:
-                symbol = "*"
-            elif premium is Premium.NONE:
-                symbol = "."
-            else:
-                symbol = premium.symbol
-            cells.append(symbol.ljust(width))
-        prefix = str(r + 1).rjust(margin - 1) + " " if coordinates else ""
-        lines.append((prefix + " ".join(cells)).rstrip())
-    lines.append("")
-    racks = [write_tiles(rack) if rack else "(unknown)" for rack in position.racks]
-    rack_width = max(len(r) for r in racks)
-    labels = [position.player_label(i) for i in range(len(racks))]
-    label_width = max(len(label) for label in labels)
-    for i, (rack, score) in enumerate(zip(racks, position.scores, strict=True)):
-        mark = ">" if i == 0 else " "
-        lines.append(f"{mark} {labels[i].ljust(label_width)}  {rack.ljust(rack_width)}  "
-                     f"{score:>5}")
-    lines.append(f"consecutive zero turns: {position.zero_turns}")
-    lines.append(
-        f"distribution: {position.distribution.name} ({_source(position)}); "
-        f"layout: {layout.name}; unseen tiles: {sum(position.unseen().values())}"
-    )
-    # The operations as the CGP writes them, read without writing the CGP: a position that
-    # no CGP holds (one player, rack unknown: the end of a one-player game) is shown too.
-    ops = _operations_text(position.operations())
-    if ops:
-        lines.append(ops)
-    return "\n".join(lines)
-
-
-def _operations_text(ops: list[tuple[str, str]]) -> str:
-    """The operations field of a CGP: ``op operands;`` each, one space apart."""
-    return " ".join(f"{op} {arg};" if arg else f"{op};" for op, arg in ops)

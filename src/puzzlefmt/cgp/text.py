@@ -1,11 +1,12 @@
 """The ``cgp-text`` picture: the board as text with its premium squares, then racks, scores
 and operations (what ``str(position)`` and ``puzzlefmt show`` print; the drawing itself is
-:func:`puzzlefmt.cgp.position.picture`). A picture for people: written, never read."""
+:func:`puzzlefmt.cgp.textpicture.picture`). A picture for people: written, never read."""
 
 from __future__ import annotations
 
 from puzzlefmt.cgp.game import Game
-from puzzlefmt.cgp.position import Position, picture
+from puzzlefmt.cgp.position import Position
+from puzzlefmt.cgp.textpicture import picture
 from puzzlefmt.format import Option, Renderer
 
 __all__ = ["RENDERER", "draw"]
