@@ -7,7 +7,7 @@ import pickle
 
 import pytest
 
-from puzzlefmt import PuzzleFormatError
+from puzzlefmt import PuzzleFormatError, keen
 from puzzlefmt.keen import Cage, Difficulty, Op, Problem, Puzzle, Status, Walls
 from puzzlefmt.keen.rules import CODES
 
@@ -254,10 +254,14 @@ def test_solve_gives_puzzles() -> None:
     assert res.solution.difficulty is Difficulty.NORMAL
     with pytest.raises(ValueError, match="limit"):
         p.solve(0)
+    # The time bound is the solver's option, not the model's (one solve() signature in
+    # every family: tests/test_model_protocol.py).
     with pytest.raises(ValueError, match="timeout"):
-        p.solve(timeout=0)
+        keen.solve(p, timeout=0)
     with pytest.raises(ValueError, match="timeout"):
-        p.solve(timeout=True)  # type: ignore[arg-type]
+        keen.solve(p, timeout=True)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="timeout"):
+        p.solve(timeout=1.0)  # type: ignore[call-arg]
     assert p.grade() is Difficulty.NORMAL
 
 

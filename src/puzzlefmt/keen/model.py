@@ -62,7 +62,8 @@ __all__ = [
     "format_solution",
 ]
 
-#: Seconds ``solve()`` spends on one puzzle before it gives up (``status == "unknown"``).
+#: Seconds ``solve()`` spends on one puzzle before it gives up (``status == "unknown"``);
+#: the solver's ``timeout`` option (:func:`puzzlefmt.keen.solver.solve`) sets another.
 SOLVE_TIMEOUT = 10.0
 
 JSON_FORMAT = "keen-json"
@@ -72,10 +73,9 @@ _CAGE_KEYS = ("cells", "op", "target")
 
 @dataclass(frozen=True, slots=True)
 class KeenEngines(Engines):
-    """Keen's engines: the shared ones, plus the solver with a time bound and the
-    random-seed expander (the grader is in the engine table, ``run``)."""
+    """Keen's engines: the shared ones, plus the random-seed expander (the solver, with its
+    time bound, and the grader are in the engine table, ``run``)."""
 
-    solve_within: Callable[[Puzzle, int, float | None], SolveResult[Puzzle]] | None = None
     #: ``(size, seed, difficulty, multiplication_only) -> cages``: the cages Keen makes
     #: from a random seed (sizes 3 to 9).
     expand_seed: Callable[[int, str, Difficulty, bool], Sequence[Cage]] | None = None
@@ -609,19 +609,13 @@ class Puzzle(Model):
         """What is wrong with ``values`` as a solution (empty: it solves the puzzle)."""
         return [text for _, text in solution_faults(self._size, self._cages, values)]
 
-    def solve(
-        self, limit: int = 2, *, timeout: float | None = SOLVE_TIMEOUT
-    ) -> SolveResult[Puzzle]:
+    def solve(self, limit: int = 2) -> SolveResult[Puzzle]:
         """Count solutions up to ``limit``; keep up to two, each this puzzle with that
-        solution attached. ``timeout``: seconds before giving up (``None``: no bound); a
-        puzzle given up on has ``status == "unknown"`` and ``complete`` False, as has a
-        random-seed ID (no cages to solve)."""
-        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-            raise ValueError(f"limit must be a whole number of at least 1, not {limit!r}")
-        solve = self._keen_engines().solve_within
-        if solve is None:  # pragma: no cover - keen.family installs it
-            raise RuntimeError("the Keen solver is not installed: import puzzlefmt.keen")
-        return solve(self, limit, _timeout(timeout))
+        solution attached. The search gives up after :data:`SOLVE_TIMEOUT` seconds
+        (``status == "unknown"``, ``complete`` False), as it does for a random-seed ID of a
+        size Keen does not make (no cages to solve). Another bound, or none, is the solver's
+        option: ``puzzlefmt.keen.solve(puzzle, limit, timeout=seconds or None)``."""
+        return self._solve(limit)
 
     def grade(self) -> Difficulty | None:
         """The difficulty the real program would give (``None``: no unique solution)."""
@@ -703,14 +697,6 @@ def _encodable(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
-
-
-def _timeout(value: float | None) -> float | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
-        raise ValueError(f"timeout must be a number of seconds above 0 or None, not {value!r}")
-    return float(value)
 
 
 def _expand(
