@@ -182,6 +182,20 @@ def test_dispatch_and_jupyter() -> None:
     assert parse(picture).findtext("title") == "Keen 3x3: 4 cages"
 
 
+def test_jupyter_always_gets_svg_text() -> None:
+    """A random-seed ID of a size Keen does not make has no cages to draw: Jupyter (and
+    ``svg()``) still get a picture, a card with its game ID, never ``None``."""
+    for p in (Puzzle("12dn#12345"), Puzzle.from_seed(2, "x y", multiplication_only=True)):
+        shown = p._repr_svg_()
+        assert isinstance(shown, str)
+        root = parse(shown)
+        assert root.tag.endswith("svg")
+        assert texts(root, "game-id") == [p.game_id()]
+        assert svg(p) == shown
+    small = Puzzle(SMALL)
+    assert small._repr_svg_() == keen_svg(small)
+
+
 def test_golden_picture() -> None:
     p = Puzzle(SIX, solution=SIX_SOLUTION)
     check_golden("keen_6x6.svg", keen_svg(p, solution=True, highlight=["r1c1", "r6c6"]))

@@ -119,7 +119,7 @@ def _expand_seed(size: int, seed: str, difficulty: Difficulty,
 
 install(Puzzle, KeenEngines(
     read=read_any,
-    svg=svg.keen_svg,
+    svg=svg.picture,
     solve=_solve,
     expand_seed=_expand_seed,
     run=FAMILY.runs(Puzzle),

@@ -660,13 +660,6 @@ class Puzzle(Model):
             return self.game_id()
         return self.picture().rstrip("\n")
 
-    def _repr_svg_(self) -> str | None:  # type: ignore[override]  # None: nothing to draw
-        """Jupyter shows a puzzle as its SVG picture (a random-seed ID of a size Keen does
-        not make has none: ``None`` tells Jupyter to show the text instead)."""
-        if not self._cages:
-            return None
-        return super()._repr_svg_()
-
     def __iter__(self) -> Iterator[Cage]:
         return iter(self._cages)
 
