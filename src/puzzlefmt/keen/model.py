@@ -19,10 +19,11 @@ The model imports no format, solver or picture module: the family package
 
 from __future__ import annotations
 
+import enum
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeGuard
+from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
 
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.keen._quickid import Lazy, build, decode
@@ -48,6 +49,7 @@ from puzzlefmt.model import Engines, Model, Problem, SolveResult, json_object
 from puzzlefmt.textio import text_of
 
 __all__ = [
+    "FIELDS",
     "MAX_SIZE",
     "SOLVE_TIMEOUT",
     "UPSTREAM_SIZES",
@@ -81,6 +83,23 @@ class KeenEngines(Engines):
     expand_seed: Callable[[int, str, Difficulty, bool], Sequence[Cage]] | None = None
 
 
+#: A puzzle's fields, declared once: the constructor's parts and :meth:`Puzzle.replace`'s
+#: keywords (``tests/keen/test_keen_model.py`` holds them to this list), the private slots
+#: that hold them, :meth:`Puzzle.copy`, equality and hashing, and pickling all follow it.
+#: The JSON form and the game ID are formats of these fields (``cell_cage`` is derived from
+#: ``cages``; ``state`` has no place in an ID or the JSON form: ``contents()`` says so).
+FIELDS = ("size", "cages", "difficulty", "multiplication_only", "seed", "solution", "state")
+
+
+class _Keep(enum.Enum):
+    """``replace()``'s default: the field is kept as it is."""
+
+    KEEP = "keep"
+
+
+_KEEP = _Keep.KEEP
+
+
 class Puzzle(Model):
     """A Keen puzzle (a random-seed ID is expanded to the game's puzzle and keeps its seed).
 
@@ -91,51 +110,78 @@ class Puzzle(Model):
     'm6'
     >>> p.game_id()
     '3:a_a3_a_,a3m6m3s1'
+    >>> Puzzle(size=3, cages=[((0, 1), "a", 3), ((2, 4, 5), "m", 6), ((3, 6), "m", 3),
+    ...                      ((7, 8), "s", 1)]) == p
+    True
 
     ``text`` is read in whichever Keen format it is (detected). ``size`` and ``runs`` make it
     a game ID or bare description read directly: ``size`` checks the size (for a bare
     description it is otherwise worked out from the block structure); ``runs="upstream"``
     reads ``y`` and ``z`` in the block structure as the real program does (see
-    ``docs/keen.md``). ``solution`` (digits, ``S`` + digits, or a sequence of numbers) is
-    attached and checked for shape. Raises :class:`~puzzlefmt.errors.PuzzleFormatError` for
-    text that cannot be parsed.
+    ``docs/keen.md``). ``solution`` (digits, ``S`` + digits, or a sequence of numbers) and
+    ``state`` are attached to what the text holds and checked for shape. Raises
+    :class:`~puzzlefmt.errors.PuzzleFormatError` for text that cannot be parsed.
+
+    Without a text the puzzle is built from its parts, the fields of :data:`FIELDS`, as
+    :meth:`from_cages` (``size`` and ``cages``) or :meth:`from_seed` (``size`` and ``seed``)
+    build it, with ``difficulty``, ``multiplication_only``, ``solution`` and ``state``;
+    :class:`ValueError` says which part is wrong. Keen has no empty puzzle (the cages must
+    cover the grid), so ``Puzzle()`` with neither a text nor parts raises :class:`TypeError`.
+
+    A puzzle never changes: :meth:`replace` returns one with some fields changed (it is how
+    :meth:`with_solution` and :meth:`expand` are made).
     """
 
     family: ClassVar[str] = "keen"
+    _guarded: ClassVar[bool] = True
 
-    __slots__ = (
-        "_arrays",
-        "_cages",
-        "_cell_cage",
-        "_difficulty",
-        "_lazy",
-        "_multiplication_only",
-        "_seed",
-        "_size",
-        "_solution",
-        "_state",
-    )
+    __slots__ = (*(f"_{name}" for name in FIELDS), "_arrays", "_cell_cage", "_lazy")
 
     _size: int
     _cages: tuple[Cage, ...]
-    _cell_cage: tuple[int, ...]
-    _solution: tuple[int, ...] | None
     _difficulty: Difficulty | None
     _multiplication_only: bool
     _seed: str | None
+    _solution: tuple[int, ...] | None
     _state: PlayerState | None
+    # Derived: the cage of each cell, the kernels' arrays, the quick reader's undecoded cages.
+    _cell_cage: tuple[int, ...]
     _arrays: Any
     _lazy: Lazy | None
 
     def __init__(
         self,
-        text: str,
+        text: str | None = None,
         *,
         size: int | None = None,
+        cages: Iterable[Cage | tuple[Iterable[int], Op | str, int | None]] | None = None,
+        difficulty: Difficulty | str | None = None,
+        multiplication_only: bool | None = None,
+        seed: str | None = None,
         solution: str | Sequence[int] | None = None,
-        runs: Runs = "documented",
         state: PlayerState | None = None,
+        runs: Runs = "documented",
     ) -> None:
+        if text is None:
+            if size is None or (cages is None) == (seed is None):
+                raise TypeError(
+                    "Puzzle() takes a text (Puzzle('3:a_a3_a_,a3m6m3s1')) or its parts: size "
+                    "and cages, or size and a seed (Puzzle(size=6, seed='12345')); Keen has "
+                    "no empty puzzle")
+            if runs != "documented":
+                raise TypeError("runs= is an option of reading a text; parts have no runs")
+            mult = False if multiplication_only is None else multiplication_only
+            built = (self.from_seed(size, seed, difficulty=difficulty, multiplication_only=mult)
+                     if seed is not None else
+                     self.from_cages(size, cages or (), difficulty=difficulty,
+                                     multiplication_only=mult))
+            self._take(built.replace(solution=solution, state=state))
+            return
+        if cages is not None or seed is not None or difficulty is not None or (
+                multiplication_only is not None):
+            raise TypeError("Puzzle() takes a text or parts (cages, seed, difficulty, "
+                            "multiplication_only), not both: change a read puzzle with "
+                            "replace()")
         text = text_of(text, "Puzzle", decode_bytes=False)
         quick = decode(text) if size is None and runs == "documented" else None
         if quick is not None:
@@ -149,19 +195,11 @@ class Puzzle(Model):
             return
         read = (self._read_text(text) if size is None and runs == "documented"
                 else self.from_game_id(text, size=size, runs=runs))
-        self._size = read._size
-        self._cages = read._cages
-        self._cell_cage = read._cell_cage
-        self._difficulty = read._difficulty
-        self._multiplication_only = read._multiplication_only
-        self._seed = read._seed
-        self._solution = read._solution
-        self._state = read._state  # a save file carries one
-        self._arrays = None
-        if solution is not None:
-            self._solution = _check_solution(solution, self._size)
-        if state is not None:
-            self._state = _check_state(state, self._size)
+        if solution is not None or state is not None:  # a save file carries a state
+            read = read.replace(
+                solution=_KEEP if solution is None else solution,
+                state=_KEEP if state is None else state)
+        self._take(read)
 
     if not TYPE_CHECKING:  # hidden from mypy, which would let any name through
         def __getattr__(self, name: str) -> Any:
@@ -176,26 +214,21 @@ class Puzzle(Model):
 
     # ------------------------------------------------------------------ construction
 
-    def _setup(
-        self,
-        size: int,
-        cages: tuple[Cage, ...],
-        cell_cage: tuple[int, ...],
-        *,
-        difficulty: Difficulty | None,
-        multiplication_only: bool,
-        seed: str | None,
-        solution: tuple[int, ...] | None = None,
-    ) -> None:
-        self._size = size
-        self._cages = cages
+    def _fields(self) -> dict[str, Any]:
+        """The fields of :data:`FIELDS`, by name."""
+        return {name: getattr(self, f"_{name}") for name in FIELDS}
+
+    def _fill(self, fields: Mapping[str, Any], cell_cage: tuple[int, ...]) -> None:
+        """The one place the fields are written (each once, checked by the caller)."""
+        for name in FIELDS:
+            setattr(self, f"_{name}", fields[name])
         self._cell_cage = cell_cage
-        self._difficulty = difficulty
-        self._multiplication_only = multiplication_only
-        self._seed = seed
-        self._solution = solution
-        self._state = None
+        self._lazy = None
         self._arrays = None
+
+    def _take(self, other: Puzzle) -> None:
+        """Become ``other`` (the constructor's text and parts paths)."""
+        self._fill(other._fields(), other._cell_cage)
 
     @classmethod
     def _make(
@@ -208,18 +241,19 @@ class Puzzle(Model):
         multiplication_only: bool,
         seed: str | None,
         solution: tuple[int, ...] | None = None,
+        state: PlayerState | None = None,
     ) -> Puzzle:
-        """The one way every constructor builds a puzzle from checked parts."""
+        """The way every constructor builds a puzzle from checked parts (no check here)."""
         puzzle = object.__new__(cls)
-        puzzle._size = size
-        puzzle._cages = cages
-        puzzle._cell_cage = cell_cage
-        puzzle._difficulty = difficulty
-        puzzle._multiplication_only = multiplication_only
-        puzzle._seed = seed
-        puzzle._solution = solution
-        puzzle._state = None
-        puzzle._arrays = None
+        puzzle._fill({"size": size, "cages": cages, "difficulty": difficulty,
+                      "multiplication_only": multiplication_only, "seed": seed,
+                      "solution": solution, "state": state}, cell_cage)
+        return puzzle
+
+    @classmethod
+    def _from_fields(cls, fields: Mapping[str, Any], cell_cage: tuple[int, ...]) -> Puzzle:
+        puzzle = object.__new__(cls)
+        puzzle._fill(fields, cell_cage)
         return puzzle
 
     @classmethod
@@ -252,22 +286,14 @@ class Puzzle(Model):
         must have two cells; otherwise :class:`ValueError` says which cage is wrong.
         ``op`` may be a letter (``"a"``) or a word (``"add"``).
         """
-        if not isinstance(size, int) or not 1 <= size <= MAX_SIZE:
-            raise ValueError(f"size must be an integer from 1 to {MAX_SIZE}, not {size!r}")
-        built: list[Cage] = []
-        for item in cages:
-            if isinstance(item, Cage):
-                built.append(Cage(tuple(sorted(item.cells)), item.op, item.target))
-                continue
-            cells, op, target = item
-            built.append(Cage(tuple(sorted(cells)), _op_of(op), target))
-        ordered, cell_cage = _check_cages(size, built)
+        _check_size(size)
+        ordered, cell_cage = _cages_of(size, cages)
         return cls._make(
             size,
             ordered,
             cell_cage,
             difficulty=_difficulty_of(difficulty),
-            multiplication_only=bool(multiplication_only),
+            multiplication_only=_flag(multiplication_only),
             seed=None,
             solution=None if solution is None else _check_solution(solution, size),
         )
@@ -285,74 +311,87 @@ class Puzzle(Model):
         difficulty: Normal, the game's default); it keeps its seed. Sizes outside 3 to 9,
         which the game does not make, keep the parameters and seed text only, no cages. The
         seed is any text the real program takes (it ends at a NUL, so none may be in it)."""
-        if not isinstance(size, int) or not 1 <= size <= MAX_SIZE:
-            raise ValueError(f"size must be an integer from 1 to {MAX_SIZE}, not {size!r}")
-        if not isinstance(seed, str) or "\x00" in seed or not _encodable(seed):
-            raise ValueError(f"a seed is text without NUL characters (or unpaired surrogates), "
-                             f"not {seed!r}")
+        _check_size(size)
+        _check_seed(seed)
         level = _difficulty_of(difficulty)
-        mult = bool(multiplication_only)
+        mult = _flag(multiplication_only)
         cages, cell_cage = _expand(size, seed, level, mult)
-        return cls._make(
-            size,
-            cages,
-            cell_cage,
-            difficulty=level,
-            multiplication_only=mult,
-            seed=seed,
-        )
+        return cls._make(size, cages, cell_cage, difficulty=level, multiplication_only=mult,
+                         seed=seed)
 
     def copy(self) -> Puzzle:
-        """An equal, independent copy (a puzzle never changes, so this is mostly for
-        symmetry with the other models)."""
-        other = self._make(self._size, self._cages, self._cell_cage,
-                           difficulty=self._difficulty,
-                           multiplication_only=self._multiplication_only, seed=self._seed,
-                           solution=self._solution)
-        other._state = self._state
-        return other
+        """An equal copy (a puzzle never changes, so this is mostly for symmetry with the
+        other models)."""
+        return self._from_fields(self._fields(), self._cell_cage)
 
     def replace(
         self,
         *,
-        solution: str | Sequence[int] | Literal[False] | None = False,
-        difficulty: Difficulty | str | Literal[False] | None = False,
-        multiplication_only: bool | None = None,
-        state: PlayerState | Literal[False] | None = False,
+        size: int | _Keep = _KEEP,
+        cages: Iterable[Cage | tuple[Iterable[int], Op | str, int | None]] | _Keep = _KEEP,
+        difficulty: Difficulty | str | _Keep | None = _KEEP,
+        multiplication_only: bool | _Keep = _KEEP,
+        seed: str | _Keep | None = _KEEP,
+        solution: str | Sequence[int] | _Keep | None = _KEEP,
+        state: PlayerState | _Keep | None = _KEEP,
     ) -> Puzzle:
-        """A copy with some parameters changed, as :func:`dataclasses.replace` (``False`` or
-        ``None`` keep or clear them: ``solution=None`` removes the solution, leaving it out
-        keeps it; so for ``state``).
+        """A puzzle with these fields changed and the others kept, as
+        :func:`dataclasses.replace`; each is checked as the constructor checks it
+        (:class:`ValueError`). ``None`` clears what may be absent: ``solution=None`` removes
+        the solution, ``difficulty=None`` the ``d`` parameter, ``state=None`` the player's
+        state, ``seed=None`` the seed (the puzzle keeps its cages: :meth:`expand`).
 
-        The parameters of a random-seed ID say which puzzle its seed makes: changing them
-        expands the seed again (and drops a solution kept from before)."""
-        new_solution = self._solution
-        level = self._difficulty if difficulty is False else _difficulty_of(difficulty)
-        mult = (self._multiplication_only if multiplication_only is None
-                else bool(multiplication_only))
-        cages, cell_cage = self._cages, self._cell_cage
-        if self._seed is not None and (level, mult) != (self._difficulty,
-                                                         self._multiplication_only):
-            cages, cell_cage = _expand(self._size, self._seed, level, mult)
-            if cages != self._cages:
-                new_solution = None
-        if solution is not False:
-            new_solution = None if solution is None else _check_solution(solution, self._size)
-            if new_solution is not None and not cages:
+        The parameters of a random-seed ID say which puzzle its seed makes: changing its
+        ``size``, ``difficulty``, ``multiplication_only`` or ``seed`` expands the seed again,
+        and a solution kept from before is dropped when the cages change. Its cages are the
+        seed's: other ``cages`` need ``seed=None`` too."""
+        given = {"size": size, "cages": cages, "difficulty": difficulty,
+                 "multiplication_only": multiplication_only, "seed": seed,
+                 "solution": solution, "state": state}
+        changed: dict[str, Any] = {k: v for k, v in given.items() if v is not _KEEP}
+        fields = self._fields()
+        cell_cage = self._cell_cage
+        new_size = fields["size"]
+        if "size" in changed:
+            new_size = _check_size(changed["size"])
+        fields["size"] = new_size
+        if "difficulty" in changed:
+            fields["difficulty"] = _difficulty_of(changed["difficulty"])
+        if "multiplication_only" in changed:
+            fields["multiplication_only"] = _flag(changed["multiplication_only"])
+        if "seed" in changed:
+            fields["seed"] = None if changed["seed"] is None else _check_seed(changed["seed"])
+        if fields["seed"] is not None:
+            if "cages" in changed:
+                raise ValueError("a random-seed ID's cages are the ones its seed makes: "
+                                 "replace(seed=None, cages=...) gives other cages")
+            if changed.keys() & {"size", "difficulty", "multiplication_only", "seed"}:
+                cages_made, cell_cage = _expand(new_size, fields["seed"],
+                                                fields["difficulty"],
+                                                fields["multiplication_only"])
+                if cages_made != fields["cages"]:
+                    fields["solution"] = None
+                fields["cages"] = cages_made
+        elif "cages" in changed or "size" in changed:
+            fields["cages"], cell_cage = _cages_of(
+                new_size, fields["cages"] if "cages" not in changed else changed["cages"])
+        elif self._seed is not None and not fields["cages"]:
+            raise ValueError(f"a random-seed ID of size {new_size} has no cages to expand "
+                             "to: Keen makes sizes 3 to 9")
+        if "solution" in changed:
+            value = changed["solution"]
+            fields["solution"] = None if value is None else _check_solution(value, new_size)
+            if fields["solution"] is not None and not fields["cages"]:
                 raise ValueError("a random-seed ID of a size Keen does not make has no "
                                  "cages: it cannot carry a solution")
-        other = self._make(
-            self._size,
-            cages,
-            cell_cage,
-            difficulty=level,
-            multiplication_only=mult,
-            seed=self._seed,
-            solution=new_solution,
-        )
-        other._state = self._state if state is False else (
-            None if state is None else _check_state(state, self._size))
-        return other
+        elif fields["solution"] is not None and "size" in changed:
+            fields["solution"] = _check_solution(fields["solution"], new_size)
+        if "state" in changed:
+            value = changed["state"]
+            fields["state"] = None if value is None else _check_state(value, new_size)
+        elif fields["state"] is not None:
+            _check_state(fields["state"], new_size)
+        return self._from_fields(fields, cell_cage)
 
     def expand(self) -> Puzzle:
         """The same puzzle in its description form: for a random-seed ID (``6dh#12345``), a
@@ -360,33 +399,19 @@ class Puzzle(Model):
         shows for it, with the same cages, parameters, solution and state; any other puzzle
         is already in that form and comes back equal. A format that holds descriptions but
         no seed (``keen-save``) takes it. :class:`ValueError` for a seed ID of a size Keen
-        does not make (outside 3 to 9), which has no cages to describe."""
-        if self._seed is not None and not self._cages:
-            raise ValueError(f"a random-seed ID of size {self._size} has no cages to expand "
-                             "to: Keen makes sizes 3 to 9")
-        other = self._make(self._size, self._cages, self._cell_cage,
-                           difficulty=self._difficulty,
-                           multiplication_only=self._multiplication_only, seed=None,
-                           solution=self._solution)
-        other._state = self._state
-        return other
+        does not make (outside 3 to 9), which has no cages to describe. The same as
+        ``replace(seed=None)``."""
+        return self.replace(seed=None)
 
     def with_solution(self, solution: str | Sequence[int] | None) -> Puzzle:
-        """A copy carrying ``solution`` (or none)."""
+        """A copy carrying ``solution`` (or none): ``replace(solution=solution)``."""
         return self.replace(solution=solution)
 
     def _solved(self, solution: tuple[int, ...]) -> Puzzle:
-        """A copy carrying ``solution``, which the solver found (not checked again); it
-        shares the kernels' arrays."""
-        other = object.__new__(type(self))
-        other._size = self._size
-        other._cages = self._cages
-        other._cell_cage = self._cell_cage
-        other._difficulty = self._difficulty
-        other._multiplication_only = self._multiplication_only
-        other._seed = self._seed
-        other._solution = solution
-        other._state = None
+        """A copy carrying ``solution``, which the solver found (not checked again), without
+        the player's state; it shares the kernels' arrays."""
+        other = self._from_fields({**self._fields(), "solution": solution, "state": None},
+                                  self._cell_cage)
         other._arrays = self._arrays
         return other
 
@@ -632,15 +657,7 @@ class Puzzle(Model):
     # ------------------------------------------------------------------ dunders
 
     def _key(self) -> tuple[Any, ...]:
-        return (
-            self._size,
-            self._cages,
-            self._solution,
-            self._difficulty,
-            self._multiplication_only,
-            self._seed,
-            self._state,
-        )
+        return tuple(getattr(self, f"_{name}") for name in FIELDS)
 
     def __repr__(self) -> str:
         seed = self._seed
@@ -667,16 +684,12 @@ class Puzzle(Model):
         return len(self._cages)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Compact pickles for batch workers: the parts, not the cached kernel arrays.
-        return (_rebuild, (self._size, self._cages, self._cell_cage, self._difficulty,
-                           self._multiplication_only, self._seed, self._solution))
+        # Compact pickles for batch workers: the fields, not the cached kernel arrays.
+        return (_rebuild, (self._key(), self._cell_cage))
 
 
-def _rebuild(size: int, cages: tuple[Cage, ...], cell_cage: tuple[int, ...],
-             difficulty: Difficulty | None, mult: bool, seed: str | None,
-             solution: tuple[int, ...] | None) -> Puzzle:
-    return Puzzle._make(size, cages, cell_cage, difficulty=difficulty,
-                        multiplication_only=mult, seed=seed, solution=solution)
+def _rebuild(values: tuple[Any, ...], cell_cage: tuple[int, ...]) -> Puzzle:
+    return Puzzle._from_fields(dict(zip(FIELDS, values, strict=True)), cell_cage)
 
 
 # ---------------------------------------------------------------------- helpers
@@ -713,6 +726,40 @@ def _op_of(op: Op | str) -> Op:
     if op in ("a", "m", "s", "d"):
         return Op(op)
     return Op.from_word(op)
+
+
+def _check_size(size: object) -> int:
+    if not isinstance(size, int) or isinstance(size, bool) or not 1 <= size <= MAX_SIZE:
+        raise ValueError(f"size must be an integer from 1 to {MAX_SIZE}, not {size!r}")
+    return size
+
+
+def _check_seed(seed: object) -> str:
+    if not isinstance(seed, str) or "\x00" in seed or not _encodable(seed):
+        raise ValueError(f"a seed is text without NUL characters (or unpaired surrogates), "
+                         f"not {seed!r}")
+    return seed
+
+
+def _flag(value: object) -> bool:
+    if value is None:
+        raise ValueError("multiplication_only is True or False, not None")
+    return bool(value)
+
+
+def _cages_of(
+    size: int, cages: Iterable[Cage | tuple[Iterable[int], Op | str, int | None]]
+) -> tuple[tuple[Cage, ...], tuple[int, ...]]:
+    """Cages given as :class:`Cage` objects or ``(cells, op, target)``, checked for the grid
+    (see :func:`_check_cages`)."""
+    built: list[Cage] = []
+    for item in cages:
+        if isinstance(item, Cage):
+            built.append(Cage(tuple(sorted(item.cells)), item.op, item.target))
+            continue
+        cells, op, target = item
+        built.append(Cage(tuple(sorted(cells)), _op_of(op), target))
+    return _check_cages(size, built)
 
 
 def _difficulty_of(value: Difficulty | str | None) -> Difficulty | None:
