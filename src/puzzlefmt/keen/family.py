@@ -119,7 +119,8 @@ def _expand_seed(size: int, seed: str, difficulty: Difficulty,
 
 install(Puzzle, KeenEngines(
     read=read_any,
-    svg=svg.picture,
+    svg=svg.keen_svg,
+    seed_card=svg.seed_card,
     solve=_solve,
     expand_seed=_expand_seed,
     run=FAMILY.runs(Puzzle),

@@ -76,11 +76,14 @@ _CAGE_KEYS = ("cells", "op", "target")
 @dataclass(frozen=True, slots=True)
 class KeenEngines(Engines):
     """Keen's engines: the shared ones, plus the random-seed expander (the solver, with its
-    time bound, and the grader are in the engine table, ``run``)."""
+    time bound, and the grader are in the engine table, ``run``) and the picture of a
+    random-seed ID with no cages to draw."""
 
     #: ``(size, seed, difficulty, multiplication_only) -> cages``: the cages Keen makes
     #: from a random seed (sizes 3 to 9).
     expand_seed: Callable[[int, str, Difficulty, bool], Sequence[Cage]] | None = None
+    #: ``puzzle -> SVG text`` for a random-seed ID of a size Keen does not make (no cages).
+    seed_card: Callable[[Puzzle], str] | None = None
 
 
 #: A puzzle's fields, declared once: the constructor's parts and :meth:`Puzzle.replace`'s
@@ -676,6 +679,14 @@ class Puzzle(Model):
         if not self._cages:
             return self.game_id()
         return self.picture().rstrip("\n")
+
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a puzzle as its SVG picture; a random-seed ID of a size Keen does
+        not make, which has no cages to draw, as a card with its game ID."""
+        card = self._keen_engines().seed_card
+        if not self._cages and card is not None:
+            return card(self)
+        return super()._repr_svg_()
 
     def __iter__(self) -> Iterator[Cage]:
         return iter(self._cages)

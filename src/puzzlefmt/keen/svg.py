@@ -36,7 +36,7 @@ from puzzlefmt.svg import (
     text,
 )
 
-__all__ = ["COLORS", "RENDERER", "Cell", "keen_svg", "picture"]
+__all__ = ["COLORS", "RENDERER", "Cell", "keen_svg", "seed_card"]
 
 #: A cell as the ``highlight`` option takes it: index (row-major, from 0), ``(row, column)``
 #: from 0, or ``"r1c1"`` (1-based).
@@ -155,20 +155,11 @@ def keen_svg(
     return render(root)
 
 
-def picture(puzzle: Puzzle, **options: Any) -> Svg:
-    """The picture a puzzle shows (Jupyter's ``_repr_svg_``, :func:`puzzlefmt.svg.svg`):
-    :func:`keen_svg` with ``options``; for a random-seed ID of a size Keen does not make,
-    which has no cages to draw, a card with its game ID (``size``, ``theme``, ``colors`` and
-    ``title`` apply; no cell is drawn, so the other options have nothing to change)."""
-    if puzzle.cages:
-        return keen_svg(puzzle, **options)
-    return _card(puzzle, size=options.get("size"), theme=options.get("theme", "light"),
-                 colors=options.get("colors"), title=options.get("title"))
-
-
-def _card(puzzle: Puzzle, *, size: int | None, theme: ThemeName,
-          colors: Mapping[str, str] | None, title: str | None) -> Svg:
-    """A random-seed ID with no cages: its game ID, and why there is no grid."""
+def seed_card(puzzle: Puzzle, *, size: int | None = None, theme: ThemeName = "light",
+              colors: Mapping[str, str] | None = None, title: str | None = None) -> Svg:
+    """What Jupyter shows (``_repr_svg_``) for a random-seed ID of a size Keen does not make,
+    which has no cages for :func:`keen_svg` to draw: a card with its game ID and why there
+    is no grid. ``size``, ``theme``, ``colors`` and ``title`` as for :func:`keen_svg`."""
     col = palette(theme, COLORS, colors, what="Keen")
     width, height = 6 * _CELL, 2 * _CELL
     if title is None:
