@@ -94,6 +94,11 @@ class KeenEngines(Engines):
 FIELDS = ("size", "cages", "difficulty", "multiplication_only", "seed", "solution", "state")
 
 
+_NO_EMPTY = ("Keen has no empty puzzle: give a text (Puzzle('3:a_a3_a_,a3m6m3s1')) or its "
+             "parts, size and cages (Puzzle(size=3, cages=[((0, 1), 'a', 3), ...])) or size "
+             "and a seed (Puzzle(size=6, seed='12345'))")
+
+
 class _Keep(enum.Enum):
     """``replace()``'s default: the field is kept as it is."""
 
@@ -129,7 +134,9 @@ class Puzzle(Model):
     :meth:`from_cages` (``size`` and ``cages``) or :meth:`from_seed` (``size`` and ``seed``)
     build it, with ``difficulty``, ``multiplication_only``, ``solution`` and ``state``;
     :class:`ValueError` says which part is wrong. Keen has no empty puzzle (the cages must
-    cover the grid), so ``Puzzle()`` with neither a text nor parts raises :class:`TypeError`.
+    cover the grid), so ``Puzzle()`` with neither a text nor parts raises :class:`TypeError`
+    (``Puzzle: expected str, got NoneType``, as for any text that is not a ``str``, with a
+    note saying which parts to give instead).
 
     A puzzle never changes: :meth:`replace` returns one with some fields changed (it is how
     :meth:`with_solution` and :meth:`expand` are made).
@@ -166,11 +173,14 @@ class Puzzle(Model):
         runs: Runs = "documented",
     ) -> None:
         if text is None:
+            if cages is None and seed is None:
+                # No parts: the text is missing (the message is the one every constructor
+                # gives for a text that is not a str; the note says what else to give).
+                refusal = TypeError("Puzzle: expected str, got NoneType")
+                refusal.add_note(_NO_EMPTY)
+                raise refusal
             if size is None or (cages is None) == (seed is None):
-                raise TypeError(
-                    "Puzzle() takes a text (Puzzle('3:a_a3_a_,a3m6m3s1')) or its parts: size "
-                    "and cages, or size and a seed (Puzzle(size=6, seed='12345')); Keen has "
-                    "no empty puzzle")
+                raise TypeError(f"Puzzle() takes parts: {_NO_EMPTY}")
             if runs != "documented":
                 raise TypeError("runs= is an option of reading a text; parts have no runs")
             mult = False if multiplication_only is None else multiplication_only
