@@ -16,7 +16,8 @@ KEEN = sorted(m for m in GRAPH.modules if m.startswith("puzzlefmt.keen."))
 # Below the model: its parts, the game ID's grammar and rules, the player's state, and the
 # helpers that read and write its JSON form and draw its text picture.
 BELOW = {"puzzlefmt.keen.elements", "puzzlefmt.keen.gameid", "puzzlefmt.keen.rules",
-         "puzzlefmt.keen.state", "puzzlefmt.keen.upstream", "puzzlefmt.keen._quickid"}
+         "puzzlefmt.keen.state", "puzzlefmt.keen.upstream", "puzzlefmt.keen._quickid",
+         "puzzlefmt.keen._jsoncodec", "puzzlefmt.keen._textpicture"}
 FORMATS = sorted(m for m in KEEN if m.startswith("puzzlefmt.keen.formats."))
 # The engines and pictures: what the family installs on the model.
 ENGINES = {"puzzlefmt.keen.solver", "puzzlefmt.keen.grade", "puzzlefmt.keen.generate",
@@ -41,6 +42,13 @@ def test_the_model_imports_no_format_engine_or_picture() -> None:
         "puzzlefmt.errors", "puzzlefmt.jsontext", "puzzlefmt.model", "puzzlefmt.textio"}
     assert not GRAPH.find_upstream_modules("puzzlefmt.keen.model") & (
         set(FORMATS) | ENGINES | KERNELS | {"puzzlefmt.keen.family"})
+
+
+def test_the_json_form_and_the_text_picture_are_not_in_the_model_module() -> None:
+    """model.py keeps the model: its JSON form and text picture are modules below it."""
+    for helper in ("puzzlefmt.keen._jsoncodec", "puzzlefmt.keen._textpicture"):
+        assert helper in GRAPH.find_modules_directly_imported_by("puzzlefmt.keen.model")
+        assert "puzzlefmt.keen.model" not in GRAPH.find_upstream_modules(helper)
 
 
 def test_formats_sit_above_the_model_and_below_the_family() -> None:

@@ -14,18 +14,21 @@ JSON form); ``puzzle.game_id()`` and ``puzzle.desc()`` write the ID back. Rule p
 raise: :meth:`Puzzle.problems` lists them.
 
 The model imports no format, solver or picture module: the family package
-(:mod:`puzzlefmt.keen.family`) installs them as :class:`KeenEngines`.
+(:mod:`puzzlefmt.keen.family`) installs them as :class:`KeenEngines`. Its JSON form and its
+text picture are written and read by two modules below it, :mod:`puzzlefmt.keen._jsoncodec`
+and :mod:`puzzlefmt.keen._textpicture`.
 """
 
 from __future__ import annotations
 
 import enum
-import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.keen import _jsoncodec as _json
+from puzzlefmt.keen import _textpicture
 from puzzlefmt.keen._quickid import Lazy, build, decode
 from puzzlefmt.keen.elements import (
     MAX_SIZE,
@@ -45,7 +48,7 @@ from puzzlefmt.keen.elements import (
 from puzzlefmt.keen.gameid import encode_desc, parse_game_id
 from puzzlefmt.keen.rules import CODES, Status, find_problems, solution_faults
 from puzzlefmt.keen.state import PlayerState
-from puzzlefmt.model import Engines, Model, Problem, SolveResult, json_object
+from puzzlefmt.model import Engines, Model, Problem, SolveResult
 from puzzlefmt.textio import text_of
 
 __all__ = [
@@ -67,10 +70,6 @@ __all__ = [
 #: Seconds ``solve()`` spends on one puzzle before it gives up (``status == "unknown"``);
 #: the solver's ``timeout`` option (:func:`puzzlefmt.keen.solver.solve`) sets another.
 SOLVE_TIMEOUT = 10.0
-
-JSON_FORMAT = "keen-json"
-_KEYS = ("size", "difficulty", "multiplication_only", "seed", "cages", "solution")
-_CAGE_KEYS = ("cells", "op", "target")
 
 
 @dataclass(frozen=True, slots=True)
@@ -583,18 +582,10 @@ class Puzzle(Model):
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form: size, parameters, cages (cells, op, target), solution; it validates
-        against :meth:`json_schema` (``schemas/keen.json``)."""
-        return {
-            "size": self._size,
-            "difficulty": None if self._difficulty is None else self._difficulty.name.lower(),
-            "multiplication_only": self._multiplication_only,
-            "seed": self._seed,
-            "cages": None if not self._cages else [
-                {"cells": list(c.cells), "op": c.op.word, "target": c.target}
-                for c in self._cages
-            ],
-            "solution": None if self._solution is None else list(self._solution),
-        }
+        against :meth:`json_schema` (``schemas/keen.json``). Written by
+        :mod:`puzzlefmt.keen._jsoncodec`."""
+        return _json.write(self._size, self._difficulty, self._multiplication_only,
+                           self._seed, self._cages, self._solution)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str) -> Puzzle:
@@ -607,7 +598,8 @@ class Puzzle(Model):
         """A text picture with cage walls, clues and (if known, and ``solution``) the
         solution, ending with a newline. ``symbols``: ``"ascii"`` (``+ x - /``) or
         ``"unicode"`` (``+ × − ÷``)."""
-        return _picture(self, symbols, solution)
+        return _textpicture.draw(self._size, self._cages, self._cell_cage,
+                                 self._solution if solution else None, symbols)
 
     def contents(self) -> frozenset[str]:
         """What this puzzle carries, in the words of ``Format.holds``: ``"givens"`` (the
@@ -880,200 +872,60 @@ def _connected(cells: tuple[int, ...], size: int) -> bool:
     return len(seen) == len(members)
 
 
-# ---------------------------------------------------------------------- the text picture
-
-
-def _picture(puzzle: Puzzle, symbols: Symbols, solution: bool) -> str:
-    """The text picture (see :meth:`Puzzle.picture`)::
-
-        +-----+-----+-----+
-        |3+   |6x         |
-        |  2  |  1     3  |
-        +     +-----+-----+
-
-    Cage walls are ``|`` and ``-``; cells of one cage are not separated. Each cell is two
-    text rows: the clue (in the cage's first cell, as Keen draws it), then the digit.
-    """
-    if not puzzle.cages:
-        raise ValueError("a random-seed ID of a size Keen does not make (3 to 9) has no cages "
-                         "to draw")
-    if symbols not in ("ascii", "unicode"):
-        raise ValueError(f"symbols must be 'ascii' or 'unicode', not {symbols!r}")
-    w = puzzle.size
-    labels = {cage.anchor: cage.label(symbols) for cage in puzzle.cages}
-    values = puzzle.solution if solution else None
-    width = max([3, len(str(w)) + 2, *(len(t) + 1 for t in labels.values())])
-    cage = puzzle.cage_indices
-
-    def vwall(r: int, j: int) -> bool:  # left of cell (r, j); j == w: the right border
-        return j in (0, w) or cage[r * w + j - 1] != cage[r * w + j]
-
-    def hwall(i: int, c: int) -> bool:  # above cell (i, c); i == w: the bottom border
-        return i in (0, w) or cage[(i - 1) * w + c] != cage[i * w + c]
-
-    def corner(i: int, j: int) -> str:
-        vert = (i > 0 and vwall(i - 1, j)) or (i < w and vwall(i, j))
-        horiz = (j > 0 and hwall(i, j - 1)) or (j < w and hwall(i, j))
-        if vert and horiz:
-            return "+"
-        if horiz:
-            return "-"
-        return "|" if vert else " "
-
-    def rule(i: int) -> str:
-        parts = [corner(i, 0)]
-        for c in range(w):
-            parts.append(("-" if hwall(i, c) else " ") * width)
-            parts.append(corner(i, c + 1))
-        return "".join(parts).rstrip()
-
-    lines = [rule(0)]
-    for r in range(w):
-        clue_row = []
-        value_row = []
-        for c in range(w):
-            cell = r * w + c
-            edge = "|" if vwall(r, c) else " "
-            clue_row.append(edge + labels.get(cell, "").ljust(width))
-            shown = str(values[cell]) if values is not None else ""
-            value_row.append(edge + shown.center(width))
-        lines.append(("".join(clue_row) + "|").rstrip())
-        lines.append(("".join(value_row) + "|").rstrip())
-        lines.append(rule(r + 1))
-    return "\n".join(lines) + "\n"
-
-
 # ---------------------------------------------------------------------- the JSON form
-
-
-def _bad(field: str, expected: str, value: object, line: int | None = None) -> PuzzleFormatError:
-    try:
-        shown = json.dumps(value) if not isinstance(value, str) else repr(value)
-    except ValueError:  # an integer too long for Python to write out in decimal
-        digits = int(value.bit_length() * 0.30103) + 1 if isinstance(value, int) else 0
-        shown = f"a number of about {digits} digits"
-    if len(shown) > 40:
-        shown = shown[:39] + "…"
-    return PuzzleFormatError(
-        f"{field}: expected {expected}, found {shown}",
-        format=JSON_FORMAT, line=line, expected=expected, found=shown,
-    )
-
-
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _from_json(
     cls: type[Puzzle], data: Mapping[str, Any] | str, *, line: int | None = None
 ) -> Puzzle:
-    """:meth:`Puzzle.from_json`, with the line a record starts at (for collections)."""
-    if isinstance(data, str):
-        try:
-            data = json_object(data, format=JSON_FORMAT)
-        except PuzzleFormatError as exc:
-            raise exc.relocated(line=line) if line is not None else exc from None
-    elif not isinstance(data, Mapping):
-        raise _bad("the document", "a JSON object for one Keen puzzle", data, line)
-    unknown = [k for k in data if k not in _KEYS]
-    if unknown:
-        raise _bad(f"key {unknown[0]!r}", f"one of {', '.join(_KEYS)}", unknown[0], line)
-    size = data.get("size")
-    if not _is_int(size) or not 1 <= size <= MAX_SIZE:
-        raise _bad("size", f"a whole number from 1 to {MAX_SIZE}", size, line)
-    difficulty: Difficulty | None = None
-    diff = data.get("difficulty")
-    if diff is not None:
-        try:
-            if not isinstance(diff, str):
-                raise ValueError
-            difficulty = Difficulty.from_letter(diff) if len(diff) == 1 else (
-                Difficulty.from_name(diff))
-        except ValueError:
-            raise _bad("difficulty", "easy, normal, hard, extreme, unreasonable or null",
-                       diff, line) from None
-    mult = data.get("multiplication_only", False)
-    if not isinstance(mult, bool):
-        raise _bad("multiplication_only", "true or false", mult, line)
-    seed = data.get("seed")
-    cages_data = data.get("cages")
-    if seed is not None:
-        return _seeded(cls, data, size, seed, difficulty, mult, line)
-    if not isinstance(cages_data, list):
-        raise _bad("cages", "a list of cages", cages_data, line)
-    cages = _json_cages(cages_data, line)
-    solution = data.get("solution")
-    if solution is not None and (
-        not isinstance(solution, list) or not all(_is_int(v) for v in solution)
-    ):
-        raise _bad("solution", "a list of digits or null", solution, line)
+    """:meth:`Puzzle.from_json`, with the line a record starts at (for collections): the
+    object read by :mod:`puzzlefmt.keen._jsoncodec`, the puzzle built from it here."""
+    head = _json.read_head(data, line=line)
+    if head.seed is not None:
+        return _seeded(cls, head, line)
+    if not isinstance(head.cages, list):
+        raise _json.bad("cages", "a list of cages", head.cages, line)
+    cages = _json.read_cages(head.cages, line)
+    solution = None if head.solution is None else _json.read_solution(head.solution, line)
     try:
-        return cls.from_cages(size, cages, solution=solution, difficulty=difficulty,
-                              multiplication_only=mult)
+        return cls.from_cages(head.size, cages, solution=solution, difficulty=head.difficulty,
+                              multiplication_only=head.multiplication_only)
     except ValueError as exc:
         field = "solution" if "solution" in str(exc) else "cages"
-        raise PuzzleFormatError(f"{field}: {exc}", format=JSON_FORMAT, line=line,
+        raise PuzzleFormatError(f"{field}: {exc}", format=_json.FORMAT, line=line,
                                 expected="cages that cover the grid", found=str(exc)) from None
 
 
-def _seeded(cls: type[Puzzle], data: Mapping[str, Any], size: int, seed: object,
-            difficulty: Difficulty | None, mult: bool, line: int | None) -> Puzzle:
+def _seeded(cls: type[Puzzle], head: _json.Head, line: int | None) -> Puzzle:
     """A random-seed ID's object: the seed expanded, checked against the cages given
     (``"cages": null`` is read as the cages the game makes)."""
+    seed, size = head.seed, head.size
     if not isinstance(seed, str):
-        raise _bad("seed", "text or null", seed, line)
+        raise _json.bad("seed", "text or null", seed, line)
     try:
-        puzzle = cls.from_seed(size, seed, difficulty=difficulty, multiplication_only=mult)
+        puzzle = cls.from_seed(size, seed, difficulty=head.difficulty,
+                               multiplication_only=head.multiplication_only)
     except ValueError as exc:
-        raise _bad("seed", str(exc), seed, line) from None
-    cages_data = data.get("cages")
-    solution = data.get("solution")
+        raise _json.bad("seed", str(exc), seed, line) from None
+    cages_data, solution = head.cages, head.solution
     if not puzzle.cages:
         if cages_data is not None or solution is not None:
-            raise _bad("cages", f"null for a random-seed ID of size {size} (Keen makes sizes "
-                       "3 to 9: it has no cages)", cages_data, line)
+            raise _json.bad("cages", f"null for a random-seed ID of size {size} (Keen makes "
+                            "sizes 3 to 9: it has no cages)", cages_data, line)
         return puzzle
     if cages_data is not None:
         if not isinstance(cages_data, list):
-            raise _bad("cages", "a list of cages or null", cages_data, line)
-        given = _json_cages(cages_data, line)
+            raise _json.bad("cages", "a list of cages or null", cages_data, line)
+        given = _json.read_cages(cages_data, line)
         mine = {(c.cells, c.op, c.target) for c in puzzle.cages}
         if {(tuple(sorted(c.cells)), c.op, c.target) for c in given} != mine or len(
                 given) != len(mine):
-            raise _bad("cages", f"the cages Keen makes from the seed {seed!r}", cages_data,
-                       line)
+            raise _json.bad("cages", f"the cages Keen makes from the seed {seed!r}",
+                            cages_data, line)
     if solution is None:
         return puzzle
-    if not isinstance(solution, list) or not all(_is_int(v) for v in solution):
-        raise _bad("solution", "a list of digits or null", solution, line)
+    values = _json.read_solution(solution, line)
     try:
-        return puzzle.with_solution(solution)
+        return puzzle.with_solution(values)
     except ValueError as exc:
-        raise _bad("solution", str(exc), solution, line) from None
-
-
-def _json_cages(cages_data: list[Any], line: int | None) -> list[Cage]:
-    """The cages of a JSON list (each checked for shape, not yet for the grid)."""
-    cages: list[Cage] = []
-    for k, item in enumerate(cages_data):
-        where = f"cages[{k}]"
-        if not isinstance(item, Mapping):
-            raise _bad(where, "an object with cells, op and target", item, line)
-        extra = [key for key in item if key not in _CAGE_KEYS]
-        if extra:
-            raise _bad(f"{where} key {extra[0]!r}", "cells, op or target", extra[0], line)
-        cells = item.get("cells")
-        if not isinstance(cells, list) or not cells or not all(_is_int(c) for c in cells):
-            raise _bad(f"{where}.cells", "a non-empty list of cell numbers", cells, line)
-        op_value = item.get("op")
-        try:
-            if not isinstance(op_value, str):
-                raise ValueError
-            op = Op(op_value) if len(op_value) == 1 else Op.from_word(op_value)
-        except ValueError:
-            raise _bad(f"{where}.op", "add, mul, sub or div", op_value, line) from None
-        target = item.get("target")
-        if target is not None and (not _is_int(target) or target < 0):
-            raise _bad(f"{where}.target", "a whole number >= 0 or null", target, line)
-        cages.append(Cage(tuple(cells), op, target))
-    return cages
+        raise _json.bad("solution", str(exc), solution, line) from None
