@@ -22,6 +22,7 @@ and :mod:`puzzlefmt.keen._textpicture`.
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -98,6 +99,11 @@ _NO_EMPTY = ("Keen has no empty puzzle: give a text (Puzzle('3:a_a3_a_,a3m6m3s1'
              "and a seed (Puzzle(size=6, seed='12345'))")
 
 
+# The private slots that hold the fields, and a getter of all of them in FIELDS's order.
+_SLOTS = tuple(f"_{name}" for name in FIELDS)
+_GET_FIELDS = operator.attrgetter(*_SLOTS)
+
+
 class _Keep(enum.Enum):
     """``replace()``'s default: the field is kept as it is."""
 
@@ -144,7 +150,7 @@ class Puzzle(Model):
     family: ClassVar[str] = "keen"
     _guarded: ClassVar[bool] = True
 
-    __slots__ = (*(f"_{name}" for name in FIELDS), "_arrays", "_cell_cage", "_lazy")
+    __slots__ = (*_SLOTS, "_arrays", "_cell_cage", "_lazy")
 
     _size: int
     _cages: tuple[Cage, ...]
@@ -228,15 +234,20 @@ class Puzzle(Model):
 
     def _fields(self) -> dict[str, Any]:
         """The fields of :data:`FIELDS`, by name."""
-        return {name: getattr(self, f"_{name}") for name in FIELDS}
+        return dict(zip(FIELDS, _GET_FIELDS(self), strict=True))
 
     def _fill(self, fields: Mapping[str, Any], cell_cage: tuple[int, ...]) -> None:
-        """The one place the fields are written (each once, checked by the caller)."""
-        for name in FIELDS:
-            setattr(self, f"_{name}", fields[name])
-        self._cell_cage = cell_cage
-        self._lazy = None
-        self._arrays = None
+        """Where the fields are written (each once, checked by the caller), but for the
+        quick reader's game ID in ``__init__``, whose cages are built on first use."""
+        self._fill_values(tuple(fields[name] for name in FIELDS), cell_cage)
+
+    def _fill_values(self, values: tuple[Any, ...], cell_cage: tuple[int, ...]) -> None:
+        # Private slots: the base's guard has nothing to check (it guards public fields).
+        for slot, value in zip(_SLOTS, values, strict=True):
+            object.__setattr__(self, slot, value)
+        object.__setattr__(self, "_cell_cage", cell_cage)
+        object.__setattr__(self, "_lazy", None)
+        object.__setattr__(self, "_arrays", None)
 
     def _take(self, other: Puzzle) -> None:
         """Become ``other`` (the constructor's text and parts paths)."""
@@ -334,7 +345,9 @@ class Puzzle(Model):
     def copy(self) -> Puzzle:
         """An equal copy (a puzzle never changes, so this is mostly for symmetry with the
         other models)."""
-        return self._from_fields(self._fields(), self._cell_cage)
+        other = object.__new__(type(self))
+        other._fill_values(_GET_FIELDS(self), self._cell_cage)
+        return other
 
     def replace(
         self,
@@ -662,7 +675,8 @@ class Puzzle(Model):
     # ------------------------------------------------------------------ dunders
 
     def _key(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, f"_{name}") for name in FIELDS)
+        values: tuple[Any, ...] = _GET_FIELDS(self)
+        return values
 
     def __repr__(self) -> str:
         seed = self._seed
@@ -702,7 +716,9 @@ class Puzzle(Model):
 
 
 def _rebuild(values: tuple[Any, ...], cell_cage: tuple[int, ...]) -> Puzzle:
-    return Puzzle._from_fields(dict(zip(FIELDS, values, strict=True)), cell_cage)
+    puzzle = object.__new__(Puzzle)
+    puzzle._fill_values(values, cell_cage)
+    return puzzle
 
 
 # ---------------------------------------------------------------------- helpers
