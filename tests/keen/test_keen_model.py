@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import json
 import pickle
+from collections.abc import Sequence
 
 import pytest
 
@@ -237,6 +239,28 @@ def test_replace_is_the_one_way_to_change_a_puzzle() -> None:
         seeded.replace(cages=p.cages)
     with pytest.raises(ValueError, match="True or False"):
         p.replace(multiplication_only=None)  # type: ignore[arg-type]
+
+
+def test_replace_expands_a_seed_again_only_for_other_parameters(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Expanding a seed runs the game's generator: replace() with the parameters the seed
+    ID already has keeps its cages (the hypothesis strategies draw such replacements)."""
+    seeded, harder = Puzzle("6dn#12345"), Puzzle("6dh#12345")
+    engines = Puzzle._keen_engines()
+    expand = engines.expand_seed
+    assert expand is not None
+    calls: list[tuple[int, str]] = []
+
+    def counting(size: int, seed: str, level: Difficulty, mult: bool) -> Sequence[Cage]:
+        calls.append((size, seed))
+        return expand(size, seed, level, mult)
+
+    monkeypatch.setattr(Puzzle, "engines", dataclasses.replace(engines, expand_seed=counting))
+    same = seeded.replace(size=6, seed="12345", difficulty="n", multiplication_only=False)
+    assert same == seeded
+    assert calls == []
+    assert seeded.replace(difficulty="h") == harder
+    assert calls == [(6, "12345")]
 
 
 def test_a_puzzle_is_built_from_its_parts_without_a_text() -> None:

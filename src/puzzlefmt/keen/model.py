@@ -390,14 +390,17 @@ class Puzzle(Model):
             if "cages" in changed:
                 raise ValueError("a random-seed ID's cages are the ones its seed makes: "
                                  "replace(seed=None, cages=...) gives other cages")
-            if changed.keys() & {"size", "difficulty", "multiplication_only", "seed"}:
+            made_by = (new_size, fields["seed"], fields["difficulty"],
+                       fields["multiplication_only"])
+            if made_by != (self._size, self._seed, self._difficulty,
+                           self._multiplication_only):  # another puzzle: expand again
                 cages_made, cell_cage = _expand(new_size, fields["seed"],
                                                 fields["difficulty"],
                                                 fields["multiplication_only"])
                 if cages_made != fields["cages"]:
                     fields["solution"] = None
                 fields["cages"] = cages_made
-        elif "cages" in changed or "size" in changed:
+        elif "cages" in changed or new_size != self._size:
             fields["cages"], cell_cage = _cages_of(
                 new_size, fields["cages"] if "cages" not in changed else changed["cages"])
         elif self._seed is not None and not fields["cages"]:
