@@ -182,6 +182,22 @@ def test_dispatch_and_jupyter() -> None:
     assert parse(picture).findtext("title") == "Keen 3x3: 4 cages"
 
 
+def test_jupyter_always_gets_svg_text() -> None:
+    """A random-seed ID of a size Keen does not make has no cages to draw: Jupyter still
+    gets a picture, a card with its game ID, never ``None`` (``svg()``, ``keen_svg`` and
+    ``puzzlefmt render`` refuse it: test_seed_ids_cannot_be_drawn)."""
+    for p in (Puzzle("12dn#12345"), Puzzle.from_seed(2, "x y", multiplication_only=True)):
+        shown = p._repr_svg_()
+        assert isinstance(shown, str)
+        root = parse(shown)
+        assert root.tag.endswith("svg")
+        assert texts(root, "game-id") == [p.game_id()]
+        with pytest.raises(ValueError, match="no cages"):
+            svg(p)
+    small = Puzzle(SMALL)
+    assert small._repr_svg_() == keen_svg(small)
+
+
 def test_golden_picture() -> None:
     p = Puzzle(SIX, solution=SIX_SOLUTION)
     check_golden("keen_6x6.svg", keen_svg(p, solution=True, highlight=["r1c1", "r6c6"]))

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import json
 import pickle
+from collections.abc import Sequence
 
 import pytest
 
-from puzzlefmt import PuzzleFormatError
+from puzzlefmt import PuzzleFormatError, keen
 from puzzlefmt.keen import Cage, Difficulty, Op, Problem, Puzzle, Status, Walls
+from puzzlefmt.keen.model import FIELDS
 from puzzlefmt.keen.rules import CODES
+from puzzlefmt.keen.state import PlayerState
 
 # A 3x3 from ecc1/kenken's tests (vectors.txt), with its published solution.
 SMALL = "3:a_a3_a_,a3m6m3s1"
@@ -193,6 +198,96 @@ def test_copy_equality_hash() -> None:
     assert pickle.loads(pickle.dumps(p)) == p
 
 
+def test_the_fields_are_declared_once() -> None:
+    """The constructor's parts, replace()'s keywords and the slots are FIELDS."""
+    init = inspect.signature(Puzzle.__init__).parameters
+    assert [n for n in init if n not in ("self", "text", "runs")] == list(FIELDS)
+    assert list(inspect.signature(Puzzle.replace).parameters)[1:] == list(FIELDS)
+    assert {f"_{name}" for name in FIELDS} <= set(Puzzle.__slots__)
+
+
+def test_pickle_and_copy_keep_every_field() -> None:
+    """0.2's pickle dropped the player's state (a batch worker's puzzle lost it)."""
+    state = PlayerState.empty(3).enter(0, 0, 2).toggle_mark(1, 1, 3)
+    p = Puzzle(SMALL, solution=SMALL_SOLUTION, state=state).replace(
+        difficulty="h", multiplication_only=True)
+    for other in (pickle.loads(pickle.dumps(p)), p.copy()):
+        assert other == p
+        assert other.state == state
+        assert {name: getattr(other, name) for name in FIELDS} == {
+            name: getattr(p, name) for name in FIELDS}
+    seeded = Puzzle("12dn#x y")  # no cages
+    assert pickle.loads(pickle.dumps(seeded)) == seeded
+
+
+def test_replace_is_the_one_way_to_change_a_puzzle() -> None:
+    p = Puzzle(SMALL, solution=SMALL_SOLUTION)
+    with pytest.raises(AttributeError):
+        p.size = 4  # type: ignore[misc]
+    assert p.replace() == p
+    bigger = p.replace(size=4, cages=[(range(16), "a", 40)], solution=None)
+    assert bigger == Puzzle.from_cages(4, [(range(16), "a", 40)])
+    with pytest.raises(ValueError, match="needs 16 values"):
+        p.replace(size=4, cages=[(range(16), "a", 40)])  # the 3x3 solution kept
+    with pytest.raises(ValueError, match="cage"):
+        p.replace(size=4, solution=None)  # the 3x3 cages kept do not cover a 4x4
+    seeded = Puzzle("6dn#12345")
+    assert seeded.replace(seed=None) == seeded.expand() == Puzzle(f"6dn:{seeded.desc()}")
+    assert seeded.replace(seed="54321") == Puzzle("6dn#54321")
+    assert seeded.replace(size=5) == Puzzle("5dn#12345")
+    with pytest.raises(ValueError, match="seed=None"):
+        seeded.replace(cages=p.cages)
+    with pytest.raises(ValueError, match="True or False"):
+        p.replace(multiplication_only=None)  # type: ignore[arg-type]
+
+
+def test_replace_expands_a_seed_again_only_for_other_parameters(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Expanding a seed runs the game's generator: replace() with the parameters the seed
+    ID already has keeps its cages (the hypothesis strategies draw such replacements)."""
+    seeded, harder = Puzzle("6dn#12345"), Puzzle("6dh#12345")
+    engines = Puzzle._keen_engines()
+    expand = engines.expand_seed
+    assert expand is not None
+    calls: list[tuple[int, str]] = []
+
+    def counting(size: int, seed: str, level: Difficulty, mult: bool) -> Sequence[Cage]:
+        calls.append((size, seed))
+        return expand(size, seed, level, mult)
+
+    monkeypatch.setattr(Puzzle, "engines", dataclasses.replace(engines, expand_seed=counting))
+    same = seeded.replace(size=6, seed="12345", difficulty="n", multiplication_only=False)
+    assert same == seeded
+    assert calls == []
+    assert seeded.replace(difficulty="h") == harder
+    assert calls == [(6, "12345")]
+
+
+def test_a_puzzle_is_built_from_its_parts_without_a_text() -> None:
+    cages = [((0, 1), "a", 3), ((2, 4, 5), "m", 6), ((3, 6), "m", 3), ((7, 8), "s", 1)]
+    p = Puzzle(size=3, cages=cages, difficulty="n", solution=SMALL_SOLUTION)
+    assert p == Puzzle(f"3dn:{SMALL[2:]}", solution=SMALL_SOLUTION)
+    assert Puzzle(size=6, seed="12345", multiplication_only=True) == Puzzle("6m#12345")
+    state = PlayerState.empty(3)
+    assert Puzzle(size=3, cages=cages, state=state).state == state
+    for nothing in (Puzzle, lambda: Puzzle(size=3)):
+        with pytest.raises(TypeError) as info:
+            nothing()
+        assert str(info.value) == "Puzzle: expected str, got NoneType"
+        assert "no empty puzzle" in " ".join(info.value.__notes__)
+        assert "size and cages" in " ".join(info.value.__notes__)
+    with pytest.raises(TypeError, match="size and cages"):
+        Puzzle(cages=cages)
+    with pytest.raises(TypeError, match="size and cages"):
+        Puzzle(size=6, cages=cages, seed="1")
+    with pytest.raises(TypeError, match="not both"):
+        Puzzle(SMALL, cages=cages)
+    with pytest.raises(TypeError, match="not both"):
+        Puzzle(SMALL, difficulty="n")
+    with pytest.raises(ValueError, match="in no cage"):
+        Puzzle(size=3, cages=cages[:2])
+
+
 def test_status_flags_follow_problems() -> None:
     assert Puzzle(SMALL).status() == Status.VALID == 0
     assert not Puzzle(SMALL).status()
@@ -254,10 +349,14 @@ def test_solve_gives_puzzles() -> None:
     assert res.solution.difficulty is Difficulty.NORMAL
     with pytest.raises(ValueError, match="limit"):
         p.solve(0)
+    # The time bound is the solver's option, not the model's (one solve() signature in
+    # every family: tests/test_model_protocol.py).
     with pytest.raises(ValueError, match="timeout"):
-        p.solve(timeout=0)
+        keen.solve(p, timeout=0)
     with pytest.raises(ValueError, match="timeout"):
-        p.solve(timeout=True)  # type: ignore[arg-type]
+        keen.solve(p, timeout=True)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="timeout"):
+        p.solve(timeout=1.0)  # type: ignore[call-arg]
     assert p.grade() is Difficulty.NORMAL
 
 

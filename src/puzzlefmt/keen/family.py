@@ -108,10 +108,6 @@ def _solve(puzzle: Puzzle, limit: int) -> SolveResult[Puzzle]:
     return solver.solve(puzzle, limit)
 
 
-def _solve_within(puzzle: Puzzle, limit: int, timeout: float | None) -> SolveResult[Puzzle]:
-    return solver.solve(puzzle, limit, timeout=timeout)
-
-
 def _expand_seed(size: int, seed: str, difficulty: Difficulty,
                  multiplication_only: bool) -> tuple[Cage, ...]:
     # The kernel loader: the expander needs numpy and its numba kernels, loaded with the
@@ -125,8 +121,8 @@ def _expand_seed(size: int, seed: str, difficulty: Difficulty,
 install(Puzzle, KeenEngines(
     read=read_any,
     svg=svg.keen_svg,
+    seed_card=svg.seed_card,
     solve=_solve,
-    solve_within=_solve_within,
     expand_seed=_expand_seed,
     run=FAMILY.runs(Puzzle),
 ))

@@ -14,17 +14,22 @@ JSON form); ``puzzle.game_id()`` and ``puzzle.desc()`` write the ID back. Rule p
 raise: :meth:`Puzzle.problems` lists them.
 
 The model imports no format, solver or picture module: the family package
-(:mod:`puzzlefmt.keen.family`) installs them as :class:`KeenEngines`.
+(:mod:`puzzlefmt.keen.family`) installs them as :class:`KeenEngines`. Its JSON form and its
+text picture are written and read by two modules below it, :mod:`puzzlefmt.keen._jsoncodec`
+and :mod:`puzzlefmt.keen._textpicture`.
 """
 
 from __future__ import annotations
 
-import json
+import enum
+import operator
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeGuard
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.keen import _jsoncodec as _json
+from puzzlefmt.keen import _textpicture
 from puzzlefmt.keen._quickid import Lazy, build, decode
 from puzzlefmt.keen.elements import (
     MAX_SIZE,
@@ -44,10 +49,11 @@ from puzzlefmt.keen.elements import (
 from puzzlefmt.keen.gameid import encode_desc, parse_game_id
 from puzzlefmt.keen.rules import CODES, Status, find_problems, solution_faults
 from puzzlefmt.keen.state import PlayerState
-from puzzlefmt.model import Engines, Model, Problem, SolveResult, json_object
+from puzzlefmt.model import Engines, Model, Problem, SolveResult
 from puzzlefmt.textio import text_of
 
 __all__ = [
+    "FIELDS",
     "MAX_SIZE",
     "SOLVE_TIMEOUT",
     "UPSTREAM_SIZES",
@@ -62,23 +68,49 @@ __all__ = [
     "format_solution",
 ]
 
-#: Seconds ``solve()`` spends on one puzzle before it gives up (``status == "unknown"``).
+#: Seconds ``solve()`` spends on one puzzle before it gives up (``status == "unknown"``);
+#: the solver's ``timeout`` option (:func:`puzzlefmt.keen.solver.solve`) sets another.
 SOLVE_TIMEOUT = 10.0
-
-JSON_FORMAT = "keen-json"
-_KEYS = ("size", "difficulty", "multiplication_only", "seed", "cages", "solution")
-_CAGE_KEYS = ("cells", "op", "target")
 
 
 @dataclass(frozen=True, slots=True)
 class KeenEngines(Engines):
-    """Keen's engines: the shared ones, plus the solver with a time bound and the
-    random-seed expander (the grader is in the engine table, ``run``)."""
+    """Keen's engines: the shared ones, plus the random-seed expander (the solver, with its
+    time bound, and the grader are in the engine table, ``run``) and the picture of a
+    random-seed ID with no cages to draw."""
 
-    solve_within: Callable[[Puzzle, int, float | None], SolveResult[Puzzle]] | None = None
     #: ``(size, seed, difficulty, multiplication_only) -> cages``: the cages Keen makes
     #: from a random seed (sizes 3 to 9).
     expand_seed: Callable[[int, str, Difficulty, bool], Sequence[Cage]] | None = None
+    #: ``puzzle -> SVG text`` for a random-seed ID of a size Keen does not make (no cages).
+    seed_card: Callable[[Puzzle], str] | None = None
+
+
+#: A puzzle's fields, declared once: the constructor's parts and :meth:`Puzzle.replace`'s
+#: keywords (``tests/keen/test_keen_model.py`` holds them to this list), the private slots
+#: that hold them, :meth:`Puzzle.copy`, equality and hashing, and pickling all follow it.
+#: The JSON form and the game ID are formats of these fields (``cell_cage`` is derived from
+#: ``cages``; ``state`` has no place in an ID or the JSON form: ``contents()`` says so).
+FIELDS = ("size", "cages", "difficulty", "multiplication_only", "seed", "solution", "state")
+
+
+_NO_EMPTY = ("Keen has no empty puzzle: give a text (Puzzle('3:a_a3_a_,a3m6m3s1')) or its "
+             "parts, size and cages (Puzzle(size=3, cages=[((0, 1), 'a', 3), ...])) or size "
+             "and a seed (Puzzle(size=6, seed='12345'))")
+
+
+# The private slots that hold the fields, and a getter of all of them in FIELDS's order.
+_SLOTS = tuple(f"_{name}" for name in FIELDS)
+_GET_FIELDS = operator.attrgetter(*_SLOTS)
+
+
+class _Keep(enum.Enum):
+    """``replace()``'s default: the field is kept as it is."""
+
+    KEEP = "keep"
+
+
+_KEEP = _Keep.KEEP
 
 
 class Puzzle(Model):
@@ -91,51 +123,83 @@ class Puzzle(Model):
     'm6'
     >>> p.game_id()
     '3:a_a3_a_,a3m6m3s1'
+    >>> Puzzle(size=3, cages=[((0, 1), "a", 3), ((2, 4, 5), "m", 6), ((3, 6), "m", 3),
+    ...                      ((7, 8), "s", 1)]) == p
+    True
 
     ``text`` is read in whichever Keen format it is (detected). ``size`` and ``runs`` make it
     a game ID or bare description read directly: ``size`` checks the size (for a bare
     description it is otherwise worked out from the block structure); ``runs="upstream"``
     reads ``y`` and ``z`` in the block structure as the real program does (see
-    ``docs/keen.md``). ``solution`` (digits, ``S`` + digits, or a sequence of numbers) is
-    attached and checked for shape. Raises :class:`~puzzlefmt.errors.PuzzleFormatError` for
-    text that cannot be parsed.
+    ``docs/keen.md``). ``solution`` (digits, ``S`` + digits, or a sequence of numbers) and
+    ``state`` are attached to what the text holds and checked for shape. Raises
+    :class:`~puzzlefmt.errors.PuzzleFormatError` for text that cannot be parsed.
+
+    Without a text the puzzle is built from its parts, the fields of :data:`FIELDS`, as
+    :meth:`from_cages` (``size`` and ``cages``) or :meth:`from_seed` (``size`` and ``seed``)
+    build it, with ``difficulty``, ``multiplication_only``, ``solution`` and ``state``;
+    :class:`ValueError` says which part is wrong. Keen has no empty puzzle (the cages must
+    cover the grid), so ``Puzzle()`` with neither a text nor parts raises :class:`TypeError`
+    (``Puzzle: expected str, got NoneType``, as for any text that is not a ``str``, with a
+    note saying which parts to give instead).
+
+    A puzzle never changes: :meth:`replace` returns one with some fields changed (it is how
+    :meth:`with_solution` and :meth:`expand` are made).
     """
 
     family: ClassVar[str] = "keen"
+    _guarded: ClassVar[bool] = True
 
-    __slots__ = (
-        "_arrays",
-        "_cages",
-        "_cell_cage",
-        "_difficulty",
-        "_lazy",
-        "_multiplication_only",
-        "_seed",
-        "_size",
-        "_solution",
-        "_state",
-    )
+    __slots__ = (*_SLOTS, "_arrays", "_cell_cage", "_lazy")
 
     _size: int
     _cages: tuple[Cage, ...]
-    _cell_cage: tuple[int, ...]
-    _solution: tuple[int, ...] | None
     _difficulty: Difficulty | None
     _multiplication_only: bool
     _seed: str | None
+    _solution: tuple[int, ...] | None
     _state: PlayerState | None
+    # Derived: the cage of each cell, the kernels' arrays, the quick reader's undecoded cages.
+    _cell_cage: tuple[int, ...]
     _arrays: Any
     _lazy: Lazy | None
 
     def __init__(
         self,
-        text: str,
+        text: str | None = None,
         *,
         size: int | None = None,
+        cages: Iterable[Cage | tuple[Iterable[int], Op | str, int | None]] | None = None,
+        difficulty: Difficulty | str | None = None,
+        multiplication_only: bool | None = None,
+        seed: str | None = None,
         solution: str | Sequence[int] | None = None,
-        runs: Runs = "documented",
         state: PlayerState | None = None,
+        runs: Runs = "documented",
     ) -> None:
+        if text is None:
+            if cages is None and seed is None:
+                # No parts: the text is missing (the message is the one every constructor
+                # gives for a text that is not a str; the note says what else to give).
+                refusal = TypeError("Puzzle: expected str, got NoneType")
+                refusal.add_note(_NO_EMPTY)
+                raise refusal
+            if size is None or (cages is None) == (seed is None):
+                raise TypeError(f"Puzzle() takes parts: {_NO_EMPTY}")
+            if runs != "documented":
+                raise TypeError("runs= is an option of reading a text; parts have no runs")
+            mult = False if multiplication_only is None else multiplication_only
+            built = (self.from_seed(size, seed, difficulty=difficulty, multiplication_only=mult)
+                     if seed is not None else
+                     self.from_cages(size, cages or (), difficulty=difficulty,
+                                     multiplication_only=mult))
+            self._take(built.replace(solution=solution, state=state))
+            return
+        if cages is not None or seed is not None or difficulty is not None or (
+                multiplication_only is not None):
+            raise TypeError("Puzzle() takes a text or parts (cages, seed, difficulty, "
+                            "multiplication_only), not both: change a read puzzle with "
+                            "replace()")
         text = text_of(text, "Puzzle", decode_bytes=False)
         quick = decode(text) if size is None and runs == "documented" else None
         if quick is not None:
@@ -149,19 +213,11 @@ class Puzzle(Model):
             return
         read = (self._read_text(text) if size is None and runs == "documented"
                 else self.from_game_id(text, size=size, runs=runs))
-        self._size = read._size
-        self._cages = read._cages
-        self._cell_cage = read._cell_cage
-        self._difficulty = read._difficulty
-        self._multiplication_only = read._multiplication_only
-        self._seed = read._seed
-        self._solution = read._solution
-        self._state = read._state  # a save file carries one
-        self._arrays = None
-        if solution is not None:
-            self._solution = _check_solution(solution, self._size)
-        if state is not None:
-            self._state = _check_state(state, self._size)
+        if solution is not None or state is not None:  # a save file carries a state
+            read = read.replace(
+                solution=_KEEP if solution is None else solution,
+                state=_KEEP if state is None else state)
+        self._take(read)
 
     if not TYPE_CHECKING:  # hidden from mypy, which would let any name through
         def __getattr__(self, name: str) -> Any:
@@ -176,26 +232,26 @@ class Puzzle(Model):
 
     # ------------------------------------------------------------------ construction
 
-    def _setup(
-        self,
-        size: int,
-        cages: tuple[Cage, ...],
-        cell_cage: tuple[int, ...],
-        *,
-        difficulty: Difficulty | None,
-        multiplication_only: bool,
-        seed: str | None,
-        solution: tuple[int, ...] | None = None,
-    ) -> None:
-        self._size = size
-        self._cages = cages
-        self._cell_cage = cell_cage
-        self._difficulty = difficulty
-        self._multiplication_only = multiplication_only
-        self._seed = seed
-        self._solution = solution
-        self._state = None
-        self._arrays = None
+    def _fields(self) -> dict[str, Any]:
+        """The fields of :data:`FIELDS`, by name."""
+        return dict(zip(FIELDS, _GET_FIELDS(self), strict=True))
+
+    def _fill(self, fields: Mapping[str, Any], cell_cage: tuple[int, ...]) -> None:
+        """Where the fields are written (each once, checked by the caller), but for the
+        quick reader's game ID in ``__init__``, whose cages are built on first use."""
+        self._fill_values(tuple(fields[name] for name in FIELDS), cell_cage)
+
+    def _fill_values(self, values: tuple[Any, ...], cell_cage: tuple[int, ...]) -> None:
+        # Private slots: the base's guard has nothing to check (it guards public fields).
+        for slot, value in zip(_SLOTS, values, strict=True):
+            object.__setattr__(self, slot, value)
+        object.__setattr__(self, "_cell_cage", cell_cage)
+        object.__setattr__(self, "_lazy", None)
+        object.__setattr__(self, "_arrays", None)
+
+    def _take(self, other: Puzzle) -> None:
+        """Become ``other`` (the constructor's text and parts paths)."""
+        self._fill(other._fields(), other._cell_cage)
 
     @classmethod
     def _make(
@@ -208,18 +264,19 @@ class Puzzle(Model):
         multiplication_only: bool,
         seed: str | None,
         solution: tuple[int, ...] | None = None,
+        state: PlayerState | None = None,
     ) -> Puzzle:
-        """The one way every constructor builds a puzzle from checked parts."""
+        """The way every constructor builds a puzzle from checked parts (no check here)."""
         puzzle = object.__new__(cls)
-        puzzle._size = size
-        puzzle._cages = cages
-        puzzle._cell_cage = cell_cage
-        puzzle._difficulty = difficulty
-        puzzle._multiplication_only = multiplication_only
-        puzzle._seed = seed
-        puzzle._solution = solution
-        puzzle._state = None
-        puzzle._arrays = None
+        puzzle._fill({"size": size, "cages": cages, "difficulty": difficulty,
+                      "multiplication_only": multiplication_only, "seed": seed,
+                      "solution": solution, "state": state}, cell_cage)
+        return puzzle
+
+    @classmethod
+    def _from_fields(cls, fields: Mapping[str, Any], cell_cage: tuple[int, ...]) -> Puzzle:
+        puzzle = object.__new__(cls)
+        puzzle._fill(fields, cell_cage)
         return puzzle
 
     @classmethod
@@ -252,22 +309,14 @@ class Puzzle(Model):
         must have two cells; otherwise :class:`ValueError` says which cage is wrong.
         ``op`` may be a letter (``"a"``) or a word (``"add"``).
         """
-        if not isinstance(size, int) or not 1 <= size <= MAX_SIZE:
-            raise ValueError(f"size must be an integer from 1 to {MAX_SIZE}, not {size!r}")
-        built: list[Cage] = []
-        for item in cages:
-            if isinstance(item, Cage):
-                built.append(Cage(tuple(sorted(item.cells)), item.op, item.target))
-                continue
-            cells, op, target = item
-            built.append(Cage(tuple(sorted(cells)), _op_of(op), target))
-        ordered, cell_cage = _check_cages(size, built)
+        _check_size(size)
+        ordered, cell_cage = _cages_of(size, cages)
         return cls._make(
             size,
             ordered,
             cell_cage,
             difficulty=_difficulty_of(difficulty),
-            multiplication_only=bool(multiplication_only),
+            multiplication_only=_flag(multiplication_only),
             seed=None,
             solution=None if solution is None else _check_solution(solution, size),
         )
@@ -285,74 +334,92 @@ class Puzzle(Model):
         difficulty: Normal, the game's default); it keeps its seed. Sizes outside 3 to 9,
         which the game does not make, keep the parameters and seed text only, no cages. The
         seed is any text the real program takes (it ends at a NUL, so none may be in it)."""
-        if not isinstance(size, int) or not 1 <= size <= MAX_SIZE:
-            raise ValueError(f"size must be an integer from 1 to {MAX_SIZE}, not {size!r}")
-        if not isinstance(seed, str) or "\x00" in seed or not _encodable(seed):
-            raise ValueError(f"a seed is text without NUL characters (or unpaired surrogates), "
-                             f"not {seed!r}")
+        _check_size(size)
+        _check_seed(seed)
         level = _difficulty_of(difficulty)
-        mult = bool(multiplication_only)
+        mult = _flag(multiplication_only)
         cages, cell_cage = _expand(size, seed, level, mult)
-        return cls._make(
-            size,
-            cages,
-            cell_cage,
-            difficulty=level,
-            multiplication_only=mult,
-            seed=seed,
-        )
+        return cls._make(size, cages, cell_cage, difficulty=level, multiplication_only=mult,
+                         seed=seed)
 
     def copy(self) -> Puzzle:
-        """An equal, independent copy (a puzzle never changes, so this is mostly for
-        symmetry with the other models)."""
-        other = self._make(self._size, self._cages, self._cell_cage,
-                           difficulty=self._difficulty,
-                           multiplication_only=self._multiplication_only, seed=self._seed,
-                           solution=self._solution)
-        other._state = self._state
+        """An equal copy (a puzzle never changes, so this is mostly for symmetry with the
+        other models)."""
+        other = object.__new__(type(self))
+        other._fill_values(_GET_FIELDS(self), self._cell_cage)
         return other
 
     def replace(
         self,
         *,
-        solution: str | Sequence[int] | Literal[False] | None = False,
-        difficulty: Difficulty | str | Literal[False] | None = False,
-        multiplication_only: bool | None = None,
-        state: PlayerState | Literal[False] | None = False,
+        size: int | _Keep = _KEEP,
+        cages: Iterable[Cage | tuple[Iterable[int], Op | str, int | None]] | _Keep = _KEEP,
+        difficulty: Difficulty | str | _Keep | None = _KEEP,
+        multiplication_only: bool | _Keep = _KEEP,
+        seed: str | _Keep | None = _KEEP,
+        solution: str | Sequence[int] | _Keep | None = _KEEP,
+        state: PlayerState | _Keep | None = _KEEP,
     ) -> Puzzle:
-        """A copy with some parameters changed, as :func:`dataclasses.replace` (``False`` or
-        ``None`` keep or clear them: ``solution=None`` removes the solution, leaving it out
-        keeps it; so for ``state``).
+        """A puzzle with these fields changed and the others kept, as
+        :func:`dataclasses.replace`; each is checked as the constructor checks it
+        (:class:`ValueError`). ``None`` clears what may be absent: ``solution=None`` removes
+        the solution, ``difficulty=None`` the ``d`` parameter, ``state=None`` the player's
+        state, ``seed=None`` the seed (the puzzle keeps its cages: :meth:`expand`).
 
-        The parameters of a random-seed ID say which puzzle its seed makes: changing them
-        expands the seed again (and drops a solution kept from before)."""
-        new_solution = self._solution
-        level = self._difficulty if difficulty is False else _difficulty_of(difficulty)
-        mult = (self._multiplication_only if multiplication_only is None
-                else bool(multiplication_only))
-        cages, cell_cage = self._cages, self._cell_cage
-        if self._seed is not None and (level, mult) != (self._difficulty,
-                                                         self._multiplication_only):
-            cages, cell_cage = _expand(self._size, self._seed, level, mult)
-            if cages != self._cages:
-                new_solution = None
-        if solution is not False:
-            new_solution = None if solution is None else _check_solution(solution, self._size)
-            if new_solution is not None and not cages:
+        The parameters of a random-seed ID say which puzzle its seed makes: changing its
+        ``size``, ``difficulty``, ``multiplication_only`` or ``seed`` expands the seed again,
+        and a solution kept from before is dropped when the cages change. Its cages are the
+        seed's: other ``cages`` need ``seed=None`` too."""
+        given = {"size": size, "cages": cages, "difficulty": difficulty,
+                 "multiplication_only": multiplication_only, "seed": seed,
+                 "solution": solution, "state": state}
+        changed: dict[str, Any] = {k: v for k, v in given.items() if v is not _KEEP}
+        fields = self._fields()
+        cell_cage = self._cell_cage
+        new_size = fields["size"]
+        if "size" in changed:
+            new_size = _check_size(changed["size"])
+        fields["size"] = new_size
+        if "difficulty" in changed:
+            fields["difficulty"] = _difficulty_of(changed["difficulty"])
+        if "multiplication_only" in changed:
+            fields["multiplication_only"] = _flag(changed["multiplication_only"])
+        if "seed" in changed:
+            fields["seed"] = None if changed["seed"] is None else _check_seed(changed["seed"])
+        if fields["seed"] is not None:
+            if "cages" in changed:
+                raise ValueError("a random-seed ID's cages are the ones its seed makes: "
+                                 "replace(seed=None, cages=...) gives other cages")
+            made_by = (new_size, fields["seed"], fields["difficulty"],
+                       fields["multiplication_only"])
+            if made_by != (self._size, self._seed, self._difficulty,
+                           self._multiplication_only):  # another puzzle: expand again
+                cages_made, cell_cage = _expand(new_size, fields["seed"],
+                                                fields["difficulty"],
+                                                fields["multiplication_only"])
+                if cages_made != fields["cages"]:
+                    fields["solution"] = None
+                fields["cages"] = cages_made
+        elif "cages" in changed or new_size != self._size:
+            fields["cages"], cell_cage = _cages_of(
+                new_size, fields["cages"] if "cages" not in changed else changed["cages"])
+        elif self._seed is not None and not fields["cages"]:
+            raise ValueError(f"a random-seed ID of size {new_size} has no cages to expand "
+                             "to: Keen makes sizes 3 to 9")
+        if "solution" in changed:
+            value = changed["solution"]
+            fields["solution"] = None if value is None else _check_solution(value, new_size)
+            if fields["solution"] is not None and not fields["cages"]:
                 raise ValueError("a random-seed ID of a size Keen does not make has no "
                                  "cages: it cannot carry a solution")
-        other = self._make(
-            self._size,
-            cages,
-            cell_cage,
-            difficulty=level,
-            multiplication_only=mult,
-            seed=self._seed,
-            solution=new_solution,
-        )
-        other._state = self._state if state is False else (
-            None if state is None else _check_state(state, self._size))
-        return other
+        elif fields["solution"] is not None and "size" in changed:
+            fields["solution"] = _check_solution(fields["solution"], new_size)
+        if "state" in changed:
+            value = changed["state"]
+            fields["state"] = None if value is None else _check_state(value, new_size)
+        elif fields["state"] is not None:
+            _check_state(fields["state"], new_size)
+        return self._from_fields(fields, cell_cage)
 
     def expand(self) -> Puzzle:
         """The same puzzle in its description form: for a random-seed ID (``6dh#12345``), a
@@ -360,33 +427,19 @@ class Puzzle(Model):
         shows for it, with the same cages, parameters, solution and state; any other puzzle
         is already in that form and comes back equal. A format that holds descriptions but
         no seed (``keen-save``) takes it. :class:`ValueError` for a seed ID of a size Keen
-        does not make (outside 3 to 9), which has no cages to describe."""
-        if self._seed is not None and not self._cages:
-            raise ValueError(f"a random-seed ID of size {self._size} has no cages to expand "
-                             "to: Keen makes sizes 3 to 9")
-        other = self._make(self._size, self._cages, self._cell_cage,
-                           difficulty=self._difficulty,
-                           multiplication_only=self._multiplication_only, seed=None,
-                           solution=self._solution)
-        other._state = self._state
-        return other
+        does not make (outside 3 to 9), which has no cages to describe. The same as
+        ``replace(seed=None)``."""
+        return self.replace(seed=None)
 
     def with_solution(self, solution: str | Sequence[int] | None) -> Puzzle:
-        """A copy carrying ``solution`` (or none)."""
+        """A copy carrying ``solution`` (or none): ``replace(solution=solution)``."""
         return self.replace(solution=solution)
 
     def _solved(self, solution: tuple[int, ...]) -> Puzzle:
-        """A copy carrying ``solution``, which the solver found (not checked again); it
-        shares the kernels' arrays."""
-        other = object.__new__(type(self))
-        other._size = self._size
-        other._cages = self._cages
-        other._cell_cage = self._cell_cage
-        other._difficulty = self._difficulty
-        other._multiplication_only = self._multiplication_only
-        other._seed = self._seed
-        other._solution = solution
-        other._state = None
+        """A copy carrying ``solution``, which the solver found (not checked again), without
+        the player's state; it shares the kernels' arrays."""
+        other = self._from_fields({**self._fields(), "solution": solution, "state": None},
+                                  self._cell_cage)
         other._arrays = self._arrays
         return other
 
@@ -545,18 +598,10 @@ class Puzzle(Model):
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form: size, parameters, cages (cells, op, target), solution; it validates
-        against :meth:`json_schema` (``schemas/keen.json``)."""
-        return {
-            "size": self._size,
-            "difficulty": None if self._difficulty is None else self._difficulty.name.lower(),
-            "multiplication_only": self._multiplication_only,
-            "seed": self._seed,
-            "cages": None if not self._cages else [
-                {"cells": list(c.cells), "op": c.op.word, "target": c.target}
-                for c in self._cages
-            ],
-            "solution": None if self._solution is None else list(self._solution),
-        }
+        against :meth:`json_schema` (``schemas/keen.json``). Written by
+        :mod:`puzzlefmt.keen._jsoncodec`."""
+        return _json.write(self._size, self._difficulty, self._multiplication_only,
+                           self._seed, self._cages, self._solution)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str) -> Puzzle:
@@ -569,7 +614,8 @@ class Puzzle(Model):
         """A text picture with cage walls, clues and (if known, and ``solution``) the
         solution, ending with a newline. ``symbols``: ``"ascii"`` (``+ x - /``) or
         ``"unicode"`` (``+ × − ÷``)."""
-        return _picture(self, symbols, solution)
+        return _textpicture.draw(self._size, self._cages, self._cell_cage,
+                                 self._solution if solution else None, symbols)
 
     def contents(self) -> frozenset[str]:
         """What this puzzle carries, in the words of ``Format.holds``: ``"givens"`` (the
@@ -609,19 +655,13 @@ class Puzzle(Model):
         """What is wrong with ``values`` as a solution (empty: it solves the puzzle)."""
         return [text for _, text in solution_faults(self._size, self._cages, values)]
 
-    def solve(
-        self, limit: int = 2, *, timeout: float | None = SOLVE_TIMEOUT
-    ) -> SolveResult[Puzzle]:
+    def solve(self, limit: int = 2) -> SolveResult[Puzzle]:
         """Count solutions up to ``limit``; keep up to two, each this puzzle with that
-        solution attached. ``timeout``: seconds before giving up (``None``: no bound); a
-        puzzle given up on has ``status == "unknown"`` and ``complete`` False, as has a
-        random-seed ID (no cages to solve)."""
-        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-            raise ValueError(f"limit must be a whole number of at least 1, not {limit!r}")
-        solve = self._keen_engines().solve_within
-        if solve is None:  # pragma: no cover - keen.family installs it
-            raise RuntimeError("the Keen solver is not installed: import puzzlefmt.keen")
-        return solve(self, limit, _timeout(timeout))
+        solution attached. The search gives up after :data:`SOLVE_TIMEOUT` seconds
+        (``status == "unknown"``, ``complete`` False), as it does for a random-seed ID of a
+        size Keen does not make (no cages to solve). Another bound, or none, is the solver's
+        option: ``puzzlefmt.keen.solve(puzzle, limit, timeout=seconds or None)``."""
+        return self._solve(limit)
 
     def grade(self) -> Difficulty | None:
         """The difficulty the real program would give (``None``: no unique solution)."""
@@ -638,15 +678,8 @@ class Puzzle(Model):
     # ------------------------------------------------------------------ dunders
 
     def _key(self) -> tuple[Any, ...]:
-        return (
-            self._size,
-            self._cages,
-            self._solution,
-            self._difficulty,
-            self._multiplication_only,
-            self._seed,
-            self._state,
-        )
+        values: tuple[Any, ...] = _GET_FIELDS(self)
+        return values
 
     def __repr__(self) -> str:
         seed = self._seed
@@ -666,11 +699,12 @@ class Puzzle(Model):
             return self.game_id()
         return self.picture().rstrip("\n")
 
-    def _repr_svg_(self) -> str | None:  # type: ignore[override]  # None: nothing to draw
-        """Jupyter shows a puzzle as its SVG picture (a random-seed ID of a size Keen does
-        not make has none: ``None`` tells Jupyter to show the text instead)."""
-        if not self._cages:
-            return None
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a puzzle as its SVG picture; a random-seed ID of a size Keen does
+        not make, which has no cages to draw, as a card with its game ID."""
+        card = self._keen_engines().seed_card
+        if not self._cages and card is not None:
+            return card(self)
         return super()._repr_svg_()
 
     def __iter__(self) -> Iterator[Cage]:
@@ -680,16 +714,14 @@ class Puzzle(Model):
         return len(self._cages)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Compact pickles for batch workers: the parts, not the cached kernel arrays.
-        return (_rebuild, (self._size, self._cages, self._cell_cage, self._difficulty,
-                           self._multiplication_only, self._seed, self._solution))
+        # Compact pickles for batch workers: the fields, not the cached kernel arrays.
+        return (_rebuild, (self._key(), self._cell_cage))
 
 
-def _rebuild(size: int, cages: tuple[Cage, ...], cell_cage: tuple[int, ...],
-             difficulty: Difficulty | None, mult: bool, seed: str | None,
-             solution: tuple[int, ...] | None) -> Puzzle:
-    return Puzzle._make(size, cages, cell_cage, difficulty=difficulty,
-                        multiplication_only=mult, seed=seed, solution=solution)
+def _rebuild(values: tuple[Any, ...], cell_cage: tuple[int, ...]) -> Puzzle:
+    puzzle = object.__new__(Puzzle)
+    puzzle._fill_values(values, cell_cage)
+    return puzzle
 
 
 # ---------------------------------------------------------------------- helpers
@@ -703,14 +735,6 @@ def _encodable(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
-
-
-def _timeout(value: float | None) -> float | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
-        raise ValueError(f"timeout must be a number of seconds above 0 or None, not {value!r}")
-    return float(value)
 
 
 def _expand(
@@ -734,6 +758,40 @@ def _op_of(op: Op | str) -> Op:
     if op in ("a", "m", "s", "d"):
         return Op(op)
     return Op.from_word(op)
+
+
+def _check_size(size: object) -> int:
+    if not isinstance(size, int) or isinstance(size, bool) or not 1 <= size <= MAX_SIZE:
+        raise ValueError(f"size must be an integer from 1 to {MAX_SIZE}, not {size!r}")
+    return size
+
+
+def _check_seed(seed: object) -> str:
+    if not isinstance(seed, str) or "\x00" in seed or not _encodable(seed):
+        raise ValueError(f"a seed is text without NUL characters (or unpaired surrogates), "
+                         f"not {seed!r}")
+    return seed
+
+
+def _flag(value: object) -> bool:
+    if value is None:
+        raise ValueError("multiplication_only is True or False, not None")
+    return bool(value)
+
+
+def _cages_of(
+    size: int, cages: Iterable[Cage | tuple[Iterable[int], Op | str, int | None]]
+) -> tuple[tuple[Cage, ...], tuple[int, ...]]:
+    """Cages given as :class:`Cage` objects or ``(cells, op, target)``, checked for the grid
+    (see :func:`_check_cages`)."""
+    built: list[Cage] = []
+    for item in cages:
+        if isinstance(item, Cage):
+            built.append(Cage(tuple(sorted(item.cells)), item.op, item.target))
+            continue
+        cells, op, target = item
+        built.append(Cage(tuple(sorted(cells)), _op_of(op), target))
+    return _check_cages(size, built)
 
 
 def _difficulty_of(value: Difficulty | str | None) -> Difficulty | None:
@@ -833,200 +891,60 @@ def _connected(cells: tuple[int, ...], size: int) -> bool:
     return len(seen) == len(members)
 
 
-# ---------------------------------------------------------------------- the text picture
-
-
-def _picture(puzzle: Puzzle, symbols: Symbols, solution: bool) -> str:
-    """The text picture (see :meth:`Puzzle.picture`)::
-
-        +-----+-----+-----+
-        |3+   |6x         |
-        |  2  |  1     3  |
-        +     +-----+-----+
-
-    Cage walls are ``|`` and ``-``; cells of one cage are not separated. Each cell is two
-    text rows: the clue (in the cage's first cell, as Keen draws it), then the digit.
-    """
-    if not puzzle.cages:
-        raise ValueError("a random-seed ID of a size Keen does not make (3 to 9) has no cages "
-                         "to draw")
-    if symbols not in ("ascii", "unicode"):
-        raise ValueError(f"symbols must be 'ascii' or 'unicode', not {symbols!r}")
-    w = puzzle.size
-    labels = {cage.anchor: cage.label(symbols) for cage in puzzle.cages}
-    values = puzzle.solution if solution else None
-    width = max([3, len(str(w)) + 2, *(len(t) + 1 for t in labels.values())])
-    cage = puzzle.cage_indices
-
-    def vwall(r: int, j: int) -> bool:  # left of cell (r, j); j == w: the right border
-        return j in (0, w) or cage[r * w + j - 1] != cage[r * w + j]
-
-    def hwall(i: int, c: int) -> bool:  # above cell (i, c); i == w: the bottom border
-        return i in (0, w) or cage[(i - 1) * w + c] != cage[i * w + c]
-
-    def corner(i: int, j: int) -> str:
-        vert = (i > 0 and vwall(i - 1, j)) or (i < w and vwall(i, j))
-        horiz = (j > 0 and hwall(i, j - 1)) or (j < w and hwall(i, j))
-        if vert and horiz:
-            return "+"
-        if horiz:
-            return "-"
-        return "|" if vert else " "
-
-    def rule(i: int) -> str:
-        parts = [corner(i, 0)]
-        for c in range(w):
-            parts.append(("-" if hwall(i, c) else " ") * width)
-            parts.append(corner(i, c + 1))
-        return "".join(parts).rstrip()
-
-    lines = [rule(0)]
-    for r in range(w):
-        clue_row = []
-        value_row = []
-        for c in range(w):
-            cell = r * w + c
-            edge = "|" if vwall(r, c) else " "
-            clue_row.append(edge + labels.get(cell, "").ljust(width))
-            shown = str(values[cell]) if values is not None else ""
-            value_row.append(edge + shown.center(width))
-        lines.append(("".join(clue_row) + "|").rstrip())
-        lines.append(("".join(value_row) + "|").rstrip())
-        lines.append(rule(r + 1))
-    return "\n".join(lines) + "\n"
-
-
 # ---------------------------------------------------------------------- the JSON form
-
-
-def _bad(field: str, expected: str, value: object, line: int | None = None) -> PuzzleFormatError:
-    try:
-        shown = json.dumps(value) if not isinstance(value, str) else repr(value)
-    except ValueError:  # an integer too long for Python to write out in decimal
-        digits = int(value.bit_length() * 0.30103) + 1 if isinstance(value, int) else 0
-        shown = f"a number of about {digits} digits"
-    if len(shown) > 40:
-        shown = shown[:39] + "…"
-    return PuzzleFormatError(
-        f"{field}: expected {expected}, found {shown}",
-        format=JSON_FORMAT, line=line, expected=expected, found=shown,
-    )
-
-
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _from_json(
     cls: type[Puzzle], data: Mapping[str, Any] | str, *, line: int | None = None
 ) -> Puzzle:
-    """:meth:`Puzzle.from_json`, with the line a record starts at (for collections)."""
-    if isinstance(data, str):
-        try:
-            data = json_object(data, format=JSON_FORMAT)
-        except PuzzleFormatError as exc:
-            raise exc.relocated(line=line) if line is not None else exc from None
-    elif not isinstance(data, Mapping):
-        raise _bad("the document", "a JSON object for one Keen puzzle", data, line)
-    unknown = [k for k in data if k not in _KEYS]
-    if unknown:
-        raise _bad(f"key {unknown[0]!r}", f"one of {', '.join(_KEYS)}", unknown[0], line)
-    size = data.get("size")
-    if not _is_int(size) or not 1 <= size <= MAX_SIZE:
-        raise _bad("size", f"a whole number from 1 to {MAX_SIZE}", size, line)
-    difficulty: Difficulty | None = None
-    diff = data.get("difficulty")
-    if diff is not None:
-        try:
-            if not isinstance(diff, str):
-                raise ValueError
-            difficulty = Difficulty.from_letter(diff) if len(diff) == 1 else (
-                Difficulty.from_name(diff))
-        except ValueError:
-            raise _bad("difficulty", "easy, normal, hard, extreme, unreasonable or null",
-                       diff, line) from None
-    mult = data.get("multiplication_only", False)
-    if not isinstance(mult, bool):
-        raise _bad("multiplication_only", "true or false", mult, line)
-    seed = data.get("seed")
-    cages_data = data.get("cages")
-    if seed is not None:
-        return _seeded(cls, data, size, seed, difficulty, mult, line)
-    if not isinstance(cages_data, list):
-        raise _bad("cages", "a list of cages", cages_data, line)
-    cages = _json_cages(cages_data, line)
-    solution = data.get("solution")
-    if solution is not None and (
-        not isinstance(solution, list) or not all(_is_int(v) for v in solution)
-    ):
-        raise _bad("solution", "a list of digits or null", solution, line)
+    """:meth:`Puzzle.from_json`, with the line a record starts at (for collections): the
+    object read by :mod:`puzzlefmt.keen._jsoncodec`, the puzzle built from it here."""
+    head = _json.read_head(data, line=line)
+    if head.seed is not None:
+        return _seeded(cls, head, line)
+    if not isinstance(head.cages, list):
+        raise _json.bad("cages", "a list of cages", head.cages, line)
+    cages = _json.read_cages(head.cages, line)
+    solution = None if head.solution is None else _json.read_solution(head.solution, line)
     try:
-        return cls.from_cages(size, cages, solution=solution, difficulty=difficulty,
-                              multiplication_only=mult)
+        return cls.from_cages(head.size, cages, solution=solution, difficulty=head.difficulty,
+                              multiplication_only=head.multiplication_only)
     except ValueError as exc:
         field = "solution" if "solution" in str(exc) else "cages"
-        raise PuzzleFormatError(f"{field}: {exc}", format=JSON_FORMAT, line=line,
+        raise PuzzleFormatError(f"{field}: {exc}", format=_json.FORMAT, line=line,
                                 expected="cages that cover the grid", found=str(exc)) from None
 
 
-def _seeded(cls: type[Puzzle], data: Mapping[str, Any], size: int, seed: object,
-            difficulty: Difficulty | None, mult: bool, line: int | None) -> Puzzle:
+def _seeded(cls: type[Puzzle], head: _json.Head, line: int | None) -> Puzzle:
     """A random-seed ID's object: the seed expanded, checked against the cages given
     (``"cages": null`` is read as the cages the game makes)."""
+    seed, size = head.seed, head.size
     if not isinstance(seed, str):
-        raise _bad("seed", "text or null", seed, line)
+        raise _json.bad("seed", "text or null", seed, line)
     try:
-        puzzle = cls.from_seed(size, seed, difficulty=difficulty, multiplication_only=mult)
+        puzzle = cls.from_seed(size, seed, difficulty=head.difficulty,
+                               multiplication_only=head.multiplication_only)
     except ValueError as exc:
-        raise _bad("seed", str(exc), seed, line) from None
-    cages_data = data.get("cages")
-    solution = data.get("solution")
+        raise _json.bad("seed", str(exc), seed, line) from None
+    cages_data, solution = head.cages, head.solution
     if not puzzle.cages:
         if cages_data is not None or solution is not None:
-            raise _bad("cages", f"null for a random-seed ID of size {size} (Keen makes sizes "
-                       "3 to 9: it has no cages)", cages_data, line)
+            raise _json.bad("cages", f"null for a random-seed ID of size {size} (Keen makes "
+                            "sizes 3 to 9: it has no cages)", cages_data, line)
         return puzzle
     if cages_data is not None:
         if not isinstance(cages_data, list):
-            raise _bad("cages", "a list of cages or null", cages_data, line)
-        given = _json_cages(cages_data, line)
+            raise _json.bad("cages", "a list of cages or null", cages_data, line)
+        given = _json.read_cages(cages_data, line)
         mine = {(c.cells, c.op, c.target) for c in puzzle.cages}
         if {(tuple(sorted(c.cells)), c.op, c.target) for c in given} != mine or len(
                 given) != len(mine):
-            raise _bad("cages", f"the cages Keen makes from the seed {seed!r}", cages_data,
-                       line)
+            raise _json.bad("cages", f"the cages Keen makes from the seed {seed!r}",
+                            cages_data, line)
     if solution is None:
         return puzzle
-    if not isinstance(solution, list) or not all(_is_int(v) for v in solution):
-        raise _bad("solution", "a list of digits or null", solution, line)
+    values = _json.read_solution(solution, line)
     try:
-        return puzzle.with_solution(solution)
+        return puzzle.with_solution(values)
     except ValueError as exc:
-        raise _bad("solution", str(exc), solution, line) from None
-
-
-def _json_cages(cages_data: list[Any], line: int | None) -> list[Cage]:
-    """The cages of a JSON list (each checked for shape, not yet for the grid)."""
-    cages: list[Cage] = []
-    for k, item in enumerate(cages_data):
-        where = f"cages[{k}]"
-        if not isinstance(item, Mapping):
-            raise _bad(where, "an object with cells, op and target", item, line)
-        extra = [key for key in item if key not in _CAGE_KEYS]
-        if extra:
-            raise _bad(f"{where} key {extra[0]!r}", "cells, op or target", extra[0], line)
-        cells = item.get("cells")
-        if not isinstance(cells, list) or not cells or not all(_is_int(c) for c in cells):
-            raise _bad(f"{where}.cells", "a non-empty list of cell numbers", cells, line)
-        op_value = item.get("op")
-        try:
-            if not isinstance(op_value, str):
-                raise ValueError
-            op = Op(op_value) if len(op_value) == 1 else Op.from_word(op_value)
-        except ValueError:
-            raise _bad(f"{where}.op", "add, mul, sub or div", op_value, line) from None
-        target = item.get("target")
-        if target is not None and (not _is_int(target) or target < 0):
-            raise _bad(f"{where}.target", "a whole number >= 0 or null", target, line)
-        cages.append(Cage(tuple(cells), op, target))
-    return cages
+        raise _json.bad("solution", str(exc), solution, line) from None

@@ -36,7 +36,7 @@ from puzzlefmt.svg import (
     text,
 )
 
-__all__ = ["COLORS", "RENDERER", "Cell", "keen_svg"]
+__all__ = ["COLORS", "RENDERER", "Cell", "keen_svg", "seed_card"]
 
 #: A cell as the ``highlight`` option takes it: index (row-major, from 0), ``(row, column)``
 #: from 0, or ``"r1c1"`` (1-based).
@@ -152,6 +152,28 @@ def keen_svg(
             font = fit_font_size(shown, _CELL * 0.8, _CELL * 0.5)
             text(group, corner(c) + _CELL / 2, corner(r) + _CELL * 0.6, shown,
                  font_size=font, fill=col["solution"], class_="digit")
+    return render(root)
+
+
+def seed_card(puzzle: Puzzle, *, size: int | None = None, theme: ThemeName = "light",
+              colors: Mapping[str, str] | None = None, title: str | None = None) -> Svg:
+    """What Jupyter shows (``_repr_svg_``) for a random-seed ID of a size Keen does not make,
+    which has no cages for :func:`keen_svg` to draw: a card with its game ID and why there
+    is no grid. ``size``, ``theme``, ``colors`` and ``title`` as for :func:`keen_svg`."""
+    col = palette(theme, COLORS, colors, what="Keen")
+    width, height = 6 * _CELL, 2 * _CELL
+    if title is None:
+        title = f"Keen {puzzle.size}x{puzzle.size}: a random-seed ID with no cages"
+    root = svg_root(width, height, size=size, title=title, background=col["background"],
+                    class_="keen")
+    ident = puzzle.game_id()
+    text(root, width / 2, height * 0.38, ident,
+         font_size=fit_font_size(ident, width - 2 * _MARGIN, _CELL * 0.4),
+         fill=col["clue"], class_="game-id")
+    note = "Keen makes sizes 3 to 9: no cages to draw"
+    text(root, width / 2, height * 0.72, note,
+         font_size=fit_font_size(note, width - 2 * _MARGIN, _CELL * 0.22),
+         fill=col["muted"], class_="note")
     return render(root)
 
 

@@ -34,7 +34,7 @@ from puzzlefmt.collection import LineCollection, NumberedLines, Record
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.format import Option, Sniff
 from puzzlefmt.jsontext import MAX_DEPTH, check_depth
-from puzzlefmt.keen.model import JSON_FORMAT as FMT
+from puzzlefmt.keen._jsoncodec import FORMAT as FMT
 from puzzlefmt.keen.model import Puzzle, _from_json
 
 __all__ = ["FORMAT", "JsonCollection", "parse_record", "sniff_json", "write_record"]
