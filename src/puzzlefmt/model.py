@@ -36,8 +36,9 @@ model class when it is imported (see :func:`install`); the model never imports t
 from __future__ import annotations
 
 import abc
+import inspect
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MemberDescriptorType
@@ -123,6 +124,26 @@ class FrozenDict(dict[K, V]):
 
     def __repr__(self) -> str:
         return dict.__repr__(self)
+
+
+class _Unchanged:
+    """The default shown for each field of a ``replace`` signature: left out, it stays."""
+
+    def __repr__(self) -> str:
+        return "<unchanged>"
+
+
+UNCHANGED: Any = _Unchanged()
+
+
+def keyword_fields(method: Callable[..., Any], names: Iterable[str]) -> None:
+    """Give a ``replace(self, **fields)`` the signature of its fields (keyword-only, each
+    ``<unchanged>`` by default), so that ``help()``, editors and ``inspect`` show them; the
+    names come from the model's one declaration of its fields."""
+    params = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+    params += [inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, default=UNCHANGED)
+               for n in names]
+    method.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
 
 
 def frozen_list(items: Any) -> FrozenList[Any]:

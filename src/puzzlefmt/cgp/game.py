@@ -41,7 +41,7 @@ from puzzlefmt.cgp.position import Position
 from puzzlefmt.cgp.replay import GameProblem, GameStatus, Replay, start_position
 from puzzlefmt.cgp.textpicture import picture
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.model import FrozenDict, FrozenList, Model, Problem, json_object
+from puzzlefmt.model import FrozenDict, FrozenList, Model, Problem, json_object, keyword_fields
 from puzzlefmt.textio import text_of
 
 __all__ = ["Event", "EventKind", "Game", "GameProblem", "GameStatus", "Player"]
@@ -450,3 +450,6 @@ def _check_players(game: Game) -> None:
 def layout_named(name: str) -> Layout:
     """A layout by a GCG ``#board-layout`` name (MAGPIE's ``standard15`` too)."""
     return get_layout(_gcg._LAYOUT_ALIASES.get(name, name))
+
+
+keyword_fields(Game.replace, _CHECKS)

@@ -39,7 +39,7 @@ from puzzlefmt.cgp.problems import PositionRules
 from puzzlefmt.cgp.textpicture import picture
 from puzzlefmt.cgp.tiles import BLANK
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.model import FrozenList, Model, frozen_list, json_object
+from puzzlefmt.model import FrozenList, Model, frozen_list, json_object, keyword_fields
 from puzzlefmt.textio import text_of
 
 __all__ = ["EMPTY_CGP", "Position", "read_position"]
@@ -661,3 +661,6 @@ def read_position(
     """One CGP line into a :class:`Position` (what the ``cgp`` and ``cgp-list`` formats call
     for each line); raises :class:`PuzzleFormatError`."""
     return Position._from_text(text, distribution=distribution, layout=layout, strict=strict)
+
+
+keyword_fields(Position.replace, sorted(REPLACEABLE))
