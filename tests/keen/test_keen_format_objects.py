@@ -69,7 +69,7 @@ def test_family_shape() -> None:
     assert not FORMATS["keen"].collection
 
 
-# The game-ID formats; the save file has its own round trips (tests/test_sgt_formats.py).
+# The game-ID formats; the save file has its own round trips (tests/sgt/test_sgt_formats.py).
 ID_FORMATS = ["keen", "keen-list", "keen-json"]
 
 
