@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from losscheck import check_nothing_lost_silently
@@ -13,6 +13,7 @@ from puzzlefmt import registry
 from puzzlefmt.cgp import Game, Position
 from puzzlefmt.format import Format
 
+from helpers import examples
 from strategies.cgp import cgp_cases, gcg_cases
 
 
@@ -36,6 +37,6 @@ def _same(a: Any, b: Any, fmt: Format) -> bool:
 
 
 @given(cgp_values)
-@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@examples(60, suppress_health_check=[HealthCheck.too_slow])
 def test_cgp_formats_lose_nothing_silently(value: Position | Game) -> None:
     check_nothing_lost_silently(value, "cgp", _same)

@@ -6,13 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from losscheck import check_nothing_lost_silently
 from puzzlefmt.format import Format
 from puzzlefmt.keen import Puzzle
 
+from helpers import examples
 from strategies.keen import any_puzzles, solvable_puzzles
 from strategies.sgt import keen_games
 
@@ -29,6 +30,6 @@ keen_values = st.one_of(any_puzzles(max_size=6), solvable_puzzles(), keen_games(
 # The writers warn about IDs the real program mis-reads: a warning, not a loss.
 @pytest.mark.filterwarnings("ignore::puzzlefmt.keen.elements.KeenCompatibilityWarning")
 @given(keen_values)
-@settings(max_examples=80, suppress_health_check=[HealthCheck.too_slow])
+@examples(80, suppress_health_check=[HealthCheck.too_slow])
 def test_keen_formats_lose_nothing_silently(puzzle: Puzzle) -> None:
     check_nothing_lost_silently(puzzle, "keen", _same)

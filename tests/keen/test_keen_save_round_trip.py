@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 
 import puzzlefmt
 import sgt_loader
@@ -12,12 +12,13 @@ from puzzlefmt.keen import Difficulty, Puzzle
 from puzzlefmt.keen.state import PlayerState
 from puzzlefmt.sgt import savefile as sgtsave
 
+from helpers import examples
 from strategies.sgt import savable_puzzles
 
 KEEN = "3:a_a3_a_,a3m6m3s1"
 
 
-@settings(max_examples=60)
+@examples(60)
 @given(savable_puzzles())
 def test_a_keen_puzzle_without_state_survives_a_save_file(puzzle: object) -> None:
     """0.2: the state came back as an empty PlayerState and the difficulty as Normal, though

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 
 import puzzlefmt
@@ -26,7 +26,7 @@ from puzzlefmt.jobs import lost
 from puzzlefmt.sudoku import Grid
 from puzzlefmt.sudoku.grid import PEERS
 
-from helpers import shared_path
+from helpers import examples, shared_path
 from strategies.sgt import solo_grids
 from strategies.sudoku import any_grids, fpuzzles_grids, solo_id_grids, wiki_grids
 
@@ -85,7 +85,7 @@ sudoku_values = st.one_of(any_grids(), wiki_grids(), fpuzzles_grids(), solo_id_g
 # Found by the suite: a given and candidates (none on the empty cells): .txt and .sdm write
 # the givens' line, and say that the candidates are dropped.
 @example(Grid(givens=[0] * 80 + [1], candidates=[0] * 80 + [1]))
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@examples(150, suppress_health_check=[HealthCheck.too_slow])
 def test_sudoku_formats_lose_nothing_silently(grid: Grid) -> None:
     check_nothing_lost_silently(grid, "sudoku", _same)
 
