@@ -8,8 +8,8 @@ candidate or a highlight does.
 
 To rewrite the golden files from the current renderers (after a deliberate change)::
 
-    PUZZLEFMT_REGEN_GOLDEN=1 .venv/bin/pytest tests/test_svg_sudoku.py tests/test_svg_keen.py \
-        tests/test_svg_cgp.py
+    PUZZLEFMT_REGEN_GOLDEN=1 .venv/bin/pytest tests/sudoku/test_sudoku_svg.py \
+        tests/keen/test_keen_svg.py tests/cgp/test_cgp_svg.py
 
 then look at the new pictures (open the .svg files, or ``puzzlefmt render`` them to PNG) and
 commit them with the change.

@@ -3,9 +3,10 @@ PuzzleFormatError, and what it reads prints and writes back without an exception
 the library's. The format list is the registry's, so a new format is fuzzed as soon as it is
 registered; its valid texts come from ``examples/`` and its own writer.
 
-``PUZZLEFMT_FUZZ_EXAMPLES`` sets the examples per format and strategy (default 25: the whole
-file in well under a minute); ``tests/fuzz_campaign.py`` runs a long campaign and counts what
-it finds instead of stopping at the first.
+``PUZZLEFMT_FUZZ_EXAMPLES`` sets the examples per format and strategy (default 25 in the full
+profile, scaled like every property's in the fast one: docs/testing.md; the whole file in well
+under a minute); ``tests/fuzz_campaign.py`` runs a long campaign and counts what it finds
+instead of stopping at the first.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import examples
 from strategies.fuzz import (
     FORMATS,
     corpus,
@@ -25,11 +27,12 @@ from strategies.fuzz import (
     random_text,
 )
 
-EXAMPLES = int(os.environ.get("PUZZLEFMT_FUZZ_EXAMPLES", "25"))
-FUZZ = settings(
-    max_examples=EXAMPLES,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+_HEALTH = [HealthCheck.too_slow, HealthCheck.data_too_large]
+# PUZZLEFMT_FUZZ_EXAMPLES is run as given, in every profile; the default, 25, is scaled by it
+FUZZ = (settings(max_examples=int(os.environ["PUZZLEFMT_FUZZ_EXAMPLES"]),
+                 suppress_health_check=_HEALTH)
+        if "PUZZLEFMT_FUZZ_EXAMPLES" in os.environ
+        else examples(25, suppress_health_check=_HEALTH))
 
 
 def _check(fmt: str, data: str | bytes) -> None:

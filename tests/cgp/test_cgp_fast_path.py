@@ -9,13 +9,14 @@ from typing import Any
 
 import pytest
 from cgp_vectors import TABLES, rows
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from puzzlefmt import PuzzleFormatError
 from puzzlefmt.cgp import Move, Position, distribution_names, get_distribution, moves
 from puzzlefmt.cgp import _cgpcodec as codec
 
+from helpers import examples
 from strategies.cgp import cgp_cases, move_texts
 
 
@@ -54,7 +55,7 @@ def test_every_vector_reads_the_same_either_way() -> None:
 
 
 @given(cgp_cases(max_side=15))
-@settings(max_examples=300)
+@examples(300)
 def test_generated_positions_read_the_same(case: Any) -> None:
     distribution = None if case.has_ld else case.distribution
     _same_reading(case.text, distribution=distribution)
@@ -66,7 +67,7 @@ MUTATIONS = st.sampled_from([*"0123456789/ ;?.[]-+aAzZ\t", "15", "0", "01", "100
 
 
 @given(st.data())
-@settings(max_examples=400)
+@examples(400)
 def test_mutated_lines_read_the_same_or_fall_back(data: st.DataObject) -> None:
     text = (
         "5BERGS5/4PA3U5/2QAID3R5/3BEE3F2S2/1P1ET2VIATIC2/MA1TAW3c2H2/ES3IS2E2A2/AT1FOLIA4V2/"
@@ -102,7 +103,7 @@ def test_the_fast_path_leaves_the_board_as_text_until_it_is_used() -> None:
 
 
 @given(st.sampled_from(distribution_names()), st.data())
-@settings(max_examples=300)
+@examples(300)
 def test_quick_placements_read_as_the_careful_parser_reads(name: str,
                                                            data: st.DataObject) -> None:
     dist = get_distribution(name)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, given
 from hypothesis import strategies as st
 
 from puzzlefmt.cgp import Game, Position, svg, text
@@ -19,6 +19,7 @@ from puzzlefmt.errors import OptionError, PuzzleFormatError
 from puzzlefmt.format import Format, Option
 from puzzlefmt.textio import numbered_lines
 
+from helpers import examples
 from strategies.cgp import CgpCase, GcgCase, cgp_cases, gcg_cases
 
 FORMATS: dict[str, Format] = {f.name: f for f in FAMILY.formats}
@@ -85,7 +86,7 @@ def _one(fmt: Format, text: str) -> Any:
 
 @pytest.mark.parametrize("name", ["cgp", "cgp-list", "cgp-json"])
 @given(pos=positions(), data=st.data())
-@settings(max_examples=100)
+@examples(100)
 def test_write_then_read_gives_the_position(name: str, pos: Position,
                                             data: st.DataObject) -> None:
     """loads(dumps(x)) == x, whatever lossless options; and dumps(loads(t)) == t."""
@@ -98,7 +99,7 @@ def test_write_then_read_gives_the_position(name: str, pos: Position,
 
 
 @given(case=cgp_cases(max_side=11))
-@settings(max_examples=100)
+@examples(100)
 def test_canonical_cgp_text_reads_and_writes_back(case: CgpCase) -> None:
     line = case.text if case.has_ld else f"{case.text} ld {case.distribution};"
     for fmt, text_ in ((FORMATS["cgp"], line + "\n"),
@@ -109,7 +110,7 @@ def test_canonical_cgp_text_reads_and_writes_back(case: CgpCase) -> None:
 
 
 @given(case=cgp_cases(max_side=9))
-@settings(max_examples=60)
+@examples(60)
 def test_cgp_json_holds_a_given_distribution(case: CgpCase) -> None:
     pos = Position(case.text, distribution=None if case.has_ld else case.distribution)
     back = cgpjson.FORMAT.loads(cgpjson.FORMAT.dumps(pos, indent=0))
@@ -120,7 +121,7 @@ def test_cgp_json_holds_a_given_distribution(case: CgpCase) -> None:
 
 
 @given(st.lists(positions(), min_size=1, max_size=4), st.data())
-@settings(max_examples=50)
+@examples(50)
 def test_cgp_list_writes_and_streams_many(items: list[Position], data: st.DataObject) -> None:
     fmt = cgplist.FORMAT
     options = _lossless(data.draw(_options(fmt, lossy=False)), *items)
@@ -145,7 +146,7 @@ def test_spec_style_writes_tiles_on_the_board_as_their_letters() -> None:
 
 
 @given(case=gcg_cases())
-@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@examples(60, suppress_health_check=[HealthCheck.too_slow])
 def test_gcg_write_then_read(case: GcgCase) -> None:
     fmt = FORMATS["gcg"]
     g = fmt.loads(case.text)
@@ -157,7 +158,7 @@ def test_gcg_write_then_read(case: GcgCase) -> None:
 
 @pytest.mark.parametrize("name", ["cgp", "cgp-list", "cgp-json"])
 @given(pos=positions(), data=st.data())
-@settings(max_examples=60)
+@examples(60)
 def test_whatever_a_writer_writes_reads_back_stably(name: str, pos: Position,
                                                    data: st.DataObject) -> None:
     """Any options, lossy ones too: what is written reads, and writes the same again."""
@@ -187,7 +188,7 @@ PIECES = st.sampled_from([*"0123456789/ ;?.[]-+ABCaez\t", "15", ";;", " lex X;",
 @given(data=st.data())
 # Most mutated texts do not parse (and are left out): on an unlucky draw hypothesis's health
 # check stopped the test after 50 of its first 56 (seen once in a full run).
-@settings(max_examples=200, suppress_health_check=[HealthCheck.filter_too_much])
+@examples(200, suppress_health_check=[HealthCheck.filter_too_much])
 def test_mutated_text_that_parses_writes_stably(name: str, data: st.DataObject) -> None:
     """python-chess's fuzz property: text that parses, written and read again, writes the same
     text, and the object read from it equals the first one written."""
@@ -209,7 +210,7 @@ def test_mutated_text_that_parses_writes_stably(name: str, data: st.DataObject) 
 
 
 @given(case=gcg_cases(), data=st.data())
-@settings(max_examples=80,
+@examples(80,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 def test_mutated_gcg_that_parses_writes_stably(case: GcgCase, data: st.DataObject) -> None:
     text_ = case.text

@@ -7,12 +7,14 @@ import json
 
 import pytest
 from cgp_vectors import POSITIVE_KINDS, rows
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import puzzlefmt
 from puzzlefmt import PuzzleFormatError
 from puzzlefmt.cgp import Move, Position, distribution_names, get_distribution
+
+from helpers import examples
 
 ALPHABET = st.sampled_from(
     [
@@ -40,7 +42,7 @@ def _only_our_error(call: object, *args: object) -> None:
 
 
 @given(st.lists(ALPHABET, max_size=80).map("".join))
-@settings(max_examples=300)
+@examples(300)
 def test_random_text_into_position(text: str) -> None:
     _only_our_error(Position, text)
 
@@ -52,13 +54,13 @@ def test_arbitrary_unicode_into_position(text: str) -> None:
 
 @pytest.mark.parametrize("fmt", ["cgp", "cgp-list", "cgp-json"])  # cgp-text: a picture now
 @given(text=st.lists(ALPHABET, max_size=60).map("".join))
-@settings(max_examples=60)
+@examples(60)
 def test_random_text_into_every_format(fmt: str, text: str) -> None:
     _only_our_error(puzzlefmt.loads, text, fmt)
 
 
 @given(st.data())
-@settings(max_examples=300)
+@examples(300)
 def test_mutated_positions(data: st.DataObject) -> None:
     text = BASE
     for _ in range(data.draw(st.integers(1, 4))):
@@ -85,7 +87,7 @@ def test_mutated_vector_strings() -> None:
 
 
 @given(st.sampled_from(distribution_names()), st.lists(ALPHABET, max_size=30).map("".join))
-@settings(max_examples=200)
+@examples(200)
 def test_random_moves(name: str, text: str) -> None:
     _only_our_error(Move.parse, text, get_distribution(name))
 
@@ -107,7 +109,7 @@ JSON_VALUES = st.recursive(
 
 
 @given(JSON_VALUES)
-@settings(max_examples=200)
+@examples(200)
 def test_random_json(value: object) -> None:
     _only_our_error(puzzlefmt.loads, json.dumps(value), "cgp-json")
 

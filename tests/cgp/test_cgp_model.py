@@ -13,12 +13,13 @@ import jsonschema
 import pytest
 from cgp_vectors import POSITIVE_KINDS, TABLES, rows
 from gcg_vectors import all_files, error_files, game
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 
 from puzzlefmt import PuzzleFormatError
 from puzzlefmt.cgp import Game, GameProblem, GameStatus, Position, Status, picture
 from puzzlefmt.model import Model, Problem, load_schema
 
+from helpers import examples
 from strategies.cgp import CgpCase, GcgCase, cgp_cases, gcg_cases
 
 SCHEMA = load_schema("cgp")
@@ -191,7 +192,7 @@ def test_contents_names_what_a_cgp_line_cannot_say() -> None:
 
 
 @given(cgp_cases(max_side=11))
-@settings(max_examples=150)
+@examples(150)
 def test_position_json_is_valid_and_reads_back(case: CgpCase) -> None:
     pos = _position(case)
     data = pos.to_json()
@@ -312,7 +313,7 @@ def test_game_problems_are_problems_with_their_line() -> None:
 
 
 @given(gcg_cases())
-@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+@examples(100, suppress_health_check=[HealthCheck.too_slow])
 def test_game_json_is_valid_and_reads_back(case: GcgCase) -> None:
     g = Game(case.text)
     data = g.to_json()

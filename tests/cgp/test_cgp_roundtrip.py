@@ -3,7 +3,7 @@ point tiles), any size, 1 to 4 players, every known opcode and unknown ones."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import puzzlefmt
@@ -17,6 +17,7 @@ from puzzlefmt.cgp import (
 )
 from puzzlefmt.cgp.formats.cgpjson import write as dumps_json
 
+from helpers import examples
 from strategies.cgp import CgpCase, cgp_cases
 
 
@@ -25,7 +26,7 @@ def _read(case: CgpCase) -> Position:
 
 
 @given(cgp_cases())
-@settings(max_examples=150)
+@examples(150)
 def test_written_text_reads_back_to_its_parts(case: CgpCase) -> None:
     pos = _read(case)
     assert pos.board == case.board

@@ -10,13 +10,14 @@ import sys
 
 import pytest
 from cgp_vectors import POSITIVE_KINDS, rows, vector_path
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from puzzlefmt import PuzzleFormatError
 from puzzlefmt.cgp import IllegalMoveError, Move, Position, get_distribution
 from puzzlefmt.cgp.scoring import score_many
 
+from helpers import examples
 from strategies.cgp import CgpCase, cgp_cases, move_texts
 
 
@@ -112,7 +113,7 @@ def _near_moves(draw: st.DrawFn, pos: Position) -> str:
 
 
 @given(st.sampled_from(POSITIONS), st.data())
-@settings(max_examples=300)
+@examples(300)
 def test_any_move_scores_or_fails_as_score_does(cgp: str, data: st.DataObject) -> None:
     pos = Position(cgp)
     dist = get_distribution("english")
@@ -166,7 +167,7 @@ def _moves_of(draw: st.DrawFn, pos: Position) -> str:
 
 
 @given(cgp_cases(max_side=9), st.data())
-@settings(max_examples=200)
+@examples(200)
 def test_every_distribution_scores_as_score_does(case: CgpCase, data: st.DataObject) -> None:
     line = case.text if case.has_ld else f"{case.text} ld {case.distribution};"
     pos = Position(line)

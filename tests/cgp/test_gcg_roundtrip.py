@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import pytest
 from gcg_vectors import all_files, data, error_files, game
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from puzzlefmt import PuzzleFormatError
 from puzzlefmt.cgp import Move
 from puzzlefmt.cgp.game import EventKind, Game
 
+from helpers import examples
 from strategies.cgp import GcgCase, gcg_cases
 
 _KINDS = {
@@ -28,7 +29,7 @@ _KINDS = {
 
 
 @given(gcg_cases())
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@examples(150, suppress_health_check=[HealthCheck.too_slow])
 def test_drawn_record_reads_back_to_its_parts(case: GcgCase) -> None:
     g = Game(case.text)
     assert g.distribution.name == case.distribution
@@ -79,7 +80,7 @@ def test_drawn_record_reads_back_to_its_parts(case: GcgCase) -> None:
 
 
 @given(gcg_cases(distributions=("english", "catalan", "polish", "spanish")))
-@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@examples(60, suppress_health_check=[HealthCheck.too_slow])
 def test_write_read_gives_the_same_game(case: GcgCase) -> None:
     g = Game(case.text)
     text = g.gcg()
@@ -141,7 +142,7 @@ def _exercise(text: str) -> None:
 
 
 @given(st.data())
-@settings(max_examples=250, suppress_health_check=[HealthCheck.too_slow])
+@examples(250, suppress_health_check=[HealthCheck.too_slow])
 def test_mutated_vector_files_raise_only_our_error(draw: st.DataObject) -> None:
     file = draw.draw(st.sampled_from(_GOOD))
     text = data(file).decode("utf-8", errors="replace")
@@ -170,7 +171,7 @@ def test_mutated_vector_files_raise_only_our_error(draw: st.DataObject) -> None:
 
 
 @given(st.lists(_PIECES, max_size=60).map("".join))
-@settings(max_examples=200)
+@examples(200)
 def test_random_text_raises_only_our_error(text: str) -> None:
     _exercise(text)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from puzzlefmt.cli import main
@@ -24,7 +24,7 @@ from puzzlefmt.keen.columnar import IdArrays, decode_lines, solve_lines
 from puzzlefmt.keen.family import read_any
 from puzzlefmt.keen.formats.keen_list import parse_record
 
-from helpers import shared_path
+from helpers import examples, shared_path
 from strategies.keen import puzzles, solvable_puzzles
 
 VECTOR_FILES = ["vectors.txt", "vectors-edge.txt", "vectors-rocurley-6du.tsv"]
@@ -169,7 +169,7 @@ def test_odd_ids_read_the_same(text: str) -> None:
 
 
 @given(puzzles(max_size=9, with_solution=False))
-@settings(max_examples=200)
+@examples(200)
 def test_hypothesis_ids_read_the_same(p: Puzzle) -> None:
     text = p.game_id(on_misread="ignore")
     _same_reading(text)
@@ -177,14 +177,14 @@ def test_hypothesis_ids_read_the_same(p: Puzzle) -> None:
 
 
 @given(data=st.data())
-@settings(max_examples=300)
+@examples(300)
 def test_mutated_ids_read_the_same(data: st.DataObject) -> None:
     p = data.draw(puzzles(max_size=7, with_solution=False))
     _same_reading(_mutate(data, p.game_id(on_misread="ignore")))
 
 
 @given(data=st.data())
-@settings(max_examples=300)
+@examples(300)
 def test_mutated_vectors_read_the_same(data: st.DataObject) -> None:
     text = data.draw(st.sampled_from(_vector_ids()))
     _same_reading(_mutate(data, text))
@@ -200,7 +200,7 @@ def test_kernel_decodes_the_vectors() -> None:
 
 
 @given(data=st.data())
-@settings(max_examples=100)
+@examples(100)
 def test_kernel_decodes_hypothesis_and_mutated_ids(data: st.DataObject) -> None:
     texts = []
     for _ in range(data.draw(st.integers(1, 6))):
@@ -247,7 +247,7 @@ def test_block_solves_the_vectors() -> None:
 
 
 @given(st.lists(solvable_puzzles(max_size=6), min_size=1, max_size=5))
-@settings(max_examples=60)
+@examples(60)
 def test_block_solves_hypothesis_puzzles(ps: list[Puzzle]) -> None:
     _solves_as_solve_many([p.game_id(on_misread="ignore") for p in ps], 2)
 

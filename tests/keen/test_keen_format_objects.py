@@ -9,7 +9,7 @@ from typing import Any
 
 import jsonschema
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from puzzlefmt import PuzzleFormatError
@@ -20,6 +20,7 @@ from puzzlefmt.keen import Puzzle, svg, text
 from puzzlefmt.keen.family import FAMILY, read_any
 from puzzlefmt.keen.formats import keen_id, keen_json, keen_list
 
+from helpers import examples
 from strategies.keen import any_puzzles, puzzles
 
 SMALL = "3:a_a3_a_,a3m6m3s1"
@@ -69,13 +70,13 @@ def test_family_shape() -> None:
     assert not FORMATS["keen"].collection
 
 
-# The game-ID formats; the save file has its own round trips (tests/test_sgt_formats.py).
+# The game-ID formats; the save file has its own round trips (tests/sgt/test_sgt_formats.py).
 ID_FORMATS = ["keen", "keen-list", "keen-json"]
 
 
 @pytest.mark.parametrize("name", ID_FORMATS)
 @given(data=st.data())
-@settings(max_examples=80)
+@examples(80)
 def test_write_read_same_object(name: str, data: st.DataObject) -> None:
     fmt = FORMATS[name]
     p = data.draw(any_puzzles() if name == "keen-json" else any_puzzles().filter(_line_safe))
@@ -85,7 +86,7 @@ def test_write_read_same_object(name: str, data: st.DataObject) -> None:
 
 @pytest.mark.parametrize("name", ID_FORMATS)
 @given(p=puzzles())
-@settings(max_examples=60)
+@examples(60)
 def test_read_write_same_text(name: str, p: Puzzle) -> None:
     fmt = FORMATS[name]
     canonical = fmt.dumps(p, **KEEP[name])
@@ -98,7 +99,7 @@ _NOISE = st.sampled_from([*"0123456789_abcdemsuxyz,:#S \t\r\n{}[]\":", "é", "\x
 
 @pytest.mark.parametrize("name", ID_FORMATS)
 @given(data=st.data())
-@settings(max_examples=150)
+@examples(150)
 def test_mutated_text_that_reads_writes_back_stably(name: str, data: st.DataObject) -> None:
     """Insert, delete or replace a few characters: the reader either refuses with its own
     error, or reads something whose written form reads back to the same puzzles."""
@@ -252,7 +253,7 @@ def test_family_reader() -> None:
 
 
 @given(p=any_puzzles())
-@settings(max_examples=150)
+@examples(150)
 def test_to_json_validates_against_the_schema(p: Puzzle) -> None:
     data = p.to_json()
     jsonschema.validate(data, Puzzle.json_schema())

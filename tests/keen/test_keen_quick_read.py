@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from puzzlefmt.errors import PuzzleFormatError
@@ -18,7 +18,7 @@ from puzzlefmt.keen import Puzzle
 from puzzlefmt.keen._quickid import decode
 from puzzlefmt.keen.family import read_any
 
-from helpers import shared_path
+from helpers import examples, shared_path
 from strategies.keen import puzzles
 
 # Files of ../shared/vectors holding Keen game IDs, and the tab-separated columns they are in.
@@ -103,7 +103,7 @@ def test_odd_ids_read_the_same(text: str) -> None:
 
 
 @pytest.mark.parametrize("size", range(1, 10))
-@settings(max_examples=40)
+@examples(40)
 @given(data=st.data())
 def test_generated_ids_of_each_size_read_the_same(size: int, data: st.DataObject) -> None:
     p = data.draw(puzzles(min_size=size, max_size=size, with_solution=False))
@@ -113,7 +113,7 @@ def test_generated_ids_of_each_size_read_the_same(size: int, data: st.DataObject
 
 
 @given(data=st.data())
-@settings(max_examples=200)
+@examples(200)
 def test_ids_with_a_changed_count_read_the_same(data: st.DataObject) -> None:
     """A repeat count or a target changed by one (one position or one cage too many or too
     few, an s or d cage's size): the same puzzle or the same error."""

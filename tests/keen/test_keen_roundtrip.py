@@ -6,13 +6,14 @@ from __future__ import annotations
 import contextlib
 import warnings
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import puzzlefmt
 from puzzlefmt import PuzzleFormatError
 from puzzlefmt.keen import KeenCompatibilityWarning, KeenWarning, Puzzle, validate
 
+from helpers import examples
 from strategies.keen import game_ids, puzzles
 
 KEEN_FORMATS = [f.name for f in puzzlefmt.formats("keen")]
@@ -22,7 +23,7 @@ ID_FORMATS = [name for name in KEEN_FORMATS if name != "keen-save"]
 
 
 @given(puzzles(with_solution=False))
-@settings(max_examples=200)
+@examples(200)
 def test_encode_decode_same_object(p: Puzzle) -> None:
     text = p.game_id(on_misread="ignore")
     assert Puzzle(text) == p
@@ -31,7 +32,7 @@ def test_encode_decode_same_object(p: Puzzle) -> None:
 
 
 @given(game_ids)
-@settings(max_examples=200)
+@examples(200)
 def test_decode_encode_same_text(text: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error", KeenCompatibilityWarning)
@@ -45,7 +46,7 @@ def test_decode_encode_same_text(text: str) -> None:
 
 
 @given(puzzles())
-@settings(max_examples=100)
+@examples(100)
 def test_every_format_round_trips(p: Puzzle) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", KeenCompatibilityWarning)
@@ -87,19 +88,19 @@ def _only_our_error(fmt: str, text: str) -> None:
 
 
 @given(fmt=st.sampled_from(KEEN_FORMATS), parts=st.lists(_ALPHABET, max_size=60))
-@settings(max_examples=300)
+@examples(300)
 def test_random_text(fmt: str, parts: list[str]) -> None:
     _only_our_error(fmt, "".join(parts))
 
 
 @given(fmt=st.sampled_from(KEEN_FORMATS), text=st.text(max_size=100))
-@settings(max_examples=200)
+@examples(200)
 def test_any_unicode_text(fmt: str, text: str) -> None:
     _only_our_error(fmt, text)
 
 
 @given(data=st.data())
-@settings(max_examples=300)
+@examples(300)
 def test_mutated_ids(data: st.DataObject) -> None:
     """Valid IDs with a few characters inserted, deleted or replaced: the reader, the real
     program's reading and validate() raise nothing but PuzzleFormatError."""
@@ -130,7 +131,7 @@ def test_mutated_ids(data: st.DataObject) -> None:
 
 
 @given(text=st.text(max_size=200))
-@settings(max_examples=200)
+@examples(200)
 def test_sniffers_never_raise(text: str) -> None:
     for fmt in puzzlefmt.formats("keen"):
         result = fmt.sniff(text)

@@ -8,7 +8,7 @@ import functools
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import sgt_loader
@@ -19,7 +19,7 @@ from puzzlefmt.keen.state import PlayerState, problems
 from puzzlefmt.sgt import savefile as sgtsave
 from sgt_script import play, rows
 
-from helpers import shared_path
+from helpers import examples, shared_path
 from strategies.sgt import keen_games, player_states
 
 
@@ -112,7 +112,7 @@ def test_a_changed_state_is_appended_to_the_kept_history() -> None:
                                                      changed.state.marks)  # type: ignore[union-attr]
 
 
-@settings(max_examples=60)
+@examples(60)
 @given(keen_games())
 def test_write_then_read_gives_the_same_puzzle(puzzle: Puzzle) -> None:
     text = ks.write(puzzle)
@@ -121,7 +121,7 @@ def test_write_then_read_gives_the_same_puzzle(puzzle: Puzzle) -> None:
     assert ks.write(ks.read(text)) == text
 
 
-@settings(max_examples=40)
+@examples(40)
 @given(st.data())
 def test_any_new_state_on_a_vector_keeps_its_history(data: st.DataObject) -> None:
     _row, text = data.draw(st.sampled_from(_vectors()))
@@ -329,7 +329,7 @@ def test_a_game_only_keen_itself_writes_is_kept_verbatim() -> None:
         ks.write(puzzle, history=False)
 
 
-@settings(max_examples=300)
+@examples(300)
 @given(st.integers(3, 5), st.text("_abcyz0123456789,amsd", max_size=30),
        st.lists(st.text("RPMS0123456789, -", max_size=8), max_size=3))
 def test_any_description_and_moves_raise_only_the_library_error(

@@ -7,7 +7,7 @@ import warnings
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import puzzlefmt
@@ -16,7 +16,7 @@ from puzzlefmt.keen import Difficulty, Puzzle
 from puzzlefmt.keen.gameid import KeenCompatibilityWarning
 from puzzlefmt.keen.seed import expand, expand_seed
 
-from helpers import shared_path
+from helpers import examples, shared_path
 
 HERE = Path(__file__).resolve().parent
 
@@ -204,7 +204,7 @@ def test_bad_seed_ids_raise_the_library_error(params: str, seed: str, column: in
 
 @given(st.integers(3, 6), st.sampled_from("enhx"), st.booleans(),
        st.text(max_size=12).filter(lambda s: s == s.strip() and not set(s) & set("\r\n\x00")))
-@settings(max_examples=40, deadline=None)
+@examples(40, deadline=None)
 def test_seed_ids_round_trip(size: int, level: str, mult: bool, seed: str) -> None:
     text = f"{size}d{level}{'m' if mult and level in 'en' else ''}#{seed}"
     p = Puzzle(text)

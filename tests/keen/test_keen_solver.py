@@ -10,7 +10,7 @@ import textwrap
 import time
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from puzzlefmt.keen import Difficulty, Puzzle, format_solution, generate, grade, grade_many
@@ -23,6 +23,7 @@ from puzzlefmt.keen.solver import (
     solve_many,
 )
 
+from helpers import examples
 from strategies.keen import solvable_puzzles
 
 # With NUMBA_DISABLE_JIT=1 the kernels run as plain Python, some 100 times slower: the tests
@@ -83,7 +84,7 @@ def test_huge_targets() -> None:
 
 
 @given(solvable_puzzles(max_size=6))
-@settings(max_examples=150)
+@examples(150)
 def test_solutions_are_right(p: Puzzle) -> None:
     """The Latin square the puzzle was made from is a solution: the solver finds at least
     one, every solution it returns solves the puzzle, and a unique one is that square."""
@@ -101,7 +102,7 @@ def test_solutions_are_right(p: Puzzle) -> None:
 
 
 @given(solvable_puzzles(max_size=5))
-@settings(max_examples=60)
+@examples(60)
 def test_grade_agrees_with_solver(p: Puzzle) -> None:
     g = grade(p)
     assert (g is not None) == (solve(p).count == 1)
@@ -182,7 +183,7 @@ def test_kernels_run_without_jit() -> None:
 
 
 @given(st.data())
-@settings(max_examples=20)
+@examples(20)
 def test_generated_puzzles_keep_their_params(data: st.DataObject) -> None:
     from puzzlefmt.keen import random_puzzle
 
@@ -193,7 +194,7 @@ def test_generated_puzzles_keep_their_params(data: st.DataObject) -> None:
 
 
 @given(solvable_puzzles(min_size=4, max_size=7, max_cage=4))
-@settings(max_examples=80)
+@examples(80)
 def test_grader_deductions_are_sound(p: Puzzle) -> None:
     """The real program's deductions, at every level, never contradict a puzzle with a
     unique solution; and a level that fills the grid is filled at every level above."""

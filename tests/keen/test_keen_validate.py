@@ -5,7 +5,7 @@ from __future__ import annotations
 import warnings
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from puzzlefmt import PuzzleFormatError
@@ -17,6 +17,8 @@ from puzzlefmt.keen import (
     validate,
 )
 from puzzlefmt.keen.validate import target_reachable
+
+from helpers import examples
 
 GOOD = "3:a_a3_a_,a3m6m3s1"
 
@@ -142,7 +144,7 @@ _DESC_ALPHABET = st.sampled_from([*list("_abcdemsxyz0123456789,"), "12", "a1", "
 
 
 @given(size=st.integers(1, 6), parts=st.lists(_DESC_ALPHABET, max_size=40))
-@settings(max_examples=300)
+@examples(300)
 def test_upstream_reader_matches_verdict(size: int, parts: list[str]) -> None:
     desc = "".join(parts)
     verdict = upstream_desc_error(desc, size)
@@ -159,7 +161,7 @@ def test_upstream_reader_matches_verdict(size: int, parts: list[str]) -> None:
 
 
 @given(size=st.integers(3, 6), data=st.data())
-@settings(max_examples=100)
+@examples(100)
 def test_upstream_reader_matches_verdict_near_valid(size: int, data: st.DataObject) -> None:
     """Start from a valid description and edit a few characters."""
     from strategies.keen import puzzles
@@ -233,7 +235,7 @@ def test_validate_reads_a_c_string() -> None:
 
 @given(text=st.text(alphabet=st.sampled_from([*"3:a_3,ms16dn#m", " ", "\t", "\r", "\n",
                                               "\v", "\f", "x"]), max_size=24))
-@settings(max_examples=300)
+@examples(300)
 def test_validate_refuses_exactly_what_the_verdict_refuses(text: str) -> None:
     error: PuzzleFormatError | None = None
     with warnings.catch_warnings():

@@ -8,7 +8,7 @@ import functools
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import sgt_loader
@@ -18,7 +18,7 @@ from puzzlefmt.sudoku import Grid
 from puzzlefmt.sudoku.formats import solo, solo_save
 from sgt_script import play, rows
 
-from helpers import shared_path
+from helpers import examples, shared_path
 from strategies.sgt import solo_grids
 
 
@@ -89,7 +89,7 @@ def test_a_new_save_of_every_grid_vector_loads_with_the_same_state() -> None:
                                                                grid.candidates)
 
 
-@settings(max_examples=60)
+@examples(60)
 @given(solo_grids())
 def test_write_then_read_gives_the_same_grid(grid: Grid) -> None:
     text = solo_save.write(grid)
@@ -98,7 +98,7 @@ def test_write_then_read_gives_the_same_grid(grid: Grid) -> None:
     assert solo_save.write(solo_save.read(text)) == text
 
 
-@settings(max_examples=40)
+@examples(40)
 @given(st.data())
 def test_a_new_state_on_a_vector_keeps_its_history(data: st.DataObject) -> None:
     choices = [v for v in _vectors() if "sgt-save" in solo_save_meta(v[1])]
@@ -204,7 +204,7 @@ def test_errors_quote_the_game() -> None:
         solo_save.read(text.replace("DESC    :65:c", "DESC    :65:0"))
 
 
-@settings(max_examples=300)
+@examples(300)
 @given(st.sampled_from(["2x2", "3x3", "2x3", "4j", "2x2x", "2x2k"]),
        st.text("_abcyz0123456789,", max_size=30),
        st.lists(st.text("RPMS0123456789, -", max_size=10), max_size=3))

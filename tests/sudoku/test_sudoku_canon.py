@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from puzzlefmt.sudoku import canon
@@ -26,7 +26,7 @@ from puzzlefmt.sudoku.canon import (
 )
 from puzzlefmt.sudoku.grid import Grid
 
-from helpers import shared_path
+from helpers import examples, shared_path
 from strategies.sudoku_engine import GRID, puzzles, scrambles, transforms
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -91,7 +91,7 @@ def test_vectors_in_one_batch() -> None:
 # ---------------------------------------------------------------------- properties
 
 
-@settings(max_examples=60)
+@examples(60)
 @given(transforms(), st.sampled_from(CONVENTIONS))
 def test_solution_grid_form_is_invariant(t: Transform, convention: str) -> None:
     grid = _cells(GRID)
@@ -103,7 +103,7 @@ def test_solution_grid_form_is_invariant(t: Transform, convention: str) -> None:
     assert back.inverse().apply(_cells(form)) == moved
 
 
-@settings(max_examples=150)
+@examples(150)
 @given(puzzles(), transforms(), st.sampled_from(CONVENTIONS))
 def test_puzzle_form_is_invariant(puzzle: list[int], t: Transform, convention: str) -> None:
     moved = t.apply(puzzle)
@@ -116,7 +116,7 @@ def test_puzzle_form_is_invariant(puzzle: list[int], t: Transform, convention: s
 
 
 @pytest.mark.slow_without_jit
-@settings(max_examples=40)
+@examples(40)
 @given(puzzles(min_clues=70), transforms(), st.sampled_from(CONVENTIONS))
 def test_nearly_full_puzzle_form_is_invariant(
     puzzle: list[int], t: Transform, convention: str
@@ -129,7 +129,7 @@ def test_nearly_full_puzzle_form_is_invariant(
 
 
 @pytest.mark.slow_without_jit
-@settings(max_examples=40)
+@examples(40)
 @given(scrambles(), transforms(), st.sampled_from(CONVENTIONS))
 def test_rule_breaking_grid_form_is_invariant(
     cells: list[int], t: Transform, convention: str
@@ -141,7 +141,7 @@ def test_rule_breaking_grid_form_is_invariant(
 
 
 @pytest.mark.slow_without_jit
-@settings(max_examples=10)
+@examples(10)
 @given(transforms(), st.sampled_from([1, 2, 4, 5, 7, 8]), st.sampled_from(CONVENTIONS))
 def test_full_grid_that_is_no_sudoku_form_is_invariant(
     t: Transform, shift: int, convention: str
@@ -154,7 +154,7 @@ def test_full_grid_that_is_no_sudoku_form_is_invariant(
     assert back.apply(moved) == _cells(form)
 
 
-@settings(max_examples=30)
+@examples(30)
 @given(puzzles(min_clues=17, max_clues=30))
 def test_pattern_form_has_the_smallest_pattern(puzzle: list[int]) -> None:
     string_form = minlex(puzzle, "string")[0]

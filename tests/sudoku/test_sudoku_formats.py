@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from puzzlefmt.collection import Collection, LineCollection
@@ -18,6 +18,7 @@ from puzzlefmt.sudoku.family import FAMILY, TEXT
 from puzzlefmt.sudoku.svg import RENDERER as SVG
 from puzzlefmt.textio import numbered_lines
 
+from helpers import examples
 from strategies import sudoku as S
 
 FORMATS: dict[str, Format] = {f.name: f for f in FAMILY.formats}
@@ -169,7 +170,7 @@ def _canonical(name: str) -> str:
 
 @pytest.mark.parametrize("name", sorted(DOMAINS))
 @given(data=st.data())
-@settings(max_examples=80)
+@examples(80)
 def test_mutated_text_that_parses_writes_back_stably(name: str, data: st.DataObject) -> None:
     """python-chess's fuzz property: text that parses, written and read again, writes the same
     text (and the grid read from it equals the first written grid's reading)."""

@@ -5,12 +5,14 @@ from __future__ import annotations
 import contextlib
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import puzzlefmt
 from puzzlefmt import PuzzleFormatError
 from puzzlefmt.sudoku import Grid
+
+from helpers import examples
 
 FORMATS = [f.name for f in puzzlefmt.formats("sudoku")]
 SAMPLE = Grid("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
@@ -32,7 +34,7 @@ def _read_only_our_error(fmt: str, text: str) -> None:
 
 @pytest.mark.parametrize("fmt", FORMATS)
 @given(text=st.text(ALPHABET, max_size=300))
-@settings(max_examples=60)
+@examples(60)
 def test_random_text(fmt: str, text: str) -> None:
     _read_only_our_error(fmt, text)
 
@@ -53,7 +55,7 @@ def _canonical(fmt: str) -> str:
 
 @pytest.mark.parametrize("fmt", FORMATS)
 @given(data=st.data())
-@settings(max_examples=60)
+@examples(60)
 def test_mutated_text(fmt: str, data: st.DataObject) -> None:
     text = list(_canonical(fmt))
     for _ in range(data.draw(st.integers(1, 4))):
@@ -70,7 +72,7 @@ def test_mutated_text(fmt: str, data: st.DataObject) -> None:
 
 
 @given(text=st.text(ALPHABET, max_size=400))
-@settings(max_examples=100)
+@examples(100)
 def test_detect_and_autoload_never_break(text: str) -> None:
     ranked = puzzlefmt.detect(text)
     assert all(c.score > 0 for c in ranked)

@@ -188,6 +188,15 @@ def test_str_is_the_picture() -> None:
     assert str(marks).splitlines()[1].split()[2] == "1679"
 
 
+def test_grid_repr_round_trips_and_str_is_a_picture() -> None:
+    grid = Grid.from_line(
+        ".234..8..6....7......53.62...5......84.....36......1...52.96......1....7..8..521.")
+    assert eval(repr(grid), {"Grid": Grid}) == grid
+    assert str(grid).splitlines()[0] == "*-----------*"
+    marks = Grid(candidates=grid.candidate_masks())
+    assert eval(repr(marks), {"Grid": Grid}) == marks
+
+
 def test_contents_in_the_words_of_holds() -> None:
     assert Grid().contents() == frozenset()
     assert Grid(PUZZLE).contents() == {"givens"}

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from puzzlefmt.sudoku import solver
@@ -25,7 +25,7 @@ from puzzlefmt.sudoku.solver import (
     solve_many,
 )
 
-from helpers import shared_path
+from helpers import examples, shared_path
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -319,7 +319,7 @@ def puzzles_from_grid(draw: st.DrawFn) -> tuple[list[int], list[int]]:
     return full, [v if k else 0 for v, k in zip(full, keep, strict=True)]
 
 
-@settings(max_examples=60)
+@examples(60)
 @given(puzzles_from_grid())
 def test_solutions_obey_the_rules_and_keep_the_givens(case: tuple[list[int], list[int]]) -> None:
     full, puzzle = case
@@ -334,7 +334,7 @@ def test_solutions_obey_the_rules_and_keep_the_givens(case: tuple[list[int], lis
         assert not np.array_equal(sols[0, 0], sols[0, 1])
 
 
-@settings(max_examples=30)
+@examples(30)
 @given(puzzles_from_grid(), st.integers(0, 80), st.integers(1, 9))
 def test_an_added_clash_is_found(case: tuple[list[int], list[int]], i: int, v: int) -> None:
     full, puzzle = case

@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from puzzlefmt.errors import PuzzleFormatError
@@ -21,7 +21,7 @@ from puzzlefmt.sudoku.formats import _lzstring as lz
 from puzzlefmt.sudoku.formats import fpuzzles, sudokupad, sudokuwiki
 from puzzlefmt.sudoku.grid import Grid
 
-from helpers import SHARED, shared_path
+from helpers import SHARED, examples, shared_path
 from strategies import sudoku as S
 
 WEB = SHARED / "vectors" / "sudoku" / "web"
@@ -470,7 +470,7 @@ def test_lzstring_errors() -> None:
 _wiki_grids = S.wiki_grids()
 
 
-@settings(max_examples=60)
+@examples(60)
 @given(_wiki_grids)
 def test_sudokuwiki_round_trip(grid: Grid) -> None:
     for fmt in (WIKI, WIKI_LINK):
@@ -479,7 +479,7 @@ def test_sudokuwiki_round_trip(grid: Grid) -> None:
         assert fmt.dumps(fmt.loads(text)) == text
 
 
-@settings(max_examples=40)
+@examples(40)
 @given(S.web_grids(candidates=True, singles=False, zero=True))
 def test_sudokuwiki_v1_round_trip(grid: Grid) -> None:
     text = WIKI.dumps(grid, form="v1")
@@ -490,7 +490,7 @@ def test_sudokuwiki_v1_round_trip(grid: Grid) -> None:
 _fpz_grids = S.fpuzzles_grids()
 
 
-@settings(max_examples=40)
+@examples(40)
 @given(_fpz_grids)
 def test_fpuzzles_round_trip(grid: Grid) -> None:
     for fmt in (FPZ, FPZ_LINK, PAD):
@@ -499,7 +499,7 @@ def test_fpuzzles_round_trip(grid: Grid) -> None:
         assert fmt.dumps(fmt.loads(text)) == text
 
 
-@settings(max_examples=40)
+@examples(40)
 @given(S.web_grids(candidates=False, placed=False))
 def test_sudokupad_classic_round_trip(grid: Grid) -> None:
     text = PAD.dumps(grid, form="classic")
@@ -566,14 +566,14 @@ _SEEDS: list[tuple[Format, str]] = [
 
 
 @pytest.mark.parametrize(("fmt", "seed"), _SEEDS, ids=[f.name for f, _ in _SEEDS])
-@settings(max_examples=80)
+@examples(80)
 @given(data=st.data())
 def test_mutated_inputs_raise_only_the_library_error(fmt: Format, seed: str,
                                                      data: st.DataObject) -> None:
     _check_mutant(fmt, data.draw(_mutants(seed)))
 
 
-@settings(max_examples=60)
+@examples(60)
 @given(st.text(max_size=120))
 def test_any_text_raises_only_the_library_error(text: str) -> None:
     for fmt in OURS:
@@ -583,7 +583,7 @@ def test_any_text_raises_only_the_library_error(text: str) -> None:
         _check_mutant(fmt, "https://f-puzzles.com/?load=" + lz.compress_to_base64(text))
 
 
-@settings(max_examples=60)
+@examples(60)
 @given(st.recursive(st.none() | st.booleans() | st.integers(-2, 600) | st.text(max_size=5),
                     lambda kids: st.lists(kids, max_size=4)
                     | st.dictionaries(st.sampled_from(["size", "grid", "value", "given",

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from webtools import EXAMPLES, MAX_BYTES, ROOT, SUDOKU, example_id
 
@@ -20,6 +20,8 @@ from puzzlefmt import registry
 from puzzlefmt.sudoku import Grid
 from puzzlefmt.web import service
 from puzzlefmt.web.app import create_app
+
+from helpers import examples
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
@@ -631,7 +633,7 @@ def test_pasted_html_stays_text(client: TestClient) -> None:
     assert response.headers["content-type"] == "application/json"
 
 
-@settings(max_examples=40)
+@examples(40)
 @given(text=st.text(max_size=200))
 def test_any_text_gets_an_answer_never_a_crash(client: TestClient, text: str) -> None:
     for path in ("detect", "read", "records"):

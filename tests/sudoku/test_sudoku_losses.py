@@ -1,6 +1,5 @@
-"""No silent loss (issue 11): whatever model a reader can give, writing it in any format of
-its family and reading it back gives its contents back, or the loss check ``convert`` uses
-(:func:`puzzlefmt.jobs.lost`) names what was dropped (and ``--strict`` refuses it).
+"""No silent loss in the Sudoku formats (the check: tests/losscheck.py), and the loss
+warnings of ``convert`` for Sudoku records.
 
 "Gives its contents back" allows a format's own way of holding the same thing: a Sudoku
 cell's possible digits may come back as candidates or as their complement (eliminations),
@@ -15,22 +14,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 
+import puzzlefmt
+from losscheck import check_nothing_lost_silently, read_back
 from puzzlefmt import registry
-from puzzlefmt.cgp import Game, Position
 from puzzlefmt.cli import main
-from puzzlefmt.collection import Collection
 from puzzlefmt.format import Format
 from puzzlefmt.jobs import lost
-from puzzlefmt.keen import Puzzle
 from puzzlefmt.sudoku import Grid
 from puzzlefmt.sudoku.grid import PEERS
 
-from strategies.cgp import cgp_cases, gcg_cases
-from strategies.keen import any_puzzles, solvable_puzzles
-from strategies.sgt import keen_games, solo_grids
+from helpers import examples, shared_path
+from strategies.sgt import solo_grids
 from strategies.sudoku import any_grids, fpuzzles_grids, solo_id_grids, wiki_grids
 
 ALL = 511
@@ -73,60 +70,14 @@ def _same_grid(a: Grid, b: Grid, fmt: Format) -> bool:
             and _meta(a.meta, fmt) == _meta(b.meta, fmt) and a.sections == b.sections)
 
 
-def _same_puzzle(a: Puzzle, b: Puzzle, fmt: Format) -> bool:
-    # keen-save too: no difficulty and no player state are written so that they read back
-    # (issue 20; 0.2 needed `b.replace(difficulty=a.difficulty, state=a.state)` here)
-    return a == b
-
-
 def _same(a: Any, b: Any, fmt: Format) -> bool:
     if isinstance(a, Grid) and isinstance(b, Grid):
         return _same_grid(a, b, fmt)
-    if isinstance(a, Puzzle) and isinstance(b, Puzzle):
-        return _same_puzzle(a, b, fmt)
     return bool(a == b)
-
-
-def _read_back(fmt: Format, text: str) -> Any:
-    value = fmt.loads(text)
-    if isinstance(value, Collection):
-        assert len(value) == 1, (fmt.name, text)
-        value = value[0]
-    return value
-
-
-def _check(value: Any, family: str) -> None:
-    for fmt in registry.family(family).formats:
-        try:
-            text = fmt.dumps(value)
-        except (TypeError, ValueError):  # refused, with a reason: not a silent loss
-            continue
-        gone = lost(value, fmt)
-        if gone:
-            continue
-        back = _read_back(fmt, text)
-        assert _same(value, back, fmt), (
-            f"{fmt.name} dropped something silently:\n{value!r}\nread back as\n{back!r}")
 
 
 sudoku_values = st.one_of(any_grids(), wiki_grids(), fpuzzles_grids(), solo_id_grids(),
                           solo_grids())
-keen_values = st.one_of(any_puzzles(max_size=6), solvable_puzzles(), keen_games())
-
-
-@st.composite
-def positions(draw: st.DrawFn) -> Position:
-    case = draw(cgp_cases(max_side=9))
-    return Position(case.text if case.has_ld else f"{case.text} ld {case.distribution};")
-
-
-def _game(text: str) -> Game:
-    game = registry.get_format("gcg").loads(text)
-    assert isinstance(game, Game)
-    return game
-
-
-cgp_values = st.one_of(positions(), gcg_cases().map(lambda case: _game(case.text)))
 
 
 @given(sudoku_values)
@@ -134,23 +85,9 @@ cgp_values = st.one_of(positions(), gcg_cases().map(lambda case: _game(case.text
 # Found by the suite: a given and candidates (none on the empty cells): .txt and .sdm write
 # the givens' line, and say that the candidates are dropped.
 @example(Grid(givens=[0] * 80 + [1], candidates=[0] * 80 + [1]))
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@examples(150, suppress_health_check=[HealthCheck.too_slow])
 def test_sudoku_formats_lose_nothing_silently(grid: Grid) -> None:
-    _check(grid, "sudoku")
-
-
-# The writers warn about IDs the real program mis-reads: a warning, not a loss.
-@pytest.mark.filterwarnings("ignore::puzzlefmt.keen.elements.KeenCompatibilityWarning")
-@given(keen_values)
-@settings(max_examples=80, suppress_health_check=[HealthCheck.too_slow])
-def test_keen_formats_lose_nothing_silently(puzzle: Puzzle) -> None:
-    _check(puzzle, "keen")
-
-
-@given(cgp_values)
-@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
-def test_cgp_formats_lose_nothing_silently(value: Position | Game) -> None:
-    _check(value, "cgp")
+    check_nothing_lost_silently(grid, "sudoku", _same)
 
 
 def test_convert_names_the_metadata_fields_it_drops(tmp_path: Path,
@@ -176,4 +113,21 @@ def test_a_line_collection_says_it_drops_the_candidates_of_a_grid_with_givens() 
         fmt = registry.get_format(name)
         assert lost(marked, fmt) == ["candidates"]
         assert lost(bare, fmt) == []
-        assert _read_back(fmt, fmt.dumps(bare)).candidates == bare.candidates
+        assert read_back(fmt, fmt.dumps(bare)).candidates == bare.candidates
+
+
+def test_a_hodoku_library_line_in_a_txt_file_reports_its_placed_digits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """0.1: a .txt holding a HoDoKu library line lost its placed digits silently."""
+    lib = shared_path("vectors", "sudoku", "hodoku", "reglib-1.4.txt")
+    line = next(ln for ln in lib.read_text().splitlines()
+                if ln.strip() and not ln.startswith("#"))
+    src = tmp_path / "one.txt"
+    src.write_text(line + "\n")
+    grid = puzzlefmt.loads(line, "hodoku-lib")[0]
+    assert "placed" in grid.contents()
+    assert main(["convert", str(src), "--to", "line", "-o", str(tmp_path / "o.txt")]) == 0
+    err = capsys.readouterr().err
+    assert "warning: line cannot hold its" in err
+    assert "placed" in err.split("warning: line cannot hold its", 1)[1].split("\n", 1)[0]

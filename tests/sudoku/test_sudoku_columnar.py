@@ -12,7 +12,7 @@ import pytest
 from puzzlefmt.cli import main
 from puzzlefmt.sudoku.columnar import block_canon, block_convert, parse_lines, solve_lines
 
-from helpers import shared_path
+from helpers import ROOT, shared_path
 
 FILES = [
     ("data", "sudoku", "tdoku_format", "puzzles2_17_clue"),
@@ -158,7 +158,7 @@ def test_solve_kinds_and_summary_equal_the_object_path(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Blocks where some lines have no solution or many (each line then has its own text
     and kind), between comments and broken lines: the same output, rejects and summary."""
-    sdm = Path(__file__).resolve().parent.parent / "examples" / "sudoku" / "seed-collection.sdm"
+    sdm = ROOT / "examples" / "sudoku" / "seed-collection.sdm"
     unique = sdm.read_text(encoding="utf-8").split()
     lines = []
     for k in range(12):

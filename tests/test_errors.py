@@ -1,9 +1,9 @@
-"""The shared machinery: the error type and its messages, text decoding, the registry, the
-top-level API and streaming."""
+"""The error type and its messages: format, line and column, what was expected and what was
+found; an error moved into a collection names its record, line and path, and survives
+pickling."""
 
 from __future__ import annotations
 
-import io
 import pickle
 from pathlib import Path
 
@@ -11,8 +11,6 @@ import pytest
 
 import puzzlefmt
 from puzzlefmt import PuzzleFormatError
-from puzzlefmt.sudoku import Grid
-from puzzlefmt.textio import decode, iter_lines, split_lines
 
 PUZZLE = ".234..8..6....7......53.62...5......84.....36......1...52.96......1....7..8..521."
 
@@ -85,77 +83,3 @@ def test_collection_error_names_record_and_line(tmp_path: Path) -> None:
     with pytest.raises(PuzzleFormatError):
         list(puzzlefmt.iter_records(str(path), errors="raise"))
     assert len(list(puzzlefmt.iter_records(str(path), errors="skip"))) == 2
-
-
-def test_decode_and_line_endings() -> None:
-    text = "a\r\nb\rc\nd"
-    assert split_lines(text) == ["a", "b", "c", "d"]
-    assert decode("\ufeffx\r\ny".encode("utf-16-le")) == "x\r\ny"
-    assert decode("\ufeffx\r\ny".encode("utf-16-be")) == "x\r\ny"
-    assert decode(b"\xff\xfe" + "x\r\ny".encode("utf-16-le")) == "x\r\ny"
-    assert decode(b"\xef\xbb\xbfabc") == "abc"
-    assert decode(b"caf\xe9") == "café"
-    assert list(iter_lines(["a\r", "\nb", "\r", "c"])) == ["a", "b", "c"]
-
-
-def test_streaming_reads_lazily_from_any_handle() -> None:
-    text = "\n".join([PUZZLE] * 5)
-    handle = io.StringIO(text)
-    stream = puzzlefmt.iter_records(handle, "txt")
-    first = next(stream)
-    assert first.value == Grid.from_line(PUZZLE)
-    assert sum(1 for _ in stream) == 4
-    binary = io.BytesIO(("\ufeff" + text).encode("utf-16"))
-    assert sum(1 for _ in puzzlefmt.iter_records(binary)) == 5
-
-
-def test_streaming_memory_does_not_grow_with_the_file() -> None:
-    """A generator of lines that never ends: iter_records must yield without reading it all."""
-
-    def endless() -> object:
-        while True:
-            yield PUZZLE + "\n"
-
-    stream = puzzlefmt.iter_records(endless(), "sdm")  # type: ignore[arg-type]
-    for i, rec in enumerate(stream):
-        assert rec.ok
-        if i == 1000:
-            break
-
-
-def test_load_dump_paths_and_extensions(tmp_path: Path) -> None:
-    grid = Grid.from_line(PUZZLE)
-    target = tmp_path / "p.sdk"
-    puzzlefmt.dump(grid, target)
-    assert target.read_text().startswith(".234..8..")
-    assert puzzlefmt.load(target) == grid
-    ss = tmp_path / "p.ss"
-    puzzlefmt.dump(grid, ss)
-    assert puzzlefmt.detect(ss.read_text())[0].format == "ss"
-
-
-def test_registry_lists_formats_with_extensions() -> None:
-    names = {f.name: f for f in puzzlefmt.formats()}
-    for name in ("line", "sdk", "ss", "spf", "msk", "sol", "sdm", "txt"):
-        assert names[name].family == "sudoku"
-    assert puzzlefmt.get_format(".sdk").name == "sdk"
-    assert puzzlefmt.get_format("SDM").name == "sdm"
-    with pytest.raises(KeyError, match="unknown format"):
-        puzzlefmt.get_format("nope")
-
-
-def test_detect_gives_ranked_candidates_with_reasons() -> None:
-    ranked = puzzlefmt.detect(PUZZLE)
-    assert ranked[0].format == "line"
-    assert "81 cells" in ranked[0].reason
-    assert puzzlefmt.detect("hello world") == []
-    with pytest.raises(PuzzleFormatError, match="nothing any format recognises"):
-        puzzlefmt.loads("hello world")
-
-
-def test_grid_repr_round_trips_and_str_is_a_picture() -> None:
-    grid = Grid.from_line(PUZZLE)
-    assert eval(repr(grid), {"Grid": Grid}) == grid
-    assert str(grid).splitlines()[0] == "*-----------*"
-    marks = Grid(candidates=grid.candidate_masks())
-    assert eval(repr(marks), {"Grid": Grid}) == marks

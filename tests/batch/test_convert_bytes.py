@@ -15,7 +15,7 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from puzzlefmt import batch, registry
@@ -27,7 +27,7 @@ from puzzlefmt.jobs import Job, comment_newline
 from puzzlefmt.sudoku import convert_lines as linebytes
 from puzzlefmt.textio import LineReader, numbered_lines, split_block
 
-from helpers import shared_path
+from helpers import examples, shared_path
 
 DATA = ("data", "sudoku")
 FILES = [
@@ -205,7 +205,7 @@ def _cut(text: str, points: list[int]) -> list[str]:
     return [text[a:b] for a, b in zip([0, *points], [*points, len(text)], strict=True)]
 
 
-@settings(max_examples=150)
+@examples(150)
 @given(text=_collection(), points=st.lists(st.integers(0, 10_000), max_size=8),
        target=st.sampled_from(TARGETS), source=st.sampled_from(["txt", "sdm"]),
        block=st.sampled_from([1, 90, 300, 1 << 20]))

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from puzzlefmt.batch import RawChunk, _raw_chunks
 from puzzlefmt.collection import is_comment_line
+
+from helpers import examples
 
 # Record-like lines, and every kind of line the usual comment rule looks at twice: empty,
 # starting with '#', blank characters, and '!' / '"' (sort before '$' but are records).
@@ -39,7 +41,7 @@ def _reference(lines: list[tuple[int, str]], is_comment: Callable[[str], bool],
     return entries
 
 
-@settings(max_examples=300)
+@examples(300)
 @given(LINES, st.integers(1, 9), st.one_of(st.none(), st.integers(1, 5)), st.booleans(),
        st.integers(0, 3))
 def test_chunks_are_the_plain_rules(texts: list[str], size: int, first: int | None,
