@@ -4,9 +4,8 @@ of another family refused once, a closed pipe ended quietly."""
 
 from __future__ import annotations
 
-import re
-
 import io
+import re
 import subprocess
 import sys
 from pathlib import Path
