@@ -4,6 +4,7 @@ old one as it was, and pickling round-trips."""
 
 from __future__ import annotations
 
+import doctest
 import pickle
 from typing import Any
 
@@ -13,6 +14,7 @@ from hypothesis import given
 import puzzlefmt
 from puzzlefmt.sudoku import Grid
 
+from helpers import ROOT
 from strategies import sudoku as S
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -171,3 +173,13 @@ def test_any_grid_is_hashable_and_pickles_to_an_equal_immutable_grid(grid: Grid)
         back.meta["new"] = "x"
     assert grid.replace(meta={**grid.meta, "new": "x"}) not in seen
     assert grid in seen
+
+
+@pytest.mark.parametrize("page", ["protocol.md", "sudoku.md"])
+def test_the_pages_examples_of_replace_run(page: str) -> None:
+    text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+    test = doctest.DocTestParser().get_doctest(text, {}, page, page, 0)
+    assert any("replace(" in example.source for example in test.examples)
+    runner = doctest.DocTestRunner()
+    runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
