@@ -266,20 +266,20 @@ class Grid(Model):
         the lists are frozen (copied into :class:`~puzzlefmt.model.FrozenList`, those
         already frozen shared). With ``__init__``, the only place the fields are filled."""
         grid = cls.__new__(cls)
-        # object.__setattr__: the grid is new, so the write-once guard has nothing to guard.
-        setf = object.__setattr__
-        setf(grid, "givens", givens if type(givens) is FrozenList else FrozenList(givens))
-        setf(grid, "placed", _NO_PLACED if placed is None
-             else placed if type(placed) is FrozenList else FrozenList(placed))
-        setf(grid, "candidates", candidates if candidates is None
-             or type(candidates) is FrozenList else FrozenList(candidates))
-        setf(grid, "eliminated", eliminated if eliminated is None
-             or type(eliminated) is FrozenList else FrozenList(eliminated))
-        setf(grid, "meta", meta if type(meta) is FrozenDict
-             else FrozenDict(meta) if meta else _NO_META)
-        setf(grid, "sections", sections if type(sections) is FrozenDict
-             else FrozenDict({k: frozen_list(v) for k, v in sections.items()}) if sections
-             else _NO_SECTIONS)
+        # The slots' own setters (bound below the class): the grid is new, so the write-once
+        # guard has nothing to guard, and a slot store costs half of object.__setattr__.
+        _set_givens(grid, givens if type(givens) is FrozenList else FrozenList(givens))
+        _set_placed(grid, _NO_PLACED if placed is None
+                    else placed if type(placed) is FrozenList else FrozenList(placed))
+        _set_candidates(grid, candidates if candidates is None
+                        or type(candidates) is FrozenList else FrozenList(candidates))
+        _set_eliminated(grid, eliminated if eliminated is None
+                        or type(eliminated) is FrozenList else FrozenList(eliminated))
+        _set_meta(grid, meta if type(meta) is FrozenDict
+                  else FrozenDict(meta) if meta else _NO_META)
+        _set_sections(grid, sections if type(sections) is FrozenDict
+                      else FrozenDict({k: frozen_list(v) for k, v in sections.items()})
+                      if sections else _NO_SECTIONS)
         return grid
 
     def replace(
@@ -558,6 +558,19 @@ class Grid(Model):
                 {k: list(v) for k, v in self.sections.items()} if self.sections else None,
             ),
         )
+
+
+def _slot_setter(name: str) -> Callable[[Grid, Any], None]:
+    setter: Callable[[Grid, Any], None] = Grid.__dict__[name].__set__
+    return setter
+
+
+_set_givens = _slot_setter("givens")
+_set_placed = _slot_setter("placed")
+_set_candidates = _slot_setter("candidates")
+_set_eliminated = _slot_setter("eliminated")
+_set_meta = _slot_setter("meta")
+_set_sections = _slot_setter("sections")
 
 
 def _unpickle(
