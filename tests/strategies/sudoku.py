@@ -20,10 +20,11 @@ comment_text = st.text(_printable, min_size=1, max_size=30).map(str.strip).filte
 
 @st.composite
 def givens_grids(draw: st.DrawFn, *, comment: bool = False) -> Grid:
-    g = Grid(givens=draw(sparse_cells))
+    givens = draw(sparse_cells)
+    meta = {}
     if comment and draw(st.booleans()):
-        g.meta["comment"] = draw(comment_text)
-    return g
+        meta["comment"] = draw(comment_text)
+    return Grid(givens=givens, meta=meta)
 
 
 @st.composite
@@ -33,9 +34,7 @@ def full_grids(draw: st.DrawFn) -> Grid:
 
 @st.composite
 def candidate_grids(draw: st.DrawFn, *, allow_empty: bool = False) -> Grid:
-    g = Grid()
-    g.candidates = draw(masks_any if allow_empty else masks_nonzero)
-    return g
+    return Grid(candidates=draw(masks_any if allow_empty else masks_nonzero))
 
 
 @st.composite
@@ -44,7 +43,7 @@ def pm_grids(draw: st.DrawFn, *, marks: bool = False, step: bool = False) -> Gri
     still has its digit (the reading of every candidate-grid format); with ``marks``/``step``,
     HoDoKu's step marks and step text as metadata."""
     masks = draw(masks_nonzero)
-    g = Grid(placed=settled(masks), candidates=masks)
+    meta = {}
     if marks and draw(st.booleans()):
         items = []
         for i in sorted(draw(st.sets(st.integers(0, 80), min_size=1, max_size=8))):
@@ -55,10 +54,10 @@ def pm_grids(draw: st.DrawFn, *, marks: bool = False, step: bool = False) -> Gri
                 items.append(f"r{i // 9 + 1}c{i % 9 + 1}{mark}" + (f"-{struck}" if struck
                                                                    else ""))
         if items:
-            g.meta["marks"] = " ".join(items)
+            meta["marks"] = " ".join(items)
     if step and draw(st.booleans()):
-        g.meta["step"] = "\n".join(draw(st.lists(step_lines, min_size=1, max_size=3)))
-    return g
+        meta["step"] = "\n".join(draw(st.lists(step_lines, min_size=1, max_size=3)))
+    return Grid(placed=settled(masks), candidates=masks, meta=meta)
 
 
 step_lines = st.one_of(
@@ -93,14 +92,15 @@ _q2_field = st.text(st.characters(min_codepoint=33, max_codepoint=126, exclude_c
 @st.composite
 def gsf_q2_grids(draw: st.DrawFn) -> Grid:
     """What a gsf q2 line holds: the puzzle and at least six other fields."""
-    g = Grid(givens=draw(sparse_cells))
+    givens = draw(sparse_cells)
+    meta = {}
     extra = draw(st.integers(2, 5))
     for k in [1, 2, 3, 4, *range(6, 6 + extra)]:
         field = _q2_field.filter(lambda t: not t.startswith("#")) if k == 1 else _q2_field
-        g.meta[f"column{k}"] = draw(field)
+        meta[f"column{k}"] = draw(field)
     if draw(st.booleans()):
-        g.meta["comment"] = draw(_q2_field.filter(bool))
-    return g
+        meta["comment"] = draw(_q2_field.filter(bool))
+    return Grid(givens=givens, meta=meta)
 
 
 @st.composite
@@ -108,11 +108,11 @@ def progress_grids(draw: st.DrawFn) -> Grid:
     """Givens, placed digits and struck-out candidates (what .ss records and HoDoKu keep)."""
     givens = draw(sparse_cells)
     placed = [0 if g else draw(st.sampled_from([0, 0, 0, 1, 5, 9])) for g in givens]
-    g = Grid(givens=givens, placed=placed)
+    eliminated = None
     if draw(st.booleans()):
-        g.eliminated = [0 if (gv or pv) else draw(st.sampled_from([0, 0, 1, 6, 256]))
-                        for gv, pv in zip(givens, placed, strict=True)]
-    return g
+        eliminated = [0 if (gv or pv) else draw(st.sampled_from([0, 0, 1, 6, 256]))
+                      for gv, pv in zip(givens, placed, strict=True)]
+    return Grid(givens=givens, placed=placed, eliminated=eliminated)
 
 
 @st.composite
@@ -128,16 +128,18 @@ _meta_value = st.text(_printable, min_size=0, max_size=25).map(str.rstrip)
 
 @st.composite
 def sdk_grids(draw: st.DrawFn) -> Grid:
-    g = Grid(givens=draw(sparse_cells))
+    givens = draw(sparse_cells)
+    meta = {}
     for key in draw(st.lists(_letters, unique=True, max_size=5)):
-        g.meta[key] = draw(_meta_value)
+        meta[key] = draw(_meta_value)
+    sections: dict[str, list[str]] = {}
     if draw(st.booleans()):
-        g.sections["Puzzle"] = []
+        sections["Puzzle"] = []
     for name in draw(st.lists(st.sampled_from(["State", "PencilMarks", "Colours"]),
                               unique=True, max_size=2)):
         body = draw(st.lists(st.text("123456789.", min_size=1, max_size=9), max_size=3))
-        g.sections[name] = body
-    return g
+        sections[name] = body
+    return Grid(givens=givens, meta=meta, sections=sections)
 
 
 _field = st.text(st.characters(min_codepoint=32, max_codepoint=126, exclude_characters=":"),
@@ -147,13 +149,14 @@ _field = st.text(st.characters(min_codepoint=32, max_codepoint=126, exclude_char
 @st.composite
 def hodoku_grids(draw: st.DrawFn) -> Grid:
     g = draw(progress_grids())
-    g.meta.update({"technique": draw(_field), "candidates": draw(_field),
-                   "eliminations": draw(_field), "placements": draw(_field)})
+    meta = {"technique": draw(_field), "candidates": draw(_field),
+            "eliminations": draw(_field), "placements": draw(_field)}
     if draw(st.booleans()):
-        g.meta["extra"] = draw(_field)
-    if g.eliminated is not None and not any(g.eliminated):
-        g.eliminated = None
-    return g
+        meta["extra"] = draw(_field)
+    eliminated = g.eliminated
+    if eliminated is not None and not any(eliminated):
+        eliminated = None
+    return g.replace(meta={**g.meta, **meta}, eliminated=eliminated)
 
 
 _csv_value = st.text(st.characters(min_codepoint=32, max_codepoint=126,
@@ -162,10 +165,8 @@ _csv_value = st.text(st.characters(min_codepoint=32, max_codepoint=126,
 
 @st.composite
 def forum_grids(draw: st.DrawFn, names: tuple[str, ...] = ("Label", "ER", "EP", "ED")) -> Grid:
-    g = Grid(givens=draw(sparse_cells))
-    for n in names:
-        g.meta[n] = draw(_csv_value)
-    return g
+    givens = draw(sparse_cells)
+    return Grid(givens=givens, meta={n: draw(_csv_value) for n in names})
 
 
 @st.composite
@@ -216,10 +217,11 @@ def fpuzzles_grids() -> st.SearchStrategy[Grid]:
 @st.composite
 def solo_id_grids(draw: st.DrawFn) -> Grid:
     """What a Solo game ID holds: clues, and the parameters beyond the 3x3 shape."""
-    g = Grid(givens=draw(sparse_cells))
+    givens = draw(sparse_cells)
+    meta = {}
     if draw(st.booleans()):
-        g.meta["solo-params"] = draw(st.sampled_from(["3x3db", "3x3a", "3x3m4du"]))
-    return g
+        meta["solo-params"] = draw(st.sampled_from(["3x3db", "3x3a", "3x3m4du"]))
+    return Grid(givens=givens, meta=meta)
 
 
 @st.composite
@@ -228,15 +230,16 @@ def solo_grids(draw: st.DrawFn) -> Grid:
     givens = draw(st.lists(st.one_of(st.just(0), st.just(0), st.integers(1, 9)),
                            min_size=81, max_size=81))
     placed = [0 if g else draw(st.sampled_from([0, 0, 0, 1, 5, 9])) for g in givens]
-    grid = Grid(givens=givens, placed=placed)
+    candidates = None
     if draw(st.booleans()):
-        grid.candidates = draw(st.lists(st.one_of(st.just(0), st.integers(0, 511)),
-                                        min_size=81, max_size=81))
-        if not any(grid.candidates):
-            grid.candidates = None
+        candidates = draw(st.lists(st.one_of(st.just(0), st.integers(0, 511)),
+                                   min_size=81, max_size=81))
+        if not any(candidates):
+            candidates = None
+    meta = {}
     if draw(st.booleans()):
-        grid.meta["solo-params"] = draw(st.sampled_from(["3x3db", "3x3a", "3x3m4du"]))
-    return grid
+        meta["solo-params"] = draw(st.sampled_from(["3x3db", "3x3a", "3x3m4du"]))
+    return Grid(givens=givens, placed=placed, candidates=candidates, meta=meta)
 
 
 def web_and_solo_domains() -> dict[str, st.SearchStrategy[Grid]]:

@@ -160,7 +160,7 @@ def test_params_beyond_the_shape_are_kept_in_meta() -> None:
     grid = solo.read("3x3dbm4:" + "i" * 9)
     assert grid.meta == {"solo-params": "3x3m4db"}
     assert solo.write(grid) == "3x3m4db:zzzc\n"
-    grid.meta["solo-params"] = "2x3"
+    grid = grid.replace(meta={"solo-params": "2x3"})
     with pytest.raises(ValueError, match="not a 3x3 Solo shape"):
         solo.write(grid)
 

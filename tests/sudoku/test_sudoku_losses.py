@@ -60,8 +60,7 @@ def _meta(meta: dict[str, str], fmt: Format) -> dict[str, str]:
 
 def _marks(grid: Grid, fmt: Format) -> Grid:
     if fmt.name == "solo-save" and grid.candidates is not None and not any(grid.candidates):
-        grid = grid.copy()
-        grid.candidates = None
+        grid = grid.replace(candidates=None)
     return grid
 
 

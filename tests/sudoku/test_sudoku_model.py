@@ -78,12 +78,15 @@ def test_repr_is_pasteable_and_copy_is_equal_and_independent(grid: Grid) -> None
     assert twin == grid
     assert hash(twin) == hash(grid)
     assert twin is not grid
-    twin.givens[0] = 0 if grid.givens[0] else 1
-    twin.meta["new"] = "x"
-    if twin.candidates is not None:
-        twin.candidates[0] ^= 1
+    givens = [0 if grid.givens[0] else 1, *twin.givens[1:]]
+    placed = [0, *twin.placed[1:]]
+    candidates = (None if twin.candidates is None
+                  else [twin.candidates[0] ^ 1, *twin.candidates[1:]])
+    changed = twin.replace(givens=givens, placed=placed, candidates=candidates,
+                           meta={**twin.meta, "new": "x"})
     assert grid == eval(repr(grid), {"Grid": Grid})
-    assert twin != grid
+    assert twin == grid
+    assert changed != grid
     assert pickle.loads(pickle.dumps(grid)) == grid
 
 

@@ -120,8 +120,7 @@ def test_tdoku_vectors_batch_matches_one_by_one() -> None:
 
 def test_solve_unique_keeps_givens_and_places_the_rest() -> None:
     text, _, stated = _tdoku_vectors()[0]
-    g = Grid.from_values(text)
-    g.meta["A"] = "someone"
+    g = Grid.from_values(text).replace(meta={"A": "someone"})
     r = solve(g)
     assert r.status == "unique"
     assert r.unique

@@ -197,7 +197,7 @@ class Transform:
                     out |= 1 << (e - 1)
             return out
 
-        def masks(cells: list[int] | None) -> list[int] | None:
+        def masks(cells: Sequence[int] | None) -> list[int] | None:
             return None if cells is None else [move_mask(cells[i]) for i in src]
 
         return Grid(

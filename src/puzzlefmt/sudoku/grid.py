@@ -27,11 +27,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import IntFlag
+from enum import Enum, IntFlag
 from typing import Any
 
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.model import Engines, Model, Problem, SolveResult, json_object
+from puzzlefmt.model import (
+    Engines,
+    FrozenDict,
+    FrozenList,
+    Model,
+    Problem,
+    SolveResult,
+    frozen_list,
+    json_object,
+)
 from puzzlefmt.sudoku._cells import cells_line, split_line
 from puzzlefmt.sudoku._textgrid import pm_grid_lines, ss_grid_lines
 
@@ -179,6 +188,18 @@ class SudokuEngines(Engines):
     expand_solo_seed: Callable[[str, str], str] | None = None
 
 
+class _Keep(Enum):
+    """The default of :meth:`Grid.replace`'s arguments: the field is kept."""
+
+    KEEP = "keep"
+
+
+_KEEP = _Keep.KEEP
+_NO_PLACED: FrozenList[int] = FrozenList([0] * 81)
+_NO_META: FrozenDict[str, str] = FrozenDict()
+_NO_SECTIONS: FrozenDict[str, FrozenList[str]] = FrozenDict()
+
+
 class Grid(Model):
     """A 9x9 Sudoku: givens, placed digits, candidates, eliminations and metadata.
 
@@ -191,13 +212,14 @@ class Grid(Model):
     __slots__ = ("candidates", "eliminated", "givens", "meta", "placed", "sections")
 
     family = "sudoku"
+    _guarded = True
 
-    givens: list[int]
-    placed: list[int]
-    candidates: list[int] | None
-    eliminated: list[int] | None
-    meta: dict[str, str]
-    sections: dict[str, list[str]]
+    givens: FrozenList[int]
+    placed: FrozenList[int]
+    candidates: FrozenList[int] | None
+    eliminated: FrozenList[int] | None
+    meta: FrozenDict[str, str]
+    sections: FrozenDict[str, FrozenList[str]]
 
     def __init__(
         self,
@@ -218,14 +240,10 @@ class Grid(Model):
             g, p, c, e = other.givens, other.placed, other.candidates, other.eliminated
             m, s = other.meta, other.sections
         else:
-            g = _cells(givens)
-            p = _cells(placed)
-            for i in range(81):
-                if g[i] and p[i]:
-                    raise ValueError(f"{cell_name(i)} has both a given and a placed digit")
+            g, p = FrozenList(_cells(givens)), FrozenList(_cells(placed))
+            _check_apart(g, p)
             c, e = _masks(candidates), _masks(eliminated)
-            m = dict(meta or {})
-            s = {k: list(v) for k, v in (sections or {}).items()}
+            m, s = _meta(meta), _sections(sections)
         self.givens = g
         self.placed = p
         self.candidates = c
@@ -236,24 +254,66 @@ class Grid(Model):
     @classmethod
     def _make(
         cls,
-        givens: list[int],
-        placed: list[int] | None = None,
-        candidates: list[int] | None = None,
-        eliminated: list[int] | None = None,
-        meta: dict[str, str] | None = None,
-        sections: dict[str, list[str]] | None = None,
+        givens: Sequence[int],
+        placed: Sequence[int] | None = None,
+        candidates: Sequence[int] | None = None,
+        eliminated: Sequence[int] | None = None,
+        meta: Mapping[str, str] | None = None,
+        sections: Mapping[str, Sequence[str]] | None = None,
     ) -> Grid:
         """The fast constructor for readers and the solver, whose lists are already checked
-        (81 values 0-9, masks 0-511, no placed digit on a given): no copy, no check. With
-        ``__init__``, the only place the fields are filled."""
+        (81 values 0-9, masks 0-511, no placed digit on a given, text metadata): no check;
+        the lists are frozen (copied into :class:`~puzzlefmt.model.FrozenList`, those
+        already frozen shared). With ``__init__``, the only place the fields are filled."""
         grid = cls.__new__(cls)
-        grid.givens = givens
-        grid.placed = [0] * 81 if placed is None else placed
-        grid.candidates = candidates
-        grid.eliminated = eliminated
-        grid.meta = {} if meta is None else meta
-        grid.sections = {} if sections is None else sections
+        # The slots' own setters (bound below the class): the grid is new, so the write-once
+        # guard has nothing to guard, and a slot store costs half of object.__setattr__.
+        _set_givens(grid, givens if type(givens) is FrozenList else FrozenList(givens))
+        _set_placed(grid, _NO_PLACED if placed is None
+                    else placed if type(placed) is FrozenList else FrozenList(placed))
+        _set_candidates(grid, candidates if candidates is None
+                        or type(candidates) is FrozenList else FrozenList(candidates))
+        _set_eliminated(grid, eliminated if eliminated is None
+                        or type(eliminated) is FrozenList else FrozenList(eliminated))
+        _set_meta(grid, meta if type(meta) is FrozenDict
+                  else FrozenDict(meta) if meta else _NO_META)
+        _set_sections(grid, sections if type(sections) is FrozenDict
+                      else FrozenDict({k: frozen_list(v) for k, v in sections.items()})
+                      if sections else _NO_SECTIONS)
         return grid
+
+    def replace(
+        self,
+        *,
+        givens: Sequence[int] | str | _Keep | None = _KEEP,
+        placed: Sequence[int] | str | _Keep | None = _KEEP,
+        candidates: Sequence[int] | _Keep | None = _KEEP,
+        eliminated: Sequence[int] | _Keep | None = _KEEP,
+        meta: Mapping[str, str] | _Keep | None = _KEEP,
+        sections: Mapping[str, Sequence[str]] | _Keep | None = _KEEP,
+    ) -> Grid:
+        """A new grid with the fields named changed, the others as in this grid (which does
+        not change: a grid never does). Each field is taken and checked as ``Grid(...)``
+        takes and checks it (``None`` clears it; a given and a placed digit in one cell
+        raise ``ValueError``):
+
+        >>> g = Grid(givens="4" + "." * 80)
+        >>> h = g.replace(placed=".1" + "." * 79, meta={"A": "me"})
+        >>> h.values[:3], g.values[:3], h.meta
+        ([4, 1, 0], [4, 0, 0], {'A': 'me'})
+        """
+        g = self.givens if isinstance(givens, _Keep) else FrozenList(_cells(givens))
+        p = self.placed if isinstance(placed, _Keep) else FrozenList(_cells(placed))
+        if not (isinstance(givens, _Keep) and isinstance(placed, _Keep)):
+            _check_apart(g, p)
+        return self._make(
+            g,
+            p,
+            self.candidates if isinstance(candidates, _Keep) else _masks(candidates),
+            self.eliminated if isinstance(eliminated, _Keep) else _masks(eliminated),
+            self.meta if isinstance(meta, _Keep) else _meta(meta),
+            self.sections if isinstance(sections, _Keep) else _sections(sections),
+        )
 
     # ------------------------------------------------------------------ constructors
 
@@ -270,15 +330,10 @@ class Grid(Model):
         return cls(givens=values)
 
     def copy(self) -> Grid:
-        """An independent copy, equal to this grid."""
-        return self._make(
-            list(self.givens),
-            list(self.placed),
-            None if self.candidates is None else list(self.candidates),
-            None if self.eliminated is None else list(self.eliminated),
-            dict(self.meta),
-            {k: list(v) for k, v in self.sections.items()},
-        )
+        """A grid equal to this one (another object sharing its frozen fields; seldom
+        needed, since a grid never changes)."""
+        return self._make(self.givens, self.placed, self.candidates, self.eliminated,
+                          self.meta, self.sections)
 
     # ------------------------------------------------------------------ queries
 
@@ -386,14 +441,9 @@ class Grid(Model):
         return frozenset(name for name, present in found if present)
 
     def _key(self) -> tuple[Any, ...]:
-        return (
-            tuple(self.givens),
-            tuple(self.placed),
-            None if self.candidates is None else tuple(self.candidates),
-            None if self.eliminated is None else tuple(self.eliminated),
-            frozenset(self.meta.items()),
-            frozenset((k, tuple(v)) for k, v in self.sections.items()),
-        )
+        # Every field is frozen, so hashable as it stands.
+        return (self.givens, self.placed, self.candidates, self.eliminated, self.meta,
+                self.sections)
 
     def to_json(self) -> dict[str, Any]:
         """Every field, JSON-ready (see ``schemas/sudoku.json``): cells as 81-character
@@ -502,24 +552,61 @@ class Grid(Model):
             (
                 bytes(self.givens),
                 bytes(self.placed) if any(self.placed) else None,
-                self.candidates,
-                self.eliminated,
-                self.meta or None,
-                self.sections or None,
+                None if self.candidates is None else tuple(self.candidates),
+                None if self.eliminated is None else tuple(self.eliminated),
+                dict(self.meta) if self.meta else None,
+                {k: list(v) for k, v in self.sections.items()} if self.sections else None,
             ),
         )
+
+
+def _slot_setter(name: str) -> Callable[[Grid, Any], None]:
+    setter: Callable[[Grid, Any], None] = Grid.__dict__[name].__set__
+    return setter
+
+
+_set_givens = _slot_setter("givens")
+_set_placed = _slot_setter("placed")
+_set_candidates = _slot_setter("candidates")
+_set_eliminated = _slot_setter("eliminated")
+_set_meta = _slot_setter("meta")
+_set_sections = _slot_setter("sections")
 
 
 def _unpickle(
     givens: bytes,
     placed: bytes | None,
-    candidates: list[int] | None,
-    eliminated: list[int] | None,
+    candidates: Sequence[int] | None,
+    eliminated: Sequence[int] | None,
     meta: dict[str, str] | None,
     sections: dict[str, list[str]] | None,
 ) -> Grid:
-    return Grid._make(list(givens), list(placed) if placed is not None else None, candidates,
-                      eliminated, meta, sections)
+    return Grid._make(givens, placed, candidates, eliminated, meta, sections)
+
+
+def _check_apart(givens: Sequence[int], placed: Sequence[int]) -> None:
+    for i in range(81):
+        if givens[i] and placed[i]:
+            raise ValueError(f"{cell_name(i)} has both a given and a placed digit")
+
+
+def _meta(src: Mapping[str, str] | None) -> FrozenDict[str, str]:
+    if not src:
+        return _NO_META
+    out = FrozenDict(src)
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in out.items()):
+        raise TypeError("meta: expected text names and text values")
+    return out
+
+
+def _sections(src: Mapping[str, Sequence[str]] | None) -> FrozenDict[str, FrozenList[str]]:
+    if not src:
+        return _NO_SECTIONS
+    out = FrozenDict({k: FrozenList(v) for k, v in src.items()})
+    if not all(isinstance(k, str) and all(isinstance(x, str) for x in v)
+               for k, v in out.items()):
+        raise TypeError("sections: expected text names and lists of text lines")
+    return out
 
 
 def _cells(src: Sequence[int] | str | None) -> list[int]:
@@ -539,7 +626,7 @@ def _cells(src: Sequence[int] | str | None) -> list[int]:
     return out
 
 
-def _masks(src: Sequence[int] | None) -> list[int] | None:
+def _masks(src: Sequence[int] | None) -> FrozenList[int] | None:
     if src is None:
         return None
     try:
@@ -549,7 +636,7 @@ def _masks(src: Sequence[int] | None) -> list[int] | None:
         ok = False
     if not ok:
         raise ValueError("expected 81 candidate masks from 0 to 511")
-    return out
+    return FrozenList(out)
 
 
 # --------------------------------------------------------------------------- JSON

@@ -130,7 +130,7 @@ def contradiction(values: Sequence[int], masks: Sequence[int] | None = None) -> 
 def _solution(puzzle: Grid, placed: list[int]) -> Grid:
     """A solution of ``puzzle``: its givens and metadata, the rest as placed digits
     (``placed`` is 0 wherever ``puzzle`` has a given: :func:`_solve_kernel.solve_rows`)."""
-    return Grid._make(list(puzzle.givens), placed, None, None, dict(puzzle.meta))
+    return Grid._make(puzzle.givens, placed, None, None, puzzle.meta)  # frozen: shared
 
 
 def _grid_masks(grid: Grid, values: Sequence[int]) -> list[int]:

@@ -83,10 +83,11 @@ def parse_record(line: str, context: Layout) -> Grid:
             text=line)
     grid = read_line(row[context.column].strip(), FMT, 1)
     names = context.names
+    meta = dict(grid.meta)  # a comment after the 81 cells first
     for k, value in enumerate(row):
         if k != context.column:
-            grid.meta[names[k] if k < len(names) else f"column{k + 1}"] = value
-    return grid
+            meta[names[k] if k < len(names) else f"column{k + 1}"] = value
+    return grid.replace(meta=meta)
 
 
 def write_record(grid: Grid, context: Layout | None = None) -> str:

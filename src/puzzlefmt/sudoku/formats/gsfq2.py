@@ -41,8 +41,7 @@ def parse_record(line: str) -> Grid:
                                 text=line, expected=exc.expected, found=exc.found) from None
     meta = {f"column{k + 1}": value for k, value in enumerate(fields) if k != 4}
     meta.update(grid.meta)  # a comment after the 81 cells
-    grid.meta = meta
-    return grid
+    return grid.replace(meta=meta)
 
 
 def write_record(grid: Grid, *, blank: str = "0") -> str:

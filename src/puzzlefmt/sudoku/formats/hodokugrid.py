@@ -17,6 +17,8 @@ CRLF (HoDoKu writes the system's line ending; ``newline="lf"`` for Linux's).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.format import Format, Option, Sniff
 from puzzlefmt.sudoku._cells import NEWLINES, is_border
@@ -33,7 +35,7 @@ def read_hodoku_grid(text: str) -> Grid:
     return read_value_grid(text, "hodoku-grid")
 
 
-def value_lines(cells: list[int], blank: str = ".") -> list[str]:
+def value_lines(cells: Sequence[int], blank: str = ".") -> list[str]:
     """HoDoKu's formatted grid of 81 values (0 = blank), as lines."""
     return hodoku_lines([str(v) if v else blank for v in cells])
 

@@ -123,7 +123,7 @@ def write_sdk(
         meta["C"] = grid.meta["comment"]
     if counts:
         # The puzzle the file holds: its givens (placed digits and candidates are not kept).
-        meta["N"] = str(Grid._make(list(grid.givens)).solve(limit).count)
+        meta["N"] = str(Grid._make(grid.givens).solve(limit).count)
         meta["H"] = str(grid.clue_count)
     out: list[str] = list(grid.sections.get(ODD_HEADERS, []))
     for key, value in meta.items():

@@ -594,8 +594,7 @@ def read(text: str) -> Grid:
                                 expected="a standard 9x9 Solo game (3x3)",
                                 found=params.encode())
     grid = to_grid(parse_game_id(expand(m.group(1), m.group(3))))
-    grid.meta[META_SEED] = seed_id
-    return grid
+    return grid.replace(meta={**grid.meta, META_SEED: seed_id})
 
 
 def write(grid: Grid) -> str:

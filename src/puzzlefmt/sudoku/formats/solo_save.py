@@ -162,7 +162,7 @@ def read(text: str) -> Grid:
         meta[META_PARAMS] = full
     grid = Grid(givens=givens, placed=placed, candidates=candidates, meta=meta)
     if _fresh(grid).records != loaded.save.records:
-        grid.meta[META_SAVE] = loaded.save.text()
+        grid = grid.replace(meta={**meta, META_SAVE: loaded.save.text()})
     return grid
 
 

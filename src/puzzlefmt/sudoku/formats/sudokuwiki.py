@@ -309,9 +309,8 @@ def _read_link(piece: Piece, unsupported: str) -> Grid:
     # a classic one, and meta["dropped"] says what the page and the header added.
     grid = decode_board(board, fmt=LINK_FMT, line=piece.line,
                         column=piece.column + link.find("bd=") + 3, unsupported="drop")
-    grid.meta.pop("dropped", None)
-    grid.meta.update(meta)
-    return grid
+    kept = {k: v for k, v in grid.meta.items() if k != "dropped"}
+    return grid.replace(meta={**kept, **meta})
 
 
 def write_link(grid: Grid, *, form: str = "auto") -> str:
