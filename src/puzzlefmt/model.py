@@ -232,9 +232,6 @@ class Model(abc.ABC):
     family: ClassVar[str]
     #: Installed by the family package (:func:`install`); ``None`` until then.
     engines: ClassVar[Engines | None] = None
-    # Transitional (issue 21): True once a model's constructors and readers write each
-    # public field once; the last family converted removes this switch.
-    _guarded: ClassVar[bool] = False
 
     # ------------------------------------------------------------------ subclasses define
 
@@ -278,7 +275,7 @@ class Model(abc.ABC):
 
     def __setattr__(self, name: str, value: Any) -> None:
         # A field is written once, by the constructor; private caches stay writable.
-        if self._guarded and not name.startswith("_") and _is_set(self, name):
+        if not name.startswith("_") and _is_set(self, name):
             raise AttributeError(
                 f"{type(self).__name__} is immutable: build a changed one with "
                 f"replace({name}=...)")

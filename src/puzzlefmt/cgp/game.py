@@ -31,7 +31,7 @@ from __future__ import annotations
 import copy
 import operator
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from puzzlefmt.cgp import _gcgcodec as _gcg
 from puzzlefmt.cgp._gcgcodec import Event, EventKind, Player
@@ -70,7 +70,6 @@ class Game(Model, _gcg.Record):
     """
 
     family = "cgp"
-    _guarded: ClassVar[bool] = True
 
     # The record's fields are declared once, by _gcgcodec.Record; what the reader works out:
     distribution: Distribution

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, ClassVar, Literal, Self, SupportsIndex, overload
+from typing import Any, Literal, Self, SupportsIndex, overload
 
 from puzzlefmt.cgp import _cgpcodec as _codec
 from puzzlefmt.cgp._cgpcodec import DEFAULTS, KNOWN_OPCODES, WRITE_ORDER, Fields, Operation
@@ -130,7 +130,6 @@ class Position(PositionRules, PositionPlay, Model):
     """
 
     family = "cgp"
-    _guarded: ClassVar[bool] = True
 
     racks: FrozenList[FrozenList[str]]
     scores: FrozenList[int]

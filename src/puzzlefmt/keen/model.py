@@ -148,7 +148,6 @@ class Puzzle(Model):
     """
 
     family: ClassVar[str] = "keen"
-    _guarded: ClassVar[bool] = True
 
     __slots__ = (*_SLOTS, "_arrays", "_cell_cage", "_lazy")
 

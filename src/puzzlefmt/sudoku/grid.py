@@ -212,7 +212,6 @@ class Grid(Model):
     __slots__ = ("candidates", "eliminated", "givens", "meta", "placed", "sections")
 
     family = "sudoku"
-    _guarded = True
 
     givens: FrozenList[int]
     placed: FrozenList[int]
