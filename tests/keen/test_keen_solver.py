@@ -13,7 +13,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from puzzlefmt.keen import Difficulty, Puzzle, format_solution, generate, grade, grade_many
+from puzzlefmt.keen import Difficulty, Puzzle, format_solution, grade, grade_many
+# The graded-difficulty maker (not Keen's random stream); puzzlefmt.keen.generate is keen.c's.
+from puzzlefmt.keen.generate import generate
 from puzzlefmt.keen.seed import expand
 from puzzlefmt.keen.solver import (
     SEED_REASON,

@@ -43,7 +43,7 @@ from puzzlefmt.keen.model import UPSTREAM_SIZES, Cage, Difficulty, Op, Puzzle
 from puzzlefmt.sgt.latin import latin_generate
 from puzzlefmt.sgt.random import RandomState
 
-__all__ = ["Expansion", "expand", "expand_seed", "generate"]
+__all__ = ["Expansion", "expand", "expand_params", "expand_seed", "generate"]
 
 FMT = "keen"
 
@@ -282,10 +282,11 @@ def _params(params: str, text: str) -> tuple[int, Difficulty, bool]:
     return size, difficulty, parsed.multiplication_only
 
 
-def expand(params: str, seed: str) -> Expansion:
-    """The puzzle Keen makes from ``<params>#<seed>``: parameters over the game's defaults
-    (no ``d``: Normal), cages and solution. Raises :class:`PuzzleFormatError` for parameters
-    the game refuses (sizes other than 3 to 9 among them)."""
+def expand_params(params: str, seed: str) -> tuple[int, Difficulty, bool]:
+    """The size, difficulty and multiplication-only flag Keen reads from ``<params>#<seed>``
+    (over the game's defaults: no ``d`` is Normal). Raises :class:`PuzzleFormatError` for
+    parameters the game refuses (sizes other than 3 to 9 among them) and a seed that is not
+    one line."""
     text = f"{params}#{seed}"
     bad = next((k for k, ch in enumerate(params) if ch in ":#"), -1)
     if bad >= 0:
@@ -303,6 +304,14 @@ def expand(params: str, seed: str) -> Expansion:
         raise PuzzleFormatError.expecting(
             "seed text on one line", "a line break or NUL in the seed", format=FMT, line=1,
             text=text)
+    return size, difficulty, mult
+
+
+def expand(params: str, seed: str) -> Expansion:
+    """The puzzle Keen makes from ``<params>#<seed>``: parameters over the game's defaults
+    (no ``d``: Normal), cages and solution. Raises :class:`PuzzleFormatError` for parameters
+    the game refuses (sizes other than 3 to 9 among them)."""
+    size, difficulty, mult = expand_params(params, seed)
     cages, solution = generate(size, difficulty, mult, RandomState(seed))
     return Expansion(size, difficulty, mult, cages, solution)
 

@@ -1,0 +1,60 @@
+"""New Keen puzzles, each the one Simon Tatham's Keen makes for its seed.
+
+:func:`generate` takes the parameters as the game writes them (``6dh``, ``9dxm``: the size,
+``d`` and a difficulty letter, ``m`` for multiplication only; no ``d``: Normal, the game's
+default) and a seed string, and gives the puzzle ``keen.c`` makes from ``<params>#<seed>``
+(:mod:`puzzlefmt.keen.seed`), keeping its seed: ``puzzle.expand()`` is its description form
+(``6dh:<desc>``), :func:`game_id` the game ID the game shows (``6:<desc>``). Without a seed,
+one is drawn as the game draws it for a new game (15 digits;
+:func:`puzzlefmt.sgt.random.game_seeds`), so pasting ``6dh#<seed>`` into the game opens the
+same puzzle.
+
+>>> from puzzlefmt.keen import generate
+>>> p = generate("4de", seed="pzf-keen-4e-0")
+>>> p.game_id(), game_id(p)
+('4de#pzf-keen-4e-0', '4:aa_7acaa_a_,m8s2a8d2s1a5m4')
+
+The family's ``generate`` engine (``puzzlefmt generate keen 6dh -n 100``) makes the puzzles of
+the seeds :func:`~puzzlefmt.sgt.random.game_seeds` gives for ``--seed``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from puzzlefmt.keen.model import Puzzle
+from puzzlefmt.sgt.random import game_seeds
+
+__all__ = ["DEFAULT_PARAMS", "game_id", "game_seeds", "generate", "make", "seed_id"]
+
+#: The parameters of a new game in Keen (6x6, Normal).
+DEFAULT_PARAMS = "6"
+
+
+def generate(params: str = DEFAULT_PARAMS, seed: str | None = None) -> Puzzle:
+    """The puzzle Keen makes from ``<params>#<seed>`` (``seed`` ``None``: one drawn as the game
+    draws it), keeping its seed. Raises :class:`~puzzlefmt.errors.PuzzleFormatError` for
+    parameters the game refuses (a size outside 3 to 9, an unknown difficulty letter)."""
+    # The kernel loader: the seed expander needs numpy and its kernels, loaded with the first
+    # puzzle made, not with puzzlefmt.keen.
+    from puzzlefmt.keen.seed import expand_params  # noqa: PLC0415 - the kernel loader
+
+    if seed is None:
+        seed = next(game_seeds())
+    expand_params(params, seed)  # the game's refusals, as PuzzleFormatError
+    return Puzzle.from_game_id(f"{params}#{seed}")
+
+
+def game_id(puzzle: Puzzle) -> str:
+    """The game ID Keen shows for a puzzle (``midend_get_game_id``): ``<size>:<desc>``."""
+    return f"{puzzle.size}:{puzzle.desc(on_misread='error')}"
+
+
+def make(seed: str, params: str = DEFAULT_PARAMS) -> Puzzle:
+    """The ``generate`` engine: the puzzle of ``<params>#<seed>`` in its description form."""
+    return generate(params, seed).expand()
+
+
+def seed_id(seed: str, params: str = DEFAULT_PARAMS, **options: Any) -> str:
+    """The random-seed ID that opens the puzzle of ``seed`` in the game (``6dh#<seed>``)."""
+    return f"{params}#{seed}"
