@@ -85,8 +85,10 @@ class Engine:
     Generators (see the module docstring): ``makes`` (non-empty: the engine is a generator,
     ``puzzlefmt generate <makes>``), ``seeds(master)`` (the seed strings, ``master`` ``None``:
     drawn afresh), ``seed_id(seed, **options)`` (the seed as people paste it back, for
-    ``--with-seed``; ``None``: the seed string itself). A generator says ``command=False``:
-    ``puzzlefmt generate`` serves it.
+    ``--with-seed``; ``None``: the seed string itself), ``precheck(**options)`` (refuses
+    options no model can meet, with one clear :class:`ValueError` or
+    :class:`~puzzlefmt.errors.PuzzleFormatError`, before any model is made). A generator says
+    ``command=False``: ``puzzlefmt generate`` serves it.
     """
 
     name: str
@@ -112,6 +114,7 @@ class Engine:
     makes: str = ""
     seeds: Callable[[str | None], Iterator[str]] | None = None
     seed_id: Callable[..., str] | None = None
+    precheck: Callable[..., None] | None = None
 
     @property
     def generates(self) -> bool:
@@ -132,9 +135,16 @@ class Engine:
         master seed; ``None``: drawn afresh)."""
         if self.seeds is None:
             raise TypeError(f"{self.family} {self.name} is not a generator")
-        opts = self.check(options)
+        opts = self.prepare(options)
         stream = self.seeds(seed)
         return [(s, self.run(s, **opts)) for s, _ in zip(stream, range(count), strict=False)]
+
+    def prepare(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """A generator's options checked against the declaration and by its ``precheck``."""
+        opts = self.check(options)
+        if self.precheck is not None:
+            self.precheck(**{k: v for k, v in opts.items() if k != "timeout"})
+        return opts
 
     def seed_text(self, seed: str, **options: Any) -> str:
         """The seed as people give it back (``6dh#123``), for ``--with-seed``."""

@@ -14,8 +14,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from puzzlefmt.keen import Difficulty, Puzzle, format_solution, grade, grade_many
-# The graded-difficulty maker (not Keen's random stream); puzzlefmt.keen.generate is keen.c's.
-from puzzlefmt.keen.generate import generate
+from puzzlefmt.keen.generate import generate  # the graded maker (puzzlefmt.keen.generate: keen.c's)
 from puzzlefmt.keen.seed import expand
 from puzzlefmt.keen.solver import (
     SEED_REASON,

@@ -82,7 +82,7 @@ GENERATE = Engine(
                     "the game's parameters: size 3-9, d and a difficulty letter, m"),),
     command=False, verb="generated", title="New puzzle", doing="Generating",
     agent="generator", makes="keen", seeds=generator.game_seeds,
-    seed_id=generator.seed_id,
+    seed_id=generator.seed_id, precheck=generator.check_params,
 )
 
 #: The batch commands' fast path for game ID lists (:mod:`puzzlefmt.keen.columnar`).

@@ -25,7 +25,7 @@ from typing import Any
 from puzzlefmt.keen.model import Puzzle
 from puzzlefmt.sgt.random import game_seeds
 
-__all__ = ["DEFAULT_PARAMS", "game_id", "game_seeds", "generate", "make", "seed_id"]
+__all__ = ["DEFAULT_PARAMS", "check_params", "game_id", "game_seeds", "generate", "make", "seed_id"]
 
 #: The parameters of a new game in Keen (6x6, Normal).
 DEFAULT_PARAMS = "6"
@@ -43,6 +43,13 @@ def generate(params: str = DEFAULT_PARAMS, seed: str | None = None) -> Puzzle:
         seed = next(game_seeds())
     expand_params(params, seed)  # the game's refusals, as PuzzleFormatError
     return Puzzle.from_game_id(f"{params}#{seed}")
+
+
+def check_params(params: str = DEFAULT_PARAMS) -> None:
+    """Refuse parameters the game refuses (:class:`~puzzlefmt.errors.PuzzleFormatError`)."""
+    from puzzlefmt.keen.seed import expand_params  # noqa: PLC0415 - the kernel loader
+
+    expand_params(params, "")
 
 
 def game_id(puzzle: Puzzle) -> str:

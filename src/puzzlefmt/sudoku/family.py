@@ -23,6 +23,8 @@ from puzzlefmt.model import SolveResult, install
 
 if TYPE_CHECKING:
     from puzzlefmt.textscan import Scan, Span
+from puzzlefmt.sgt.random import game_seeds
+from puzzlefmt.sudoku import generator
 from puzzlefmt.sudoku.canon import canonical, canonical_many
 from puzzlefmt.sudoku.formats import (
     candidates,
@@ -167,6 +169,39 @@ CANON = Engine(
     agent="canonical form",
 )
 
+GENERATE = Engine(
+    name="generate", family="sudoku", models=(Grid,),
+    summary="new classic Sudoku puzzles with one solution, of a symmetry and clue range",
+    returns="a Grid (givens only)",
+    run=generator.generate,
+    record=lambda grid, made: made.line(),
+    to_json=lambda made: {"puzzle": made.line(), "clues": made.clue_count},
+    words=lambda made: f"A new puzzle of {made.clue_count} clues.",
+    options=(Option("symmetry", str, "none", "the clues' symmetry",
+                    choices=generator.SYMMETRIES),
+             Option("clues", str, "17-81", "the clue count, MIN-MAX"),
+             Option("minimal", bool, False, "no clue can be removed"),
+             Option("rating", str, "", "Sudoku Explainer rating LO-HI (needs the rater)")),
+    timeout=True, command=False, verb="generated", title="New puzzle", doing="Generating",
+    agent="generator", makes="sudoku", seeds=game_seeds, precheck=generator.check,
+)
+GENERATE_SOLO = Engine(
+    name="generate-solo", family="sudoku", models=(Grid,),
+    summary="new puzzles, each the one Simon Tatham's Solo makes for its seed (PARAMS as the "
+            "game writes them: 3x3, 3x3r4di)",
+    returns="a Grid",
+    run=generator.solo,
+    record=lambda grid, made: solo.FORMAT.dumps(made).rstrip("\n"),
+    to_json=lambda made: {"game_id": solo.FORMAT.dumps(made).rstrip("\n")},
+    words=lambda made: f"Solo's game ID: {solo.FORMAT.dumps(made).rstrip()}",
+    options=(Option("params", str, generator.SOLO_DEFAULT,
+                    "Solo's parameters: 3x3, a symmetry (a, r2, r4, m2, md2, m4, md4, m8), d "
+                    "and a difficulty letter (t, b, i, a, e, u)"),),
+    command=False, verb="generated", title="New Solo puzzle", doing="Generating",
+    agent="generator", makes="solo", seeds=game_seeds, seed_id=generator.solo_seed_id,
+    precheck=generator.solo_params,
+)
+
 
 #: The Sudoku family: its model (:class:`Grid`), formats, pictures and engines, as the registry
 #: holds it.
@@ -201,7 +236,7 @@ FAMILY = Family(
     ),
     renderers=(TEXT, SVG),
     columnar=COLUMNAR,
-    engines=(SOLVE, CANON),
+    engines=(SOLVE, CANON, GENERATE, GENERATE_SOLO),
     title="Sudoku",
     clues=lambda grid: grid.clue_count,
     example="4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
