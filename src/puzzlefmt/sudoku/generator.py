@@ -142,7 +142,7 @@ def generate(seed: str | None = None, *, symmetry: str = "none", clues: str = "1
             what = "minimal " if minimal else ""
             raise GenerationTimeoutError(
                 f"no {what}puzzle with {symmetry} symmetry and {clues} clues found in "
-                f"{timeout:g} s (seed {seed!r})")
+                f"{timeout:g} s")
 
 
 # ---------------------------------------------------------------------- Solo

@@ -1,0 +1,256 @@
+"""``puzzlefmt generate WHAT [PARAMS]``: new puzzles from the families' generators (engines
+declared with ``makes``, :class:`puzzlefmt.engine.Engine`). Nothing here names a family.
+
+The seeds come from the generator's ``seeds(--seed)``; puzzle ``k`` is made from the ``k``-th
+seed alone, so the output is the same with ``--jobs N`` (local worker processes) and
+``--cluster`` (Dask) as on one process. ``--unique-canon`` drops a puzzle whose canonical form
+(the family's ``canon`` engine) was written already, and goes on until ``-n`` are written.
+A generator that gives up on a seed (``--timeout``) stops the run with one error line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import itertools
+import json
+import time
+from collections.abc import Callable, Generator, Iterable, Iterator
+from typing import Any
+
+from puzzlefmt import registry
+from puzzlefmt._words import counted
+from puzzlefmt.batch import Outcome
+from puzzlefmt.cli._common import (
+    EXIT_BAD_INPUT,
+    EXIT_OK,
+    UsageError,
+    err,
+    parse_options,
+    positive,
+    progress_wanted,
+    seconds,
+    target_format,
+)
+from puzzlefmt.cli.cluster import _dask
+from puzzlefmt.collection import Record
+from puzzlefmt.engine import Engine
+from puzzlefmt.errors import OptionError, PuzzleFormatError
+from puzzlefmt.format import Option
+from puzzlefmt.jobs import generate_task
+from puzzlefmt.outfile import output
+
+__all__ = ["add_parser", "cmd_generate", "generators"]
+
+#: Seeds a chunk at most (a chunk is one piece of work for a worker).
+CHUNK = 64
+#: With --unique-canon, give up after this many seeds a puzzle wanted.
+_DUPLICATE_BOUND = 100
+
+
+def generators() -> list[Engine]:
+    """The generators of every family, in family order."""
+    return [e for e in registry.engines() if e.generates]
+
+
+def _dest(option: Option) -> str:
+    return f"gen_opt_{option.name}"
+
+
+def add_parser(sub: Any) -> None:
+    """The ``generate`` command, when some family has a generator."""
+    gens = generators()
+    if not gens:
+        return
+    made = ", ".join(dict.fromkeys(e.makes for e in gens))
+    p = sub.add_parser("generate", help=f"make new puzzles ({made}); one line a puzzle")
+    p.add_argument("what", choices=list(dict.fromkeys(e.makes for e in gens)),
+                   help="what to make")
+    p.add_argument("params", nargs="?", metavar="PARAMS",
+                   help="the game's parameters, for generators that take them (6dh, 3x3r4di)")
+    p.add_argument("-n", "--count", type=positive("-n"), default=1, help="how many puzzles")
+    p.add_argument("--seed", help="master seed: the same seed and options give the same "
+                   "puzzles (default: drawn afresh)")
+    p.add_argument("--with-seed", action="store_true",
+                   help="write each puzzle's seed after it (a tab, then the seed as the game "
+                   "takes it back)")
+    p.add_argument("-t", "--to", metavar="FORMAT", help="output format (default: the "
+                   "generator's own line)")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE",
+                   help="a writer option of --to's format (repeatable)")
+    p.add_argument("-o", "--output", help="output file (default: standard output)")
+    p.add_argument("-j", "--jobs", type=positive("--jobs", most=256), default=1,
+                   help="worker processes (the same puzzles, in order)")
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="make them on a Dask cluster (tcp://host:8786, or local:N): the same "
+                   "puzzles as locally")
+    p.add_argument("--verbose", action="store_true", help="with --cluster: Dask's own messages")
+    p.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    p.add_argument("--unique-canon", action="store_true",
+                   help="drop a puzzle equivalent (same minlex form) to one already written")
+    p.add_argument("-q", "--quiet", action="store_true", help="no summary")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--progress", action="store_true", help="always show a progress bar")
+    g.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+    if any(e.timeout for e in gens):
+        p.add_argument("--timeout", type=seconds("--timeout"), default=None, metavar="SECONDS",
+                       help="give up a puzzle after this long (the run stops with an error)")
+    seen: set[str] = {"params", "timeout"}
+    for eng in gens:
+        for option in eng.options:
+            if option.name in seen:
+                continue
+            seen.add(option.name)
+            flag = "--" + option.name.replace("_", "-")
+            if option.kind is bool:
+                p.add_argument(flag, dest=_dest(option), action="store_true", default=None,
+                               help=f"{option.help} ({eng.makes})")
+                continue
+            kind: Callable[[str], Any] = str if option.choices else option.parse
+            p.add_argument(flag, dest=_dest(option), type=kind, default=None,
+                           metavar=option.name.upper(), choices=option.choices or None,
+                           help=f"{option.help} ({eng.makes}; default {option.default!r})")
+    p.set_defaults(func=cmd_generate)
+
+
+def _options(args: argparse.Namespace, eng: Engine) -> dict[str, Any]:
+    declared = {o.name for o in eng.options}
+    out: dict[str, Any] = {}
+    for eng_other in generators():
+        for option in eng_other.options:
+            value = getattr(args, _dest(option), None)
+            if value is None or option.name == "params":
+                continue
+            if option.name not in declared:
+                raise UsageError(f"{eng.makes} generation has no --"
+                                 f"{option.name.replace('_', '-')} option")
+            out[option.name] = value
+    if args.params is not None:
+        if "params" not in declared:
+            raise UsageError(f"{eng.makes} generation takes no parameters, found "
+                             f"{args.params!r}")
+        out["params"] = args.params
+    timeout = getattr(args, "timeout", None)
+    if timeout is not None:
+        if not eng.timeout:
+            raise UsageError(f"{eng.makes} generation takes no --timeout (it always ends)")
+        out["timeout"] = timeout
+    return out
+
+
+def _chunks(seeds: Iterator[str], count: int | None) -> Iterator[list[Record]]:
+    numbered = zip(itertools.count(1), seeds if count is None else itertools.islice(seeds, count),
+                   strict=False)
+    while True:
+        chunk = [Record(k, k, s, s) for k, s in itertools.islice(numbered, CHUNK)]
+        if not chunk:
+            return
+        yield chunk
+
+
+def _on_cluster(args: argparse.Namespace, work: Callable[[list[Record]], list[Outcome]],
+                chunks: Iterable[list[Record]]) -> Generator[list[Outcome], None, None]:
+    pdask = _dask()
+    with pdask.connect(args.cluster, quiet=not args.verbose) as client:
+        source = iter(chunks)
+        while True:
+            batch = list(itertools.islice(source, 16))
+            if not batch:
+                return
+            for future in client.map(work, batch, pure=False):
+                yield future.result()
+
+
+def _outcomes(args: argparse.Namespace, work: Callable[[list[Record]], list[Outcome]],
+              chunks: Iterator[list[Record]]) -> Generator[list[Outcome], None, None]:
+    if args.cluster:
+        return _on_cluster(args, work, chunks)
+    if args.jobs > 1:
+        # multiprocessing costs start-up: loaded only when workers start.
+        from puzzlefmt._procmap import ordered_map  # noqa: PLC0415 - only for --jobs above 1
+
+        return (found for found in ordered_map(work, chunks, args.jobs))
+    return (work(chunk) for chunk in chunks)
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    """Make ``-n`` puzzles with the generator of ``args.what``."""
+    eng = next(e for e in generators() if e.makes == args.what)
+    if args.cluster and args.jobs != 1:
+        raise UsageError(f"--jobs {args.jobs} and --cluster do not go together: with --cluster "
+                         "the cluster's workers do the work (local:N starts N of them here)")
+    opts = _options(args, eng)
+    try:
+        opts = eng.prepare(opts)
+    except (PuzzleFormatError, OptionError):
+        raise
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    to = None
+    write_options: dict[str, Any] = {}
+    if args.to is not None:
+        fmt = target_format(args.to)
+        if fmt.family != eng.family:
+            raise UsageError(f"--to {fmt.name} is a {fmt.family} format; {eng.makes} puzzles "
+                             f"are {eng.family}")
+        to = fmt.name
+        write_options = parse_options(fmt, args.option, owner=fmt.name)
+    elif args.option:
+        raise UsageError("--option is a writer option of --to's format: give --to")
+    unique = args.unique_canon
+    fam = registry.family(eng.family)
+    if unique and fam.engine("canon") is None:
+        raise UsageError(f"--unique-canon needs a canonical form: the {fam.name} family has "
+                         "none")
+    assert eng.seeds is not None  # a generator has its seeds
+    work = functools.partial(generate_task, eng.family, eng.name, tuple(opts.items()), to,
+                             tuple(write_options.items()), args.with_seed, unique)
+    chunks = _chunks(eng.seeds(args.seed), None if unique else args.count)
+    bar: Any = None
+    if progress_wanted(args):
+        from tqdm import tqdm  # noqa: PLC0415 - loaded only when a bar is shown
+
+        bar = tqdm(total=args.count, unit="puzzle", dynamic_ncols=True)
+    seen: set[str] = set()
+    written = tried = dropped = 0
+    failed: str | None = None
+    start = time.perf_counter()
+    with output(args.output) as out, contextlib.closing(
+            _outcomes(args, work, chunks)) as results:
+        for outcomes in results:
+            for o in outcomes:
+                tried += 1
+                if o.error is not None:
+                    failed = o.error
+                    break
+                data = o.data or {}
+                if unique:
+                    key = str(data.get("canon"))
+                    if key in seen:
+                        dropped += 1
+                        continue
+                    seen.add(key)
+                out.write(json.dumps(data) + "\n" if args.json else o.output or "")
+                written += 1
+                if bar is not None:
+                    bar.update(1)
+                if written >= args.count:
+                    break
+            if failed is not None or written >= args.count:
+                break
+            if unique and tried > _DUPLICATE_BOUND * args.count + 1000:
+                failed = (f"only {counted(written, 'puzzle')} of {args.count} unique after "
+                          f"{tried} seeds: the options allow few puzzles")
+                break
+    if bar is not None:
+        bar.close()
+    elapsed = time.perf_counter() - start
+    if failed is not None:
+        err(f"puzzlefmt generate: {failed}")
+    if not args.quiet:
+        rate = written / elapsed if elapsed > 0 else 0.0
+        more = f", {counted(dropped, 'duplicate')} dropped" if unique else ""
+        err(f"puzzlefmt generate: {counted(written, 'puzzle')} generated{more} "
+            f"({elapsed:.2f} s, {rate:,.0f} puzzles/s)")
+    return EXIT_BAD_INPUT if failed is not None else EXIT_OK
