@@ -154,8 +154,7 @@ SOLO_DEFAULT = "3x3"
 def solo_params(params: str = "3x3", seed: str = "") -> None:
     """Refuse Solo parameters the generator here does not make (with the reason): anything
     but 3x3 boxes without X or jigsaw (a :class:`~puzzlefmt.sudoku.Grid` is classic 9x9);
-    killer and the game's own refusals come from :func:`~puzzlefmt.sudoku.solo_seed.
-    parse_params`."""
+    killer and the game's own refusals come from the Solo port's ``parse_params``."""
     # The kernel loader: the Solo port needs numpy and its kernels.
     from puzzlefmt.sudoku.solo_seed import parse_params  # noqa: PLC0415 - the kernel loader
 
