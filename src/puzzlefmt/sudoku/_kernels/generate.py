@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from puzzlefmt._jit import njit
+from puzzlefmt._jit import aot, njit
 from puzzlefmt.sudoku._kernels.solve import MAX_DEPTH, NSTATE, solve_one
 
 __all__ = ["attempt", "below", "generate", "next32"]
@@ -156,6 +156,9 @@ def attempt(rng: np.ndarray, groups: np.ndarray, lo: int, hi: int, minimal: bool
     return count
 
 
+@aot(
+    "int64(int64[::1], int64[:, ::1], int64, int64, boolean, int64, uint8[::1], uint8[::1])"
+)
 @njit
 def generate(rng: np.ndarray, groups: np.ndarray, lo: int, hi: int, minimal: bool, tries: int,
              out: np.ndarray, solution: np.ndarray) -> int:
