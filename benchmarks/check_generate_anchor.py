@@ -46,7 +46,9 @@ def _check(program: str, ids: list[str], ours: Callable[[str, str], str],
         lines.append(f"{seed_id}\t{theirs}")
         if mine != theirs:
             bad += 1
-            print(f"DIFFER {seed_id}: real {theirs} / puzzlefmt {mine}")
+            print(f"DIFFER {seed_id}: real {theirs} / puzzlefmt {mine}", flush=True)
+        else:
+            print(f"same {seed_id}", flush=True)
     print(f"{program}: {len(ids) - bad} of {len(ids)} seed IDs agree")
     if write:
         Path(write).write_text("".join(line + "\n" for line in lines), encoding="utf-8")

@@ -535,7 +535,7 @@ def test_generate_is_a_command_built_from_the_generators(registered: Family,
     code, out, errs = _run(["generate", "tallies", "-n", "4", "--seed", "s", "--length", "6"])
     assert code == 0
     assert out.splitlines() == _tally_rows("s", 4, 6)
-    assert "4 puzzles generated" in errs
+    assert "4 records in: 4 generated, 0 rejected" in errs
     code, out, _ = _run(["generate", "tallies", "-n", "2", "--seed", "s", "--with-seed", "-q"])
     assert out.splitlines() == [f"{row}\tL3#{seed}" for row, seed in
                                 zip(_tally_rows("s", 2), ["s", "s.1"], strict=True)]

@@ -54,7 +54,7 @@ def test_keen_many_with_their_seeds() -> None:
         seed = next(stream)
         want.append(f"{game_id(keen_generate('5dh', seed))}\t5dh#{seed}")
     assert out.splitlines() == want
-    assert "3 puzzles generated" in errs
+    assert "3 records in: 3 generated" in errs
     code, out, _ = _run(["generate", "keen", "4dn", "-q", "--json"])
     data = json.loads(out)
     assert data["seed_id"] == f"4dn#{data['seed']}"
@@ -99,7 +99,7 @@ def test_sudoku_unique_canon_drops_equivalent_puzzles() -> None:
     forms = [canonical(Grid(line)) for line in out.splitlines()]
     assert len(forms) == 40
     assert len(set(forms)) == 40
-    assert "40 puzzles generated, 0 duplicates dropped" in errs
+    assert "40 records in: 40 generated (0 duplicates dropped), 0 rejected" in errs
 
 
 def test_sudoku_writes_any_sudoku_format() -> None:

@@ -42,7 +42,12 @@ from puzzlefmt.errors import OptionError
 from puzzlefmt.format import Option, check_options
 from puzzlefmt.model import SolveResult
 
-__all__ = ["Engine", "GenerationTimeoutError", "deadline", "solve_engine"]
+__all__ = ["Engine", "GenerationError", "GenerationTimeoutError", "deadline", "solve_engine"]
+
+
+class GenerationError(RuntimeError):
+    """A generator could not make the model of a seed with the options given (a timeout,
+    parameters refused): it ends a batch run, whose command says why in one line."""
 
 
 class GenerationTimeoutError(ValueError):

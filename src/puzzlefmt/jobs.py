@@ -28,7 +28,7 @@ from puzzlefmt.batch import (
 )
 from puzzlefmt.collection import LineCollection, Record
 from puzzlefmt.columnar import LineResults, joined
-from puzzlefmt.engine import Engine
+from puzzlefmt.engine import Engine, GenerationError
 from puzzlefmt.format import Format
 from puzzlefmt.losses import described, dropped, rewritten
 from puzzlefmt.model import Model, SolveResult
@@ -466,7 +466,7 @@ def generate_task(
     ``family`` (options already checked): its line (or ``to``'s writing of it), then a tab
     and the seed as people give it back when ``with_seed``; ``canon``: the JSON data carry the
     model's canonical form (for ``--unique-canon``). A seed the generator gives up on (its
-    ``ValueError``: a timeout) is rejected with the reason, and ends the chunk."""
+    ``ValueError``: a timeout) ends the run: :class:`~puzzlefmt.engine.GenerationError`."""
     fam = registry.family(family)
     eng = fam.engine(name)
     if eng is None or not eng.generates:  # pragma: no cover - the command checked it
@@ -482,11 +482,9 @@ def generate_task(
         try:
             made = eng.run(seed, **opts)
         except ValueError as exc:
-            # The options cannot be met (a timeout): the run stops here, so the rest of the
-            # chunk is not tried (each would wait as long).
-            out.append(Outcome(rec.number, rec.line,
-                               error=f"puzzle {rec.number} (seed {seed!r}): {exc}"))
-            break
+            # The options cannot be met (a timeout, parameters refused): the run stops here
+            # (every other seed would wait as long, or be refused the same way).
+            raise GenerationError(f"puzzle {rec.number} (seed {seed!r}): {exc}") from None
         if fmt is None:
             text = eng.line(made, made)
         elif isinstance(fmt, LineCollection):

@@ -52,7 +52,7 @@ def test_solo_generate_gives_solo_c_game_id_or_refuses(seed_id: str, expected: s
     params, seed = seed_id.split("#", 1)
     eng = _engine("generate-solo")
     if not _classic(params):
-        with pytest.raises(PuzzleFormatError, match="expected Solo parameters of a classic 9x9"):
+        with pytest.raises(PuzzleFormatError):
             eng.make_many(1, seed, params=params)
         return
     ((got_seed, grid),) = eng.make_many(1, seed, params=params)

@@ -210,7 +210,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_survey)
 
     render.add_parser(sub)
-    generate.add_parser(sub)  # `puzzlefmt generate`, from the families' generators
+    if command in (None, "generate"):  # built from the families' generators: read them only
+        generate.add_parser(sub)      # for `puzzlefmt generate` (or the full --help)
     add_serve(sub)  # `puzzlefmt serve` (the web extra; puzzlefmt.web.cli imports no web package)
     # The families' engines offered as commands (`puzzlefmt grade`...), after the built-in
     # commands, whose names they do not take.

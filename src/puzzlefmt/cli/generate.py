@@ -5,7 +5,9 @@ The seeds come from the generator's ``seeds(--seed)``; puzzle ``k`` is made from
 seed alone, so the output is the same with ``--jobs N`` (local worker processes) and
 ``--cluster`` (Dask) as on one process. ``--unique-canon`` drops a puzzle whose canonical form
 (the family's ``canon`` engine) was written already, and goes on until ``-n`` are written.
-A generator that gives up on a seed (``--timeout``) stops the run with one error line.
+A generator that gives up on a seed (``--timeout``) stops the run with one error line
+(:class:`~puzzlefmt.engine.GenerationError`, raised by the batch task), and no output file
+is left.
 """
 
 from __future__ import annotations
@@ -13,15 +15,16 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import io
 import itertools
 import json
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator
-from typing import Any
+from typing import IO, Any
 
 from puzzlefmt import registry
 from puzzlefmt._words import counted
-from puzzlefmt.batch import Outcome
+from puzzlefmt.batch import Outcome, Summary, Task, run_batch
 from puzzlefmt.cli._common import (
     EXIT_BAD_INPUT,
     EXIT_OK,
@@ -35,7 +38,7 @@ from puzzlefmt.cli._common import (
 )
 from puzzlefmt.cli.cluster import _dask
 from puzzlefmt.collection import Record
-from puzzlefmt.engine import Engine
+from puzzlefmt.engine import Engine, GenerationError
 from puzzlefmt.errors import OptionError, PuzzleFormatError
 from puzzlefmt.format import Option
 from puzzlefmt.jobs import generate_task
@@ -139,39 +142,77 @@ def _options(args: argparse.Namespace, eng: Engine) -> dict[str, Any]:
     return out
 
 
-def _chunks(seeds: Iterator[str], count: int | None) -> Iterator[list[Record]]:
-    numbered = zip(itertools.count(1), seeds if count is None else itertools.islice(seeds, count),
-                   strict=False)
-    while True:
-        chunk = [Record(k, k, s, s) for k, s in itertools.islice(numbered, CHUNK)]
-        if not chunk:
-            return
-        yield chunk
+def _records(seeds: Iterator[str], count: int | None, first: int = 1) -> Iterator[Record]:
+    """The seeds as records (number and line: the puzzle's place), ``count`` of them."""
+    taken = seeds if count is None else itertools.islice(seeds, count)
+    return (Record(k, k, s, s) for k, s in zip(itertools.count(first), taken, strict=False))
 
 
-def _on_cluster(args: argparse.Namespace, work: Callable[[list[Record]], list[Outcome]],
-                chunks: Iterable[list[Record]]) -> Generator[list[Outcome], None, None]:
+def _on_cluster(args: argparse.Namespace, work: Task, records: Iterator[Record]
+                ) -> Generator[list[Outcome], None, None]:
+    """The outcomes of ``records``' chunks, made by the cluster's workers, in order."""
     pdask = _dask()
     with pdask.connect(args.cluster, quiet=not args.verbose) as client:
-        source = iter(chunks)
         while True:
-            batch = list(itertools.islice(source, 16))
+            batch = [chunk for chunk in (list(itertools.islice(records, CHUNK))
+                                         for _ in range(16)) if chunk]
             if not batch:
                 return
             for future in client.map(work, batch, pure=False):
                 yield future.result()
 
 
-def _outcomes(args: argparse.Namespace, work: Callable[[list[Record]], list[Outcome]],
-              chunks: Iterator[list[Record]]) -> Generator[list[Outcome], None, None]:
-    if args.cluster:
-        return _on_cluster(args, work, chunks)
-    if args.jobs > 1:
-        # multiprocessing costs start-up: loaded only when workers start.
-        from puzzlefmt._procmap import ordered_map  # noqa: PLC0415 - only for --jobs above 1
+def _unique_rounds(args: argparse.Namespace, work: Task, seeds: Iterator[str]
+                   ) -> Generator[list[Outcome], None, None]:
+    """The outcomes of as many seeds as are still wanted, round after round (for
+    ``--unique-canon``, which learns only from the results how many more it needs)."""
+    first = 1
+    while True:
+        need = max(CHUNK, args.count)
+        records = _records(seeds, need, first)
+        first += need
+        if args.cluster:
+            yield from _on_cluster(args, work, records)
+            continue
+        buffer = io.StringIO()
+        run_batch(records, work, out=buffer, jobs=args.jobs, json_lines=True)
+        rows = [json.loads(line) for line in buffer.getvalue().splitlines()]
+        yield [Outcome(0, 0, output=row["text"] + "\n", data=row) for row in rows]
 
-        return (found for found in ordered_map(work, chunks, args.jobs))
-    return (work(chunk) for chunk in chunks)
+
+def _written(args: argparse.Namespace, outcomes: Iterable[list[Outcome]], out: IO[str],
+             unique: bool) -> Summary:
+    """Write the outcomes (dropping repeated canonical forms when ``unique``) until
+    ``--count`` are written; the summary."""
+    summary = Summary()
+    start = time.perf_counter()
+    seen: set[str] = set()
+    dropped = 0
+    for chunk in outcomes:
+        for o in chunk:
+            summary.records_in += 1
+            data = o.data or {}
+            if unique:
+                key = str(data.get("canon"))
+                if key in seen:
+                    dropped += 1
+                    continue
+                seen.add(key)
+                data = {k: v for k, v in data.items() if k != "canon"}
+            out.write(json.dumps(data) + "\n" if args.json else o.output or "")
+            summary.written += 1
+            if summary.written >= args.count:
+                break
+        if summary.written >= args.count:
+            break
+        if summary.records_in > _DUPLICATE_BOUND * args.count + 1000:
+            raise GenerationError(
+                f"only {counted(summary.written, 'puzzle')} of {args.count} unique after "
+                f"{summary.records_in} seeds: the options allow few puzzles")
+    if unique:
+        summary.kinds["duplicates dropped"] = dropped
+    summary.seconds = time.perf_counter() - start
+    return summary
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -203,54 +244,27 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if unique and fam.engine("canon") is None:
         raise UsageError(f"--unique-canon needs a canonical form: the {fam.name} family has "
                          "none")
-    assert eng.seeds is not None  # a generator has its seeds
+    if eng.seeds is None:  # pragma: no cover - a generator has its seeds
+        raise UsageError(f"{eng.makes} generation has no seeds")
     work = functools.partial(generate_task, eng.family, eng.name, tuple(opts.items()), to,
                              tuple(write_options.items()), args.with_seed, unique)
-    chunks = _chunks(eng.seeds(args.seed), None if unique else args.count)
-    bar: Any = None
-    if progress_wanted(args):
-        from tqdm import tqdm  # noqa: PLC0415 - loaded only when a bar is shown
-
-        bar = tqdm(total=args.count, unit="puzzle", dynamic_ncols=True)
-    seen: set[str] = set()
-    written = tried = dropped = 0
-    failed: str | None = None
-    start = time.perf_counter()
-    with output(args.output) as out, contextlib.closing(
-            _outcomes(args, work, chunks)) as results:
-        for outcomes in results:
-            for o in outcomes:
-                tried += 1
-                if o.error is not None:
-                    failed = o.error
-                    break
-                data = o.data or {}
-                if unique:
-                    key = str(data.get("canon"))
-                    if key in seen:
-                        dropped += 1
-                        continue
-                    seen.add(key)
-                out.write(json.dumps(data) + "\n" if args.json else o.output or "")
-                written += 1
-                if bar is not None:
-                    bar.update(1)
-                if written >= args.count:
-                    break
-            if failed is not None or written >= args.count:
-                break
-            if unique and tried > _DUPLICATE_BOUND * args.count + 1000:
-                failed = (f"only {counted(written, 'puzzle')} of {args.count} unique after "
-                          f"{tried} seeds: the options allow few puzzles")
-                break
-    if bar is not None:
-        bar.close()
-    elapsed = time.perf_counter() - start
-    if failed is not None:
-        err(f"puzzlefmt generate: {failed}")
+    seeds = eng.seeds(args.seed)
+    try:
+        with output(args.output) as out:
+            if unique:
+                with contextlib.closing(_unique_rounds(args, work, seeds)) as rounds:
+                    summary = _written(args, rounds, out, unique=True)
+            elif args.cluster:
+                with contextlib.closing(
+                        _on_cluster(args, work, _records(seeds, args.count))) as parts:
+                    summary = _written(args, parts, out, unique=False)
+            else:
+                summary = run_batch(_records(seeds, args.count), work, out=out,
+                                    jobs=args.jobs, progress=progress_wanted(args),
+                                    progress_total=args.count, json_lines=args.json)
+    except GenerationError as exc:
+        err(f"puzzlefmt generate: {exc}")
+        return EXIT_BAD_INPUT
     if not args.quiet:
-        rate = written / elapsed if elapsed > 0 else 0.0
-        more = f", {counted(dropped, 'duplicate')} dropped" if unique else ""
-        err(f"puzzlefmt generate: {counted(written, 'puzzle')} generated{more} "
-            f"({elapsed:.2f} s, {rate:,.0f} puzzles/s)")
-    return EXIT_BAD_INPUT if failed is not None else EXIT_OK
+        err(f"puzzlefmt generate: {summary.line('generated')}")
+    return EXIT_OK

@@ -22,33 +22,71 @@ from __future__ import annotations
 
 from typing import Any
 
-from puzzlefmt.keen.model import Puzzle
+from puzzlefmt.errors import PuzzleFormatError
+from puzzlefmt.keen.gameid import parse_game_id
+from puzzlefmt.keen.model import UPSTREAM_SIZES, Difficulty, Puzzle
 from puzzlefmt.sgt.random import game_seeds
 
-__all__ = ["DEFAULT_PARAMS", "check_params", "game_id", "game_seeds", "generate", "make", "seed_id"]
+__all__ = ["DEFAULT_PARAMS", "check_params", "expand_params", "game_id", "game_seeds", "generate",
+           "make", "seed_id"]
 
 #: The parameters of a new game in Keen (6x6, Normal).
 DEFAULT_PARAMS = "6"
+
+FMT = "keen"
+
+
+def _params(params: str, text: str) -> tuple[int, Difficulty, bool]:
+    parsed = parse_game_id(f"{params}#", runs="documented")
+    size = parsed.size
+    if size not in UPSTREAM_SIZES:
+        raise PuzzleFormatError(
+            f"expected a grid size from 3 to 9 for a random-seed ID, found {size} (Keen: "
+            '"Grid size must be between 3 and 9")',
+            format=FMT, line=1, column=1, text=text, expected="3 to 9", found=str(size),
+        )
+    difficulty = Difficulty.NORMAL if parsed.difficulty is None else parsed.difficulty
+    return size, difficulty, parsed.multiplication_only
+
+
+def expand_params(params: str, seed: str) -> tuple[int, Difficulty, bool]:
+    """The size, difficulty and multiplication-only flag Keen reads from ``<params>#<seed>``
+    (over the game's defaults: no ``d`` is Normal). Raises :class:`PuzzleFormatError` for
+    parameters the game refuses (sizes other than 3 to 9 among them) and a seed that is not
+    one line."""
+    text = f"{params}#{seed}"
+    bad = next((k for k, ch in enumerate(params) if ch in ":#"), -1)
+    if bad >= 0:
+        raise PuzzleFormatError.expecting(
+            "parameters (a size, then d and a difficulty letter, then m)",
+            repr(params[bad]), format=FMT, line=1, column=bad + 1, text=text)
+    try:
+        size, difficulty, mult = _params(params, text)
+    except PuzzleFormatError as exc:
+        raise PuzzleFormatError(
+            exc.message, format=FMT, line=1, column=exc.column, text=text,
+            expected=exc.expected, found=exc.found,
+        ) from None
+    if any(ch in seed for ch in "\r\n\x00"):
+        raise PuzzleFormatError.expecting(
+            "seed text on one line", "a line break or NUL in the seed", format=FMT, line=1,
+            text=text)
+    return size, difficulty, mult
 
 
 def generate(params: str = DEFAULT_PARAMS, seed: str | None = None) -> Puzzle:
     """The puzzle Keen makes from ``<params>#<seed>`` (``seed`` ``None``: one drawn as the game
     draws it), keeping its seed. Raises :class:`~puzzlefmt.errors.PuzzleFormatError` for
     parameters the game refuses (a size outside 3 to 9, an unknown difficulty letter)."""
-    # The kernel loader: the seed expander needs numpy and its kernels, loaded with the first
-    # puzzle made, not with puzzlefmt.keen.
-    from puzzlefmt.keen.seed import expand_params  # noqa: PLC0415 - the kernel loader
-
     if seed is None:
         seed = next(game_seeds())
     expand_params(params, seed)  # the game's refusals, as PuzzleFormatError
+    # The model expands the seed through its installed expander (puzzlefmt.keen.seed).
     return Puzzle.from_game_id(f"{params}#{seed}")
 
 
 def check_params(params: str = DEFAULT_PARAMS) -> None:
     """Refuse parameters the game refuses (:class:`~puzzlefmt.errors.PuzzleFormatError`)."""
-    from puzzlefmt.keen.seed import expand_params  # noqa: PLC0415 - the kernel loader
-
     expand_params(params, "")
 
 

@@ -37,8 +37,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.keen.gameid import parse_game_id
+from puzzlefmt.keen.generator import expand_params
 from puzzlefmt.keen.model import UPSTREAM_SIZES, Cage, Difficulty, Op, Puzzle
 from puzzlefmt.sgt.latin import latin_generate
 from puzzlefmt.sgt.random import RandomState
@@ -267,44 +266,6 @@ def generate(size: int, difficulty: Difficulty, multiplication_only: bool,
             raise AssertionError("a generated cage has too many layouts")
         if verdict:
             return _cages(w, grid, leader, ops), tuple(grid)
-
-
-def _params(params: str, text: str) -> tuple[int, Difficulty, bool]:
-    parsed = parse_game_id(f"{params}#", runs="documented")
-    size = parsed.size
-    if size not in UPSTREAM_SIZES:
-        raise PuzzleFormatError(
-            f"expected a grid size from 3 to 9 for a random-seed ID, found {size} (Keen: "
-            '"Grid size must be between 3 and 9")',
-            format=FMT, line=1, column=1, text=text, expected="3 to 9", found=str(size),
-        )
-    difficulty = Difficulty.NORMAL if parsed.difficulty is None else parsed.difficulty
-    return size, difficulty, parsed.multiplication_only
-
-
-def expand_params(params: str, seed: str) -> tuple[int, Difficulty, bool]:
-    """The size, difficulty and multiplication-only flag Keen reads from ``<params>#<seed>``
-    (over the game's defaults: no ``d`` is Normal). Raises :class:`PuzzleFormatError` for
-    parameters the game refuses (sizes other than 3 to 9 among them) and a seed that is not
-    one line."""
-    text = f"{params}#{seed}"
-    bad = next((k for k, ch in enumerate(params) if ch in ":#"), -1)
-    if bad >= 0:
-        raise PuzzleFormatError.expecting(
-            "parameters (a size, then d and a difficulty letter, then m)",
-            repr(params[bad]), format=FMT, line=1, column=bad + 1, text=text)
-    try:
-        size, difficulty, mult = _params(params, text)
-    except PuzzleFormatError as exc:
-        raise PuzzleFormatError(
-            exc.message, format=FMT, line=1, column=exc.column, text=text,
-            expected=exc.expected, found=exc.found,
-        ) from None
-    if any(ch in seed for ch in "\r\n\x00"):
-        raise PuzzleFormatError.expecting(
-            "seed text on one line", "a line break or NUL in the seed", format=FMT, line=1,
-            text=text)
-    return size, difficulty, mult
 
 
 def expand(params: str, seed: str) -> Expansion:

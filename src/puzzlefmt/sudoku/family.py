@@ -185,12 +185,34 @@ GENERATE = Engine(
     timeout=True, command=False, verb="generated", title="New puzzle", doing="Generating",
     agent="generator", makes="sudoku", seeds=game_seeds, precheck=generator.check,
 )
+def _solo_check(params: str = generator.SOLO_DEFAULT, seed: str = "") -> None:
+    """Refuse Solo parameters the generator does not make, saying which: what a Grid cannot
+    hold (other box shapes, X, jigsaw; killer and what Solo refuses: the port's reader)."""
+    text = f"{params}#{seed}"
+    p = _solo_port().parse_params(params, text)
+    if (p.c, p.r, p.xtype) != (3, 3, False):
+        kind = ("a jigsaw" if p.jigsaw else "an X puzzle" if p.xtype
+                else f"{p.c}x{p.r} boxes")
+        raise PuzzleFormatError(
+            f"expected Solo parameters of a classic 9x9 (3x3 boxes, a symmetry, a difficulty "
+            f"letter), found {kind}: generation here makes what a Sudoku grid holds",
+            format="solo", line=1, column=1, text=text, expected="3x3 parameters",
+            found=params)
+
+
+def _solo_make(seed: str, params: str = generator.SOLO_DEFAULT) -> Grid:
+    """The puzzle Solo makes from ``<params>#<seed>``, read from the game ID it shows."""
+    _solo_check(params, seed)
+    found: Grid = solo.FORMAT.loads(_expand_solo_seed(params, seed))
+    return found
+
+
 GENERATE_SOLO = Engine(
     name="generate-solo", family="sudoku", models=(Grid,),
     summary="new puzzles, each the one Simon Tatham's Solo makes for its seed (PARAMS as the "
             "game writes them: 3x3, 3x3r4di)",
     returns="a Grid",
-    run=generator.solo,
+    run=_solo_make,
     record=lambda grid, made: solo.FORMAT.dumps(made).rstrip("\n"),
     to_json=lambda made: {"game_id": solo.FORMAT.dumps(made).rstrip("\n")},
     words=lambda made: f"Solo's game ID: {solo.FORMAT.dumps(made).rstrip()}",
@@ -199,7 +221,7 @@ GENERATE_SOLO = Engine(
                     "and a difficulty letter (t, b, i, a, e, u)"),),
     command=False, verb="generated", title="New Solo puzzle", doing="Generating",
     agent="generator", makes="solo", seeds=game_seeds, seed_id=generator.solo_seed_id,
-    precheck=generator.solo_params,
+    precheck=_solo_check,
 )
 
 
@@ -256,12 +278,17 @@ def read_grid(text: str) -> Grid:
                                                                             "sudoku"))
 
 
-def _expand_solo_seed(params: str, seed: str) -> str:
-    # The kernel loader: the generator needs numpy and its numba kernels, loaded with the
+def _solo_port() -> ModuleType:
+    # The kernel loader: Solo's generator needs numpy and its numba kernels, loaded with the
     # first seed expanded, not with puzzlefmt.sudoku.
-    from puzzlefmt.sudoku.solo_seed import expand_seed  # noqa: PLC0415 - the kernel loader
+    from puzzlefmt.sudoku import solo_seed  # noqa: PLC0415 - the kernel loader
 
-    return expand_seed(params, seed)
+    return solo_seed
+
+
+def _expand_solo_seed(params: str, seed: str) -> str:
+    found: str = _solo_port().expand_seed(params, seed)
+    return found
 
 
 install(Grid, SudokuEngines(read=read_grid, svg=sudoku_svg, solve=solve,

@@ -12,10 +12,10 @@ Symmetries (of the clue pattern): ``none``; ``rot180`` (r, c) -> (8-r, 8-c); ``r
 four quarter turns; ``diagonal`` (r, c) -> (c, r); ``antidiagonal`` (r, c) -> (8-c, 8-r);
 ``mirror`` (r, c) -> (r, 8-c).
 
-Solo (:func:`solo`, ``puzzlefmt generate solo 3x3dh``): the puzzle Simon Tatham's Solo makes
-for ``<params>#<seed>`` (:mod:`puzzlefmt.sudoku.solo_seed`), for the parameters a
-:class:`~puzzlefmt.sudoku.Grid` holds: 3x3 boxes, any symmetry and difficulty letter; other
-shapes, X, jigsaw and killer parameters are refused, saying which.
+Solo (the family's ``generate-solo`` engine, ``puzzlefmt generate solo 3x3di``): the puzzle
+Simon Tatham's Solo makes for ``<params>#<seed>`` (:mod:`puzzlefmt.sudoku.solo_seed`), for
+the parameters a :class:`~puzzlefmt.sudoku.Grid` holds: 3x3 boxes, any symmetry and
+difficulty letter; other shapes, X, jigsaw and killer parameters are refused, saying which.
 
 >>> g = generate("1", symmetry="rot180", clues="22-30")
 >>> g.clue_count <= 30 and g.solve().unique
@@ -29,11 +29,10 @@ import time
 from typing import Any
 
 from puzzlefmt.engine import GenerationTimeoutError
-from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.sgt.random import game_seeds
 from puzzlefmt.sudoku.grid import Grid
 
-__all__ = ["SYMMETRIES", "clue_range", "generate", "groups", "solo", "solo_params"]
+__all__ = ["SYMMETRIES", "check", "clue_range", "generate", "groups", "solo_seed_id"]
 
 #: The symmetries the classic generator takes.
 SYMMETRIES = ("none", "rot180", "rot90", "diagonal", "antidiagonal", "mirror")
@@ -120,24 +119,19 @@ def generate(seed: str | None = None, *, symmetry: str = "none", clues: str = "1
     :class:`~puzzlefmt.engine.GenerationTimeoutError` when no such puzzle is found within
     ``timeout`` seconds."""
     # The kernel loader: numpy and the generator's kernels load with the first puzzle made.
-    import numpy as np  # noqa: PLC0415 - the kernel loader
-
     from puzzlefmt.sudoku._kernels import generate as kernel  # noqa: PLC0415 - the kernel loader
 
     check(symmetry=symmetry, clues=clues, minimal=minimal, rating=rating)
     if seed is None:
         seed = next(game_seeds())
     lo, hi = clue_range(clues)
-    cells = np.full((len(groups(symmetry)), 4), -1, np.int64)
-    for g, found in enumerate(groups(symmetry)):
-        cells[g, : len(found)] = found
-    rng = np.array(_state(seed), np.int64)
-    out = np.zeros(81, np.uint8)
-    solution = np.zeros(81, np.uint8)
+    cells = groups(symmetry)
+    rng = kernel.new_state(_state(seed))
     end = None if timeout is None else time.monotonic() + timeout
     while True:
-        if kernel.generate(rng, cells, lo, hi, minimal, _BATCH, out, solution) >= 0:
-            return Grid(givens=out.tolist())
+        found = kernel.make(rng, cells, lo, hi, minimal, _BATCH)
+        if found is not None:
+            return Grid(givens=found)
         if end is not None and time.monotonic() > end:
             what = "minimal " if minimal else ""
             raise GenerationTimeoutError(
@@ -149,33 +143,6 @@ def generate(seed: str | None = None, *, symmetry: str = "none", clues: str = "1
 
 #: The parameters of a new game in Solo (3x3 boxes, two-way rotational symmetry, Trivial).
 SOLO_DEFAULT = "3x3"
-
-
-def solo_params(params: str = "3x3", seed: str = "") -> None:
-    """Refuse Solo parameters the generator here does not make (with the reason): anything
-    but 3x3 boxes without X or jigsaw (a :class:`~puzzlefmt.sudoku.Grid` is classic 9x9);
-    killer and the game's own refusals come from the Solo port's ``parse_params``."""
-    # The kernel loader: the Solo port needs numpy and its kernels.
-    from puzzlefmt.sudoku.solo_seed import parse_params  # noqa: PLC0415 - the kernel loader
-
-    text = f"{params}#{seed}"
-    p = parse_params(params, text)
-    if p.c != 3 or p.r != 3 or p.xtype:
-        kind = ("a jigsaw" if p.jigsaw else "an X puzzle" if p.xtype
-                else f"{p.c}x{p.r} boxes")
-        raise PuzzleFormatError(
-            f"expected Solo parameters of a classic 9x9 (3x3 boxes, a symmetry, a difficulty "
-            f"letter), found {kind}: generation here makes what a Sudoku grid holds",
-            format="solo", line=1, column=1, text=text, expected="3x3 parameters",
-            found=params)
-
-
-def solo(seed: str, params: str = SOLO_DEFAULT) -> Grid:
-    """The puzzle Solo makes from ``<params>#<seed>`` (see :func:`solo_params`)."""
-    from puzzlefmt.sudoku.solo_seed import expand_seed  # noqa: PLC0415 - the kernel loader
-
-    solo_params(params, seed)
-    return Grid(expand_seed(params, seed))
 
 
 def solo_seed_id(seed: str, params: str = SOLO_DEFAULT, **options: Any) -> str:

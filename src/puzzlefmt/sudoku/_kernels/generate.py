@@ -24,12 +24,14 @@ One attempt (:func:`attempt`):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from puzzlefmt._jit import aot, njit
 from puzzlefmt.sudoku._kernels.solve import MAX_DEPTH, NSTATE, solve_one
 
-__all__ = ["attempt", "below", "generate", "next32"]
+__all__ = ["attempt", "below", "generate", "make", "new_state", "next32"]
 
 M32 = 0xFFFFFFFF
 
@@ -168,3 +170,27 @@ def generate(rng: np.ndarray, groups: np.ndarray, lo: int, hi: int, minimal: boo
         if found >= 0:
             return found
     return -1
+
+
+# ---------------------------------------------------------------------- Python entry
+
+
+def make(rng: np.ndarray, groups: Sequence[Sequence[int]], lo: int, hi: int, minimal: bool,
+         tries: int) -> list[int] | None:
+    """:func:`puzzlefmt.sudoku.generator.generate`'s step: up to ``tries`` attempts drawing
+    from the xorshift state ``rng`` (:func:`new_state`; it carries on between calls); the
+    puzzle's 81 cells, or ``None``."""
+    cells = np.full((len(groups), 4), -1, np.int64)
+    for g, found in enumerate(groups):
+        cells[g, : len(found)] = found
+    out = np.zeros(81, np.uint8)
+    solution = np.zeros(81, np.uint8)
+    if generate(rng, cells, lo, hi, minimal, tries, out, solution) < 0:
+        return None
+    made: list[int] = out.tolist()
+    return made
+
+
+def new_state(state: Sequence[int]) -> np.ndarray:
+    """The xorshift state (four 32-bit words) as the kernels take it."""
+    return np.array(state, np.int64)
