@@ -146,3 +146,16 @@ def test_bad_options_are_refused_with_one_clear_message() -> None:
         eng.make_many(1, "x", rating="2.0-3.0")
     with pytest.raises(GenerationTimeoutError, match="no minimal puzzle with rot90 symmetry"):
         eng.make_many(1, "x", clues="17-18", symmetry="rot90", minimal=True, timeout=0.5)
+
+
+def _sgt_solo() -> list[tuple[str, str]]:
+    """(seed ID, game ID) pairs Debian's sgt-solo made (see the file's header)."""
+    return [(r[0], r[1]) for r in _tsv(HERE / "data" / "sgt_solo_generate.tsv")]
+
+
+@pytest.mark.parametrize(("seed_id", "expected"), _sgt_solo())
+def test_fresh_seeds_give_what_the_real_solo_gives(seed_id: str, expected: str) -> None:
+    params, seed = seed_id.split("#", 1)
+    eng = _engine("generate-solo")
+    grid = eng.make(seed, params=params)
+    assert eng.line(grid, grid) == expected
