@@ -6,8 +6,9 @@ commands, and the batch jobs, with no other file changed."""
 from __future__ import annotations
 
 import io
+import itertools
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any, Self
@@ -22,7 +23,7 @@ from puzzlefmt.engine import Engine, solve_engine
 from puzzlefmt.errors import OptionError, PuzzleFormatError
 from puzzlefmt.family import Family, Moves, Played, Replay
 from puzzlefmt.format import Format, Option, Sniff
-from puzzlefmt.jobs import Job, position_at
+from puzzlefmt.jobs import Job, generate_task, position_at
 from puzzlefmt.model import Engines, Model, Problem, SolveResult, install, json_object
 from puzzlefmt.web import service
 from puzzlefmt.web.app import create_app
@@ -138,7 +139,39 @@ def _play(tally: Tally, notation: str, check: bool | None) -> Played:
                   text=after.marks)
 
 
-TALLY = Family(name="tally", models=(Tally,), formats=(TALLIES,), engines=(SOLVE, COUNT),
+def _tally_seeds(master: str | None) -> Iterator[str]:
+    """The toy generator's seeds: the master, then the master and a count."""
+    base = master if master is not None else "fresh"
+    yield base
+    for k in itertools.count(1):
+        yield f"{base}.{k}"
+
+
+def _make_tally(seed: str, *, length: int = 3) -> Tally:
+    if length > 20:
+        raise ValueError(f"no row of {length} marks within the time bound")
+    crossed = sum(map(ord, seed)) % (length + 1)
+    return Tally(marks="|" * (length - crossed) + "x" * crossed)
+
+
+MAKE = Engine(
+    name="make", family="tally", models=(Tally,),
+    summary="a new row of marks", returns="a Tally",
+    run=_make_tally, record=lambda tally, made: made.marks,
+    to_json=lambda made: {"marks": made.marks}, words=lambda made: f"{made.marks} made.",
+    options=(Option("length", int, 3, "marks in the row", minimum=1),),
+    command=False, verb="made", title="New row", makes="tallies", seeds=_tally_seeds,
+    seed_id=lambda seed, **options: f"L{options.get('length', 3)}#{seed}",
+    precheck=lambda length=3: None if length != 13 else _unlucky(),
+)
+
+
+def _unlucky() -> None:
+    raise ValueError("13 marks: unlucky")
+
+
+TALLY = Family(name="tally", models=(Tally,), formats=(TALLIES,),
+               engines=(SOLVE, COUNT, MAKE),
                clues=lambda tally: len(tally.marks),
                moves=Moves(models=(Tally,), play=_play, example="| or x"))
 def _draw(tally: Tally, **options: Any) -> str:
@@ -469,3 +502,85 @@ def test_a_family_declares_its_game_records_and_how_to_step_through_them(
     with pytest.raises(service.ServiceError,
                        match=r"only game records \(GCG, TG\) can be stepped through"):
         service.game("||", "tallies")
+
+
+# --------------------------------------------------------------------------- generators
+
+
+def _tally_rows(seed: str, n: int, length: int = 3) -> list[str]:
+    stream = _tally_seeds(seed)
+    return [_make_tally(next(stream), length=length).marks for _ in range(n)]
+
+
+def test_a_generator_makes_models_from_seeds(registered: Family) -> None:
+    assert MAKE.generates
+    assert not MAKE.takes(Tally(marks="|"))  # it takes no model
+    assert MAKE.make("abc", length=4) == _make_tally("abc", length=4)
+    made = MAKE.make_many(3, "s", length=5)
+    assert [seed for seed, _ in made] == ["s", "s.1", "s.2"]
+    assert [t.marks for _, t in made] == _tally_rows("s", 3, 5)
+    assert MAKE.seed_text("s", length=5) == "L5#s"
+    with pytest.raises(OptionError, match="wants a whole number"):
+        MAKE.make_many(1, "s", length="x")
+    with pytest.raises(ValueError, match="unlucky"):
+        MAKE.make_many(1, "s", length=13)  # the precheck, before any model is made
+    with pytest.raises(TypeError, match="not a generator"):
+        COUNT.make("s")
+
+
+def test_generate_is_a_command_built_from_the_generators(registered: Family,
+                                                        tmp_path: Path) -> None:
+    help_text = build_parser().format_help()
+    assert "generate" in help_text
+    code, out, errs = _run(["generate", "tallies", "-n", "4", "--seed", "s", "--length", "6"])
+    assert code == 0
+    assert out.splitlines() == _tally_rows("s", 4, 6)
+    assert "4 records in: 4 generated, 0 rejected" in errs
+    code, out, _ = _run(["generate", "tallies", "-n", "2", "--seed", "s", "--with-seed", "-q"])
+    assert out.splitlines() == [f"{row}\tL3#{seed}" for row, seed in
+                                zip(_tally_rows("s", 2), ["s", "s.1"], strict=True)]
+    code, out, _ = _run(["generate", "tallies", "-n", "2", "--seed", "s", "--json", "-q"])
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r["marks"] for r in rows] == _tally_rows("s", 2)
+    assert [r["seed"] for r in rows] == ["s", "s.1"]
+    # the same puzzles with worker processes
+    many = ["generate", "tallies", "-n", "300", "--seed", "m", "-q"]
+    assert _run([*many, "--jobs", "2"])[1] == _run(many)[1]
+    # one clear error, no traceback: the precheck, a run that gives up, a bad option
+    code, out, errs = _run(["generate", "tallies", "--length", "13"])
+    assert (code, out) == (2, "")
+    assert errs == "puzzlefmt generate: 13 marks: unlucky\n"
+    code, out, errs = _run(["generate", "tallies", "-n", "5", "--length", "21", "-q"])
+    assert (code, out) == (2, "")
+    assert errs.count("\n") == 1
+    assert "puzzle 1 (seed 'fresh'): no row of 21 marks" in errs
+    code, _, errs = _run(["generate", "tallies", "--limit", "2"])
+    assert code == 2
+    assert "unrecognized arguments: --limit" in errs
+    code, _, errs = _run(["generate", "tallies", "PARAMS"])
+    assert code == 2
+    assert "tallies generation takes no parameters" in errs
+    out_file = tmp_path / "made.tally"
+    assert _run(["generate", "tallies", "-n", "3", "--seed", "s", "--to", "tallies", "-o",
+                 str(out_file), "-q"])[0] == 0
+    assert out_file.read_text().splitlines() == _tally_rows("s", 3)
+
+
+def test_the_batch_task_of_a_generator_and_the_page_action(registered: Family) -> None:
+    recs = [Record(1, 1, "s", "s"), Record(2, 2, "s.1", "s.1")]
+    found = generate_task("tally", "make", (("length", 4),), None, (), True, False, recs)
+    assert [o.output for o in found] == [f"{row}\tL4#{seed}\n" for row, seed in
+                                         zip(_tally_rows("s", 2, 4), ["s", "s.1"], strict=True)]
+    caps = service.capabilities()
+    assert {"makes": "tallies", "family": "tally", "title": "New row",
+            "summary": "a new row of marks",
+            "options": [{"name": "length", "default": 3, "help": "marks in the row",
+                         "choices": []}]} in caps["generators"]
+    made = service.generate("tallies", seed="s", options={"length": 4})
+    assert made == {"marks": _tally_rows("s", 1, 4)[0], "text": _tally_rows("s", 1, 4)[0],
+                    "seed": "s", "seed_id": "L4#s", "words": f"{_tally_rows('s', 1, 4)[0]} made."}
+    with pytest.raises(service.ServiceError, match="unlucky"):
+        service.generate("tallies", options={"length": 13})
+    with pytest.raises(service.ServiceError, match="nothing generates 'dice'"):
+        service.generate("dice")
+    assert "/api/generate" in create_app().openapi()["paths"]

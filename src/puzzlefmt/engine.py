@@ -20,11 +20,21 @@ same vocabulary as the formats' options) and runs it; ``engine.many(models, **op
 a batch, through the engine's batch form when it has one (one kernel call for many models).
 The model reaches its family's engines by name (``Model._run``), so ``puzzle.grade()`` is
 ``Puzzle``'s one-line method over the table and the model never imports the engine.
+
+A *generator* is an engine that takes no model: it makes one from a seed string. It says
+what it makes (``makes="keen"``: the word after ``puzzlefmt generate``), how seed strings
+follow one another (``seeds(master)``: an endless iterator; the same master gives the same
+seeds) and its ``run(seed, **options)`` makes the model of one seed, so that the same seed
+and options give the same model in any process, in any order. ``engine.make(seed)`` runs
+it; ``engine.make_many(n, seed=master)`` gives ``n`` (seed, model) pairs. The command
+``puzzlefmt generate``, batch jobs, Dask and the page's "new puzzle" action are built from
+the generators of the tables.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,7 +42,17 @@ from puzzlefmt.errors import OptionError
 from puzzlefmt.format import Option, check_options
 from puzzlefmt.model import SolveResult
 
-__all__ = ["Engine", "solve_engine"]
+__all__ = ["Engine", "GenerationError", "GenerationTimeoutError", "deadline", "solve_engine"]
+
+
+class GenerationError(RuntimeError):
+    """A generator could not make the model of a seed with the options given (a timeout,
+    parameters refused): it ends a batch run, whose command says why in one line."""
+
+
+class GenerationTimeoutError(ValueError):
+    """A generator found no model meeting its options within its time bound (``timeout``):
+    a :class:`ValueError`, so that a batch rejects that record with the reason."""
 
 
 def _no_words(result: Any) -> str:
@@ -66,6 +86,14 @@ class Engine:
     sudoku family has no grader"``). ``result_picture(model)``: the picture options that
     draw the puzzle with a model the engine returns (a solution): Sudoku's
     ``{"solution": grid.values}``.
+
+    Generators (see the module docstring): ``makes`` (non-empty: the engine is a generator,
+    ``puzzlefmt generate <makes>``), ``seeds(master)`` (the seed strings, ``master`` ``None``:
+    drawn afresh), ``seed_id(seed, **options)`` (the seed as people paste it back, for
+    ``--with-seed``; ``None``: the seed string itself), ``precheck(**options)`` (refuses
+    options no model can meet, with one clear :class:`ValueError` or
+    :class:`~puzzlefmt.errors.PuzzleFormatError`, before any model is made). A generator says
+    ``command=False``: ``puzzlefmt generate`` serves it.
     """
 
     name: str
@@ -88,6 +116,44 @@ class Engine:
     doing: str = ""
     agent: str = ""
     result_picture: Callable[[Any], Mapping[str, Any]] | None = None
+    makes: str = ""
+    seeds: Callable[[str | None], Iterator[str]] | None = None
+    seed_id: Callable[..., str] | None = None
+    precheck: Callable[..., None] | None = None
+
+    @property
+    def generates(self) -> bool:
+        """Whether the engine is a generator (it takes no model, it makes one)."""
+        return bool(self.makes)
+
+    def make(self, seed: str, **options: Any) -> Any:
+        """The model a generator makes from ``seed`` (a string) with ``options``."""
+        if not self.generates:
+            raise TypeError(f"{self.family} {self.name} is not a generator")
+        if not isinstance(seed, str):
+            raise TypeError(f"a seed is a string, not {type(seed).__name__}")
+        return self.run(seed, **self.check(options))
+
+    def make_many(self, count: int, seed: str | None = None,
+                  **options: Any) -> list[tuple[str, Any]]:
+        """``count`` (seed, model) pairs a generator makes from the seeds of ``seed`` (the
+        master seed; ``None``: drawn afresh)."""
+        if self.seeds is None:
+            raise TypeError(f"{self.family} {self.name} is not a generator")
+        opts = self.prepare(options)
+        stream = self.seeds(seed)
+        return [(s, self.run(s, **opts)) for s, _ in zip(stream, range(count), strict=False)]
+
+    def prepare(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """A generator's options checked against the declaration and by its ``precheck``."""
+        opts = self.check(options)
+        if self.precheck is not None:
+            self.precheck(**{k: v for k, v in opts.items() if k != "timeout"})
+        return opts
+
+    def seed_text(self, seed: str, **options: Any) -> str:
+        """The seed as people give it back (``6dh#123``), for ``--with-seed``."""
+        return self.seed_id(seed, **options) if self.seed_id is not None else seed
 
     @property
     def label(self) -> str:
@@ -115,8 +181,8 @@ class Engine:
         return check_options(self.options, given, owner=self.name, role="engine")
 
     def takes(self, value: object) -> bool:
-        """Whether ``value`` is a model this engine works on."""
-        return isinstance(value, self.models)
+        """Whether ``value`` is a model this engine works on (a generator takes none)."""
+        return not self.generates and isinstance(value, self.models)
 
     def __call__(self, model: Any, **options: Any) -> Any:
         """Run the engine on one model."""
@@ -194,3 +260,12 @@ def _solve_words(result: SolveResult[Any]) -> str:
     if result.count == 1:
         return "One solution."
     return f"{result.count}{'+' if result.count >= result.limit else ''} solutions."
+
+
+def deadline(timeout: float | None) -> Callable[[], bool]:
+    """A check for generators: ``True`` once ``timeout`` seconds (``None``: never) have passed
+    since the call."""
+    if timeout is None:
+        return lambda: False
+    end = time.monotonic() + timeout
+    return lambda: time.monotonic() > end

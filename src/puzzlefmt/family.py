@@ -134,8 +134,10 @@ class Family:
 
     def runs(self, model: type) -> dict[str, Engine]:
         """The engines that take ``model`` (a model class), by name: what the family
-        installs on that class (:class:`~puzzlefmt.model.Engines` ``run``)."""
-        return {e.name: e for e in self.engines if any(issubclass(model, m) for m in e.models)}
+        installs on that class (:class:`~puzzlefmt.model.Engines` ``run``); a generator
+        takes no model, so none is among them."""
+        return {e.name: e for e in self.engines
+                if not e.generates and any(issubclass(model, m) for m in e.models)}
 
     def read(self, text: str, *, filename: str | os.PathLike[str] | None = None) -> Any:
         """Read ``text`` in whichever of the family's formats fits it best."""

@@ -28,13 +28,13 @@ from puzzlefmt.batch import (
 )
 from puzzlefmt.collection import LineCollection, Record
 from puzzlefmt.columnar import LineResults, joined
-from puzzlefmt.engine import Engine
+from puzzlefmt.engine import Engine, GenerationError
 from puzzlefmt.format import Format
 from puzzlefmt.losses import described, dropped, rewritten
 from puzzlefmt.model import Model, SolveResult
 
-__all__ = ["Job", "canon_task", "convert_task", "engine_task", "lost", "position_at", "solve_task",
-           "validate_task"]
+__all__ = ["Job", "canon_task", "convert_task", "engine_task", "generate_task", "lost",
+           "position_at", "solve_task", "validate_task"]
 
 
 def _clues(value: Any) -> int | None:
@@ -455,3 +455,50 @@ class Job:
             return found[0].verb if found else "done"
         return {"convert": "converted", "validate": "checked", "solve": "solved",
                 "canon": "canonicalised"}[self.name]
+
+
+def generate_task(
+    family: str, name: str, options: tuple[tuple[str, Any], ...], to: str | None,
+    write_options: tuple[tuple[str, Any], ...], with_seed: bool, canon: bool,
+    records: list[Record],
+) -> list[Outcome]:
+    """Make the model of each record's seed (``rec.value``) with the generator ``name`` of
+    ``family`` (options already checked): its line (or ``to``'s writing of it), then a tab
+    and the seed as people give it back when ``with_seed``; ``canon``: the JSON data carry the
+    model's canonical form (for ``--unique-canon``). A seed the generator gives up on (its
+    ``ValueError``: a timeout) ends the run: :class:`~puzzlefmt.engine.GenerationError`."""
+    fam = registry.family(family)
+    eng = fam.engine(name)
+    if eng is None or not eng.generates:  # pragma: no cover - the command checked it
+        raise ValueError(f"the {family} family has no generator {name}")
+    opts = dict(options)
+    shown = {k: v for k, v in opts.items() if k != "timeout"}
+    fmt = registry.get_format(to) if to is not None else None
+    wopts = dict(write_options)
+    canon_engine = fam.engine("canon") if canon else None
+    out: list[Outcome] = []
+    for rec in records:
+        seed = str(rec.value)
+        try:
+            made = eng.run(seed, **opts)
+        except ValueError as exc:
+            # The options cannot be met (a timeout, parameters refused): the run stops here
+            # (every other seed would wait as long, or be refused the same way).
+            raise GenerationError(f"puzzle {rec.number} (seed {seed!r}): {exc}") from None
+        if fmt is None:
+            text = eng.line(made, made)
+        elif isinstance(fmt, LineCollection):
+            text = fmt.dump_record(made, **wopts).rstrip("\r\n")
+        else:
+            text = fmt.dumps(made, **wopts).rstrip("\n")
+        seed_text = eng.seed_text(seed, **shown)
+        if with_seed:
+            text = f"{text}\t{seed_text}"
+        data: dict[str, Any] = {"text": text, "seed": seed, "seed_id": seed_text}
+        result = eng.to_json(made)
+        if isinstance(result, dict):
+            data.update(result)
+        if canon_engine is not None:
+            data["canon"] = canon_engine(made)
+        out.append(Outcome(rec.number, rec.line, output=text + "\n", data=data))
+    return out

@@ -13,7 +13,8 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from puzzlefmt.keen import Difficulty, Puzzle, format_solution, generate, grade, grade_many
+from puzzlefmt.keen import Difficulty, Puzzle, format_solution, grade, grade_many
+from puzzlefmt.keen.generate import generate  # the graded maker (puzzlefmt.keen.generate: keen.c's)
 from puzzlefmt.keen.seed import expand
 from puzzlefmt.keen.solver import (
     SEED_REASON,

@@ -41,7 +41,8 @@ def test_formats_and_engines_sit_above_the_model_only() -> None:
         "puzzlefmt.sudoku"}
     engines = {"puzzlefmt.sudoku.solver", "puzzlefmt.sudoku.canon", "puzzlefmt.sudoku.svg",
                "puzzlefmt.sudoku.columnar", "puzzlefmt.sudoku._kernels.solve",
-               "puzzlefmt.sudoku._kernels.canon"}
+               "puzzlefmt.sudoku._kernels.canon", "puzzlefmt.sudoku.generator",
+               "puzzlefmt.sudoku._kernels.generate"}
     for module in SUDOKU:
         if module in engines or module == "puzzlefmt.sudoku.family":
             continue

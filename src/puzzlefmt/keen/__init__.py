@@ -24,7 +24,8 @@
 from __future__ import annotations
 
 from puzzlefmt.keen.family import FAMILY
-from puzzlefmt.keen.generate import generate, random_puzzle
+from puzzlefmt.keen.generate import random_puzzle
+from puzzlefmt.keen.generator import generate
 from puzzlefmt.keen.grade import grade, grade_many
 from puzzlefmt.keen.model import (
     MAX_SIZE,

@@ -17,7 +17,8 @@ from puzzlefmt.columnar import Columnar, LineResults
 from puzzlefmt.engine import Engine, solve_engine
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.family import Family
-from puzzlefmt.keen import grade, solver, svg, text
+from puzzlefmt.format import Option
+from puzzlefmt.keen import generator, grade, solver, svg, text
 from puzzlefmt.keen.formats import keen_id, keen_json, keen_list
 from puzzlefmt.keen.formats import keen_save as savefile
 from puzzlefmt.keen.model import Cage, Difficulty, KeenEngines, Puzzle
@@ -68,6 +69,22 @@ GRADE = Engine(
     agent="grader",
 )
 
+GENERATE = Engine(
+    name="generate", family="keen", models=(Puzzle,),
+    summary="new puzzles, each the one Keen makes for its seed (PARAMS as the game writes "
+            "them: 6dh, 9dxm)",
+    returns="a Puzzle in its description form",
+    run=generator.make,
+    record=lambda puzzle, made: generator.game_id(made),
+    to_json=lambda made: {"game_id": generator.game_id(made), "id": made.game_id()},
+    words=lambda made: f"Keen's game ID: {generator.game_id(made)}",
+    options=(Option("params", str, generator.DEFAULT_PARAMS,
+                    "the game's parameters: size 3-9, d and a difficulty letter, m"),),
+    command=False, verb="generated", title="New puzzle", doing="Generating",
+    agent="generator", makes="keen", seeds=generator.game_seeds,
+    seed_id=generator.seed_id, precheck=generator.check_params,
+)
+
 #: The batch commands' fast path for game ID lists (:mod:`puzzlefmt.keen.columnar`).
 COLUMNAR = Columnar(formats=frozenset({"keen-list"}), solve=_block_solve)
 
@@ -79,7 +96,7 @@ FAMILY = Family(
     formats=(keen_id.FORMAT, keen_list.FORMAT, keen_json.FORMAT, savefile.FORMAT),
     renderers=(text.RENDERER, svg.RENDERER),
     columnar=COLUMNAR,
-    engines=(SOLVE, GRADE),
+    engines=(SOLVE, GRADE, GENERATE),
     title="Keen",
     example="3:a_a3_a_,a3m6m3s1",
 )

@@ -37,13 +37,12 @@ from typing import NamedTuple
 
 import numpy as np
 
-from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.keen.gameid import parse_game_id
+from puzzlefmt.keen.generator import expand_params
 from puzzlefmt.keen.model import UPSTREAM_SIZES, Cage, Difficulty, Op, Puzzle
 from puzzlefmt.sgt.latin import latin_generate
 from puzzlefmt.sgt.random import RandomState
 
-__all__ = ["Expansion", "expand", "expand_seed", "generate"]
+__all__ = ["Expansion", "expand", "expand_params", "expand_seed", "generate"]
 
 FMT = "keen"
 
@@ -269,40 +268,11 @@ def generate(size: int, difficulty: Difficulty, multiplication_only: bool,
             return _cages(w, grid, leader, ops), tuple(grid)
 
 
-def _params(params: str, text: str) -> tuple[int, Difficulty, bool]:
-    parsed = parse_game_id(f"{params}#", runs="documented")
-    size = parsed.size
-    if size not in UPSTREAM_SIZES:
-        raise PuzzleFormatError(
-            f"expected a grid size from 3 to 9 for a random-seed ID, found {size} (Keen: "
-            '"Grid size must be between 3 and 9")',
-            format=FMT, line=1, column=1, text=text, expected="3 to 9", found=str(size),
-        )
-    difficulty = Difficulty.NORMAL if parsed.difficulty is None else parsed.difficulty
-    return size, difficulty, parsed.multiplication_only
-
-
 def expand(params: str, seed: str) -> Expansion:
     """The puzzle Keen makes from ``<params>#<seed>``: parameters over the game's defaults
     (no ``d``: Normal), cages and solution. Raises :class:`PuzzleFormatError` for parameters
     the game refuses (sizes other than 3 to 9 among them)."""
-    text = f"{params}#{seed}"
-    bad = next((k for k, ch in enumerate(params) if ch in ":#"), -1)
-    if bad >= 0:
-        raise PuzzleFormatError.expecting(
-            "parameters (a size, then d and a difficulty letter, then m)",
-            repr(params[bad]), format=FMT, line=1, column=bad + 1, text=text)
-    try:
-        size, difficulty, mult = _params(params, text)
-    except PuzzleFormatError as exc:
-        raise PuzzleFormatError(
-            exc.message, format=FMT, line=1, column=exc.column, text=text,
-            expected=exc.expected, found=exc.found,
-        ) from None
-    if any(ch in seed for ch in "\r\n\x00"):
-        raise PuzzleFormatError.expecting(
-            "seed text on one line", "a line break or NUL in the seed", format=FMT, line=1,
-            text=text)
+    size, difficulty, mult = expand_params(params, seed)
     cages, solution = generate(size, difficulty, mult, RandomState(seed))
     return Expansion(size, difficulty, mult, cages, solution)
 

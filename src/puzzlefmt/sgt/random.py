@@ -24,10 +24,11 @@ ours, on :mod:`hashlib`. A seed is text as the game reads it: its UTF-8 bytes.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import MutableSequence
+import os
+from collections.abc import Iterator, MutableSequence
 from typing import TypeVar
 
-__all__ = ["RandomState"]
+__all__ = ["RandomState", "game_seeds"]
 
 T = TypeVar("T")
 
@@ -148,3 +149,25 @@ class RandomState:
 
     def __repr__(self) -> str:
         return f"<RandomState {self.state()[:16]}… at byte {self._pos}>"
+
+
+#: Digits in a seed the games draw for a new game.
+SEED_DIGITS = 15
+
+
+def game_seeds(master: str | None = None) -> Iterator[str]:
+    """Seed strings drawn as the collection's games draw one for each new game (the midend's
+    ``new_game``: 15 decimal digits, the first not 0, each ``upto(9)`` or ``upto(10)`` from
+    the midend's own :class:`RandomState`), endlessly.
+
+    ``master`` given: the first seed is ``master`` itself (so ``6dh#<master>`` opens the first
+    puzzle in the game), then seeds drawn from ``RandomState(master)``: the same master gives
+    the same seeds on every machine. ``None``: the games seed their source from the clock
+    and the process; here it is seeded from :func:`os.urandom`, and every seed is drawn."""
+    if master is not None:
+        yield master
+    rs = RandomState(master if master is not None else os.urandom(16))
+    while True:
+        digits = [chr(ord("1") + rs.upto(9))]
+        digits += [chr(ord("0") + rs.upto(10)) for _ in range(SEED_DIGITS - 1)]
+        yield "".join(digits)

@@ -23,6 +23,8 @@ from puzzlefmt.model import SolveResult, install
 
 if TYPE_CHECKING:
     from puzzlefmt.textscan import Scan, Span
+from puzzlefmt.sgt.random import game_seeds
+from puzzlefmt.sudoku import generator
 from puzzlefmt.sudoku.canon import canonical, canonical_many
 from puzzlefmt.sudoku.formats import (
     candidates,
@@ -167,6 +169,61 @@ CANON = Engine(
     agent="canonical form",
 )
 
+GENERATE = Engine(
+    name="generate", family="sudoku", models=(Grid,),
+    summary="new classic Sudoku puzzles with one solution, of a symmetry and clue range",
+    returns="a Grid (givens only)",
+    run=generator.generate,
+    record=lambda grid, made: made.line(),
+    to_json=lambda made: {"puzzle": made.line(), "clues": made.clue_count},
+    words=lambda made: f"A new puzzle of {made.clue_count} clues.",
+    options=(Option("symmetry", str, "none", "the clues' symmetry",
+                    choices=generator.SYMMETRIES),
+             Option("clues", str, "17-81", "the clue count, MIN-MAX"),
+             Option("minimal", bool, False, "no clue can be removed"),
+             Option("rating", str, "", "Sudoku Explainer rating LO-HI (needs the rater)")),
+    timeout=True, command=False, verb="generated", title="New puzzle", doing="Generating",
+    agent="generator", makes="sudoku", seeds=game_seeds, precheck=generator.check,
+)
+def _solo_check(params: str = generator.SOLO_DEFAULT, seed: str = "") -> None:
+    """Refuse Solo parameters the generator does not make, saying which: what a Grid cannot
+    hold (other box shapes, X, jigsaw; killer and what Solo refuses: the port's reader)."""
+    text = f"{params}#{seed}"
+    p = _solo_port().parse_params(params, text)
+    if (p.c, p.r, p.xtype) != (3, 3, False):
+        kind = ("a jigsaw" if p.jigsaw else "an X puzzle" if p.xtype
+                else f"{p.c}x{p.r} boxes")
+        raise PuzzleFormatError(
+            f"expected Solo parameters of a classic 9x9 (3x3 boxes, a symmetry, a difficulty "
+            f"letter), found {kind}: generation here makes what a Sudoku grid holds",
+            format="solo", line=1, column=1, text=text, expected="3x3 parameters",
+            found=params)
+
+
+def _solo_make(seed: str, params: str = generator.SOLO_DEFAULT) -> Grid:
+    """The puzzle Solo makes from ``<params>#<seed>``, read from the game ID it shows."""
+    _solo_check(params, seed)
+    found: Grid = solo.FORMAT.loads(_expand_solo_seed(params, seed))
+    return found
+
+
+GENERATE_SOLO = Engine(
+    name="generate-solo", family="sudoku", models=(Grid,),
+    summary="new puzzles, each the one Simon Tatham's Solo makes for its seed (PARAMS as the "
+            "game writes them: 3x3, 3x3r4di)",
+    returns="a Grid",
+    run=_solo_make,
+    record=lambda grid, made: solo.FORMAT.dumps(made).rstrip("\n"),
+    to_json=lambda made: {"game_id": solo.FORMAT.dumps(made).rstrip("\n")},
+    words=lambda made: f"Solo's game ID: {solo.FORMAT.dumps(made).rstrip()}",
+    options=(Option("params", str, generator.SOLO_DEFAULT,
+                    "Solo's parameters: 3x3, a symmetry (a, r2, r4, m2, md2, m4, md4, m8), d "
+                    "and a difficulty letter (t, b, i, a, e, u)"),),
+    command=False, verb="generated", title="New Solo puzzle", doing="Generating",
+    agent="generator", makes="solo", seeds=game_seeds, seed_id=generator.solo_seed_id,
+    precheck=_solo_check,
+)
+
 
 #: The Sudoku family: its model (:class:`Grid`), formats, pictures and engines, as the registry
 #: holds it.
@@ -201,7 +258,7 @@ FAMILY = Family(
     ),
     renderers=(TEXT, SVG),
     columnar=COLUMNAR,
-    engines=(SOLVE, CANON),
+    engines=(SOLVE, CANON, GENERATE, GENERATE_SOLO),
     title="Sudoku",
     clues=lambda grid: grid.clue_count,
     example="4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
@@ -221,12 +278,17 @@ def read_grid(text: str) -> Grid:
                                                                             "sudoku"))
 
 
-def _expand_solo_seed(params: str, seed: str) -> str:
-    # The kernel loader: the generator needs numpy and its numba kernels, loaded with the
+def _solo_port() -> ModuleType:
+    # The kernel loader: Solo's generator needs numpy and its numba kernels, loaded with the
     # first seed expanded, not with puzzlefmt.sudoku.
-    from puzzlefmt.sudoku.solo_seed import expand_seed  # noqa: PLC0415 - the kernel loader
+    from puzzlefmt.sudoku import solo_seed  # noqa: PLC0415 - the kernel loader
 
-    return expand_seed(params, seed)
+    return solo_seed
+
+
+def _expand_solo_seed(params: str, seed: str) -> str:
+    found: str = _solo_port().expand_seed(params, seed)
+    return found
 
 
 install(Grid, SudokuEngines(read=read_grid, svg=sudoku_svg, solve=solve,

@@ -111,6 +111,13 @@ class EngineIn(Source):
         default_factory=dict, description="The engine's declared options, by name.")
 
 
+class GenerateIn(BaseModel):
+    makes: str = Field(description="What to make: a generator's name (keen, sudoku, solo).")
+    seed: str | None = Field(None, description="The seed (default: drawn afresh).")
+    options: dict[str, Any] = Field(
+        default_factory=dict, description="The generator's declared options, by name.")
+
+
 class MoveIn(Source):
     move: str = Field(description="A move in CGP notation: '8G QAT', '-' (pass), '-ABC'.")
     check_rack: bool | None = Field(
@@ -160,10 +167,19 @@ class EngineOut(BaseModel):
     summary: str
 
 
+class GeneratorOut(BaseModel):
+    makes: str
+    family: str
+    title: str
+    summary: str
+    options: list[dict[str, Any]]
+
+
 class CapabilitiesOut(BaseModel):
     version: str
     families: list[FamilyOut]
     engines: list[EngineOut]
+    generators: list[GeneratorOut] = []
     game: bool
     max_bytes: int
     solve_timeout: float
@@ -591,6 +607,14 @@ def create_app(*, max_bytes: int = DEFAULT_MAX_BYTES,
 
     for name in dict.fromkeys(e.name for e in registry.engines() if e.command):
         _engine_route(app, pool, name)
+
+    @app.post("/api/generate", response_model=EngineResultOut, responses=_ENGINE_ERRORS,
+              tags=["actions"])
+    async def generate(body: GenerateIn) -> dict[str, Any]:
+        """A new puzzle from a family's generator (its text, seed and seed ID), under the
+        time limit."""
+        return await pool.run("generate", {"makes": body.makes, "seed": body.seed,
+                                           "options": body.options})
 
     @app.post("/api/move", response_model=MoveOut, responses=_ERRORS, tags=["actions"])
     def move(body: MoveIn) -> dict[str, Any]:

@@ -35,6 +35,7 @@ __all__ = [
     "formats",
     "game",
     "game_available",
+    "generate",
     "move",
     "picture",
     "read",
@@ -335,6 +336,11 @@ def capabilities() -> dict[str, Any]:
         "families": [{"name": f.name, "title": f.label} for f in registry.families()],
         "engines": [{"name": e.name, "family": e.family, "title": e.label,
                      "summary": e.summary} for e in registry.engines() if e.command],
+        "generators": [{"makes": e.makes, "family": e.family, "title": e.label,
+                        "summary": e.summary,
+                        "options": [{"name": o.name, "default": o.default, "help": o.help,
+                                     "choices": list(o.choices)} for o in e.options]}
+                       for e in registry.engines() if e.generates],
         "game": game_available(),
     }
 
@@ -662,6 +668,30 @@ def run_engine(name: str, text: str, format: str | None = None, *, record: int =
             "words": eng.words(result)}
 
 
+def generate(makes: str, *, seed: str | None = None,
+             options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A new puzzle from the generator that makes ``makes`` (the page's "new puzzle"
+    action): its text (the generator's line, which the paste box reads back), its seed and
+    the seed as the game takes it, the generator's JSON form and ``words``."""
+    eng = next((e for e in registry.engines() if e.generates and e.makes == makes), None)
+    if eng is None or eng.seeds is None:
+        known = ", ".join(e.makes for e in registry.engines() if e.generates) or "none"
+        raise ServiceError("unsupported", f"nothing generates {makes!r} (generators: {known})")
+    try:
+        opts = eng.prepare(options or {})
+        chosen = next(eng.seeds(seed))
+        made = eng.run(chosen, **opts)
+    except OptionError as exc:
+        raise ServiceError("bad-request", str(exc)) from None
+    except ValueError as exc:  # parameters the game refuses (PuzzleFormatError), a timeout
+        raise ServiceError("unsupported", str(exc)) from None
+    shown = {k: v for k, v in opts.items() if k != "timeout"}
+    data = eng.to_json(made)
+    return {**(data if isinstance(data, dict) else {"result": data}),
+            "text": eng.line(made, made), "seed": chosen,
+            "seed_id": eng.seed_text(chosen, **shown), "words": eng.words(made)}
+
+
 def move(text: str, format: str | None = None, *, record: int = 1, notation: str,
          check_rack: bool | None = None, theme: str = "light") -> dict[str, Any]:
     """Play a move in notation on a record whose family takes moves (a CGP position): its
@@ -722,6 +752,7 @@ ENGINE_JOBS: dict[str, Callable[..., dict[str, Any]]] = {
     "solve": solve,
     "canon": canon,
     "engine": run_engine,
+    "generate": generate,
 }
 
 

@@ -670,6 +670,27 @@
       $("tagline").textContent = "Paste a " + listed
         + " text: see it detected, drawn, converted and solved.";
     }
+    // The families' generators: the "new puzzle" action of the paste box.
+    const gens = caps.ok ? (caps.data.generators || []) : [];
+    if (gens.length) {
+      const what = $("generate-what");
+      for (const g of gens) {
+        what.append(el("option", {value: g.makes, text: g.title + " (" + g.makes + ")"}));
+      }
+      $("generators").hidden = false;
+      $("generate").addEventListener("click", async () => {
+        const made = await api("generate", {makes: what.value, options: {}});
+        if (!made.ok) {
+          say("Could not generate: " + made.error.message);
+          return;
+        }
+        $("paste").value = made.data.text;
+        state.filename = null;
+        state.override = null;
+        await analyse();
+        say("New puzzle; its seed: " + made.data.seed_id);
+      });
+    }
     const formats = await api("formats");
     if (formats.ok) {
       const other = $("format-other");

@@ -1,0 +1,150 @@
+"""New Sudoku puzzles: classic puzzles of a chosen symmetry and clue range, and Solo's.
+
+Classic (:func:`generate`, ``puzzlefmt generate sudoku``): every puzzle has exactly one
+solution (checked by the solver as clues are removed), its clues follow the asked symmetry,
+its clue count is in the asked range, and with ``minimal=True`` no clue can be removed (each
+is tried alone). Reproducible: the seed string is hashed (SHA-256) into the four 32-bit words
+of a xorshift128 generator (:mod:`puzzlefmt.sudoku._kernels.generate`, integer operations
+only), so the same seed and options give the same puzzle on every machine. ``timeout``
+bounds the search for a puzzle that meets the options (:class:`GenerationTimeoutError`).
+
+Symmetries (of the clue pattern): ``none``; ``rot180`` (r, c) -> (8-r, 8-c); ``rot90`` the
+four quarter turns; ``diagonal`` (r, c) -> (c, r); ``antidiagonal`` (r, c) -> (8-c, 8-r);
+``mirror`` (r, c) -> (r, 8-c).
+
+Solo (the family's ``generate-solo`` engine, ``puzzlefmt generate solo 3x3di``): the puzzle
+Simon Tatham's Solo makes for ``<params>#<seed>`` (:mod:`puzzlefmt.sudoku.solo_seed`), for
+the parameters a :class:`~puzzlefmt.sudoku.Grid` holds: 3x3 boxes, any symmetry and
+difficulty letter; other shapes, X, jigsaw and killer parameters are refused, saying which.
+
+>>> g = generate("1", symmetry="rot180", clues="22-30")
+>>> g.clue_count <= 30 and g.solve().unique
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from typing import Any
+
+from puzzlefmt.engine import GenerationTimeoutError
+from puzzlefmt.sgt.random import game_seeds
+from puzzlefmt.sudoku.grid import Grid
+
+__all__ = ["SYMMETRIES", "check", "clue_range", "generate", "groups", "solo_seed_id"]
+
+#: The symmetries the classic generator takes.
+SYMMETRIES = ("none", "rot180", "rot90", "diagonal", "antidiagonal", "mirror")
+
+#: Fewest clues a Sudoku with one solution has (McGuire, Tugemann and Civario, 2012).
+FEWEST = 17
+
+#: Tries of the kernel between two looks at the clock.
+_BATCH = 16
+
+
+def _images(symmetry: str, r: int, c: int) -> list[tuple[int, int]]:
+    if symmetry == "rot180":
+        return [(r, c), (8 - r, 8 - c)]
+    if symmetry == "rot90":
+        return [(r, c), (c, 8 - r), (8 - r, 8 - c), (8 - c, r)]
+    if symmetry == "diagonal":
+        return [(r, c), (c, r)]
+    if symmetry == "antidiagonal":
+        return [(r, c), (8 - c, 8 - r)]
+    if symmetry == "mirror":
+        return [(r, c), (r, 8 - c)]
+    return [(r, c)]
+
+
+def groups(symmetry: str) -> list[tuple[int, ...]]:
+    """The cells (0-80, row by row) that the symmetry keeps together, each group once, in
+    order of its first cell."""
+    if symmetry not in SYMMETRIES:
+        raise ValueError(f"unknown symmetry {symmetry!r}: expected one of "
+                         f"{', '.join(SYMMETRIES)}")
+    seen: set[int] = set()
+    out: list[tuple[int, ...]] = []
+    for cell in range(81):
+        if cell in seen:
+            continue
+        found = sorted({9 * r + c for r, c in _images(symmetry, *divmod(cell, 9))})
+        seen.update(found)
+        out.append(tuple(found))
+    return out
+
+
+def clue_range(text: str) -> tuple[int, int]:
+    """``"MIN-MAX"`` (or one number) as a clue range from 17 to 81; :class:`ValueError` for
+    an empty or impossible range."""
+    lo_text, sep, hi_text = text.strip().partition("-")
+    try:
+        lo = int(lo_text)
+        hi = int(hi_text) if sep else lo
+    except ValueError:
+        raise ValueError(f"a clue range is MIN-MAX (two whole numbers, 22-30), not "
+                         f"{text!r}") from None
+    if lo > hi:
+        raise ValueError(f"the clue range {text} is empty (its minimum is above its maximum)")
+    if hi < FEWEST or lo > 81:
+        raise ValueError(f"no Sudoku with one solution has {lo}-{hi} clues: there are "
+                         f"{FEWEST} to 81")
+    return max(lo, FEWEST), min(hi, 81)
+
+
+def _state(seed: str) -> list[int]:
+    digest = hashlib.sha256(seed.encode("utf-8", "surrogatepass")).digest()
+    words = [int.from_bytes(digest[4 * k: 4 * k + 4], "big") for k in range(4)]
+    if not any(words):  # pragma: no cover - xorshift needs a state other than zero
+        words[3] = 1
+    return words
+
+
+def check(*, symmetry: str = "none", clues: str = "17-81", minimal: bool = False,
+          rating: str = "", **options: Any) -> None:
+    """The options' refusals, before any puzzle is made (:class:`ValueError`)."""
+    groups(symmetry)
+    clue_range(clues)
+    if rating:
+        raise ValueError("--rating needs the Sudoku Explainer rater, which puzzlefmt does not "
+                         "have yet: generate without --rating")
+
+
+def generate(seed: str | None = None, *, symmetry: str = "none", clues: str = "17-81",
+             minimal: bool = False, rating: str = "", timeout: float | None = None) -> Grid:
+    """A classic Sudoku with one solution, made from ``seed`` (``None``: a seed drawn at
+    random), its clues ``symmetry``-symmetric, as many as ``clues`` (``"MIN-MAX"``) says, no
+    clue removable when ``minimal``. Raises :class:`ValueError` for bad options and
+    :class:`~puzzlefmt.engine.GenerationTimeoutError` when no such puzzle is found within
+    ``timeout`` seconds."""
+    # The kernel loader: numpy and the generator's kernels load with the first puzzle made.
+    from puzzlefmt.sudoku._kernels import generate as kernel  # noqa: PLC0415 - the kernel loader
+
+    check(symmetry=symmetry, clues=clues, minimal=minimal, rating=rating)
+    if seed is None:
+        seed = next(game_seeds())
+    lo, hi = clue_range(clues)
+    cells = groups(symmetry)
+    rng = kernel.new_state(_state(seed))
+    end = None if timeout is None else time.monotonic() + timeout
+    while True:
+        found = kernel.make(rng, cells, lo, hi, minimal, _BATCH)
+        if found is not None:
+            return Grid(givens=found)
+        if end is not None and time.monotonic() > end:
+            what = "minimal " if minimal else ""
+            raise GenerationTimeoutError(
+                f"no {what}puzzle with {symmetry} symmetry and {clues} clues found in "
+                f"{timeout:g} s")
+
+
+# ---------------------------------------------------------------------- Solo
+
+#: The parameters of a new game in Solo (3x3 boxes, two-way rotational symmetry, Trivial).
+SOLO_DEFAULT = "3x3"
+
+
+def solo_seed_id(seed: str, params: str = SOLO_DEFAULT, **options: Any) -> str:
+    """The random-seed ID that opens the puzzle of ``seed`` in Solo (``3x3dh#<seed>``)."""
+    return f"{params}#{seed}"

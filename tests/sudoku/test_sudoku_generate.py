@@ -1,0 +1,161 @@
+"""New Sudoku puzzles (puzzlefmt.sudoku.generator, the family's ``generate`` and
+``generate-solo`` engines): classic puzzles of a symmetry and clue range, and Solo's, byte for
+byte as solo.c makes them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from puzzlefmt.engine import Engine, GenerationTimeoutError
+from puzzlefmt.errors import OptionError, PuzzleFormatError
+from puzzlefmt.sudoku import Grid
+from puzzlefmt.sudoku.family import FAMILY
+from puzzlefmt.sudoku.generator import SYMMETRIES, clue_range, generate, groups
+from puzzlefmt.sudoku.solo_seed import parse_params
+from puzzlefmt.sudoku.solver import count_solutions
+
+from helpers import shared_path
+
+HERE = Path(__file__).resolve().parent
+
+
+def _engine(name: str) -> Engine:
+    eng = FAMILY.engine(name)
+    assert eng is not None
+    return eng
+
+
+def _tsv(path: Path) -> list[list[str]]:
+    return [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()
+            if line and not line.startswith("#")]
+
+
+def _classic(params: str) -> bool:
+    try:
+        p = parse_params(params)
+    except PuzzleFormatError:
+        return False
+    return (p.c, p.r, p.xtype) == (3, 3, False)
+
+
+# -------------------------------------------------------------------- Solo
+
+
+def _solo_rows() -> list[tuple[str, str]]:
+    return [(r[0], r[2]) for r in _tsv(HERE / "data" / "solo_c_seed_ids.tsv")]
+
+
+@pytest.mark.parametrize(("seed_id", "expected"), _solo_rows())
+def test_solo_generate_gives_solo_c_game_id_or_refuses(seed_id: str, expected: str) -> None:
+    params, seed = seed_id.split("#", 1)
+    eng = _engine("generate-solo")
+    if not _classic(params):
+        with pytest.raises(PuzzleFormatError):
+            eng.make_many(1, seed, params=params)
+        return
+    ((got_seed, grid),) = eng.make_many(1, seed, params=params)
+    assert got_seed == seed
+    assert eng.line(grid, grid) == expected
+    assert eng.seed_text(seed, params=params) == seed_id
+
+
+def test_solo_generate_matches_the_shared_solo_ids() -> None:
+    rows = _tsv(shared_path("vectors", "sgt", "solo", "solo_ids.tsv"))
+    eng = _engine("generate-solo")
+    done = 0
+    for row in rows:
+        params, seed = row[0].split("#", 1)
+        if _classic(params):
+            grid = eng.make(seed, params=params)
+            assert eng.line(grid, grid) == row[1], row[0]
+            done += 1
+    assert done >= 30
+
+
+def test_solo_refuses_killer_and_other_shapes_saying_which() -> None:
+    eng = _engine("generate-solo")
+    with pytest.raises(PuzzleFormatError, match="killer"):
+        eng.make_many(1, "1", params="3x3k")
+    with pytest.raises(PuzzleFormatError, match="found a jigsaw"):
+        eng.make_many(1, "1", params="9j")
+    with pytest.raises(PuzzleFormatError, match="found 2x3 boxes"):
+        eng.make_many(1, "1", params="2x3")
+    with pytest.raises(PuzzleFormatError, match="found an X puzzle"):
+        eng.make_many(1, "1", params="3x3x")
+
+
+# -------------------------------------------------------------------- classic
+
+
+def _symmetric(grid: Grid, symmetry: str) -> bool:
+    given = [v != 0 for v in grid.givens]
+    return all(len({given[c] for c in group}) == 1 for group in groups(symmetry))
+
+
+def _minimal(grid: Grid) -> bool:
+    values = list(grid.givens)
+    for cell, v in enumerate(values):
+        if v:
+            values[cell] = 0
+            if count_solutions(Grid(givens=values), 2) == 1:
+                return False
+            values[cell] = v
+    return True
+
+
+@pytest.mark.parametrize("symmetry", SYMMETRIES)
+def test_classic_puzzles_are_unique_symmetric_in_range_and_minimal(symmetry: str) -> None:
+    eng = _engine("generate")
+    made = eng.make_many(12, f"t-{symmetry}", symmetry=symmetry, clues="20-32", minimal=True)
+    for seed, grid in made:
+        assert count_solutions(grid, 2) == 1, seed
+        assert _symmetric(grid, symmetry), seed
+        assert 20 <= grid.clue_count <= 32
+        assert _minimal(grid), seed
+    loose = eng.make_many(12, f"u-{symmetry}", symmetry=symmetry, clues="30-34")
+    for seed, grid in loose:
+        assert count_solutions(grid, 2) == 1, seed
+        assert _symmetric(grid, symmetry), seed
+        assert 30 <= grid.clue_count <= 34
+
+
+def test_the_same_seed_and_options_give_the_same_puzzles() -> None:
+    eng = _engine("generate")
+    first = eng.make_many(5, "same", symmetry="rot180", minimal=True)
+    assert eng.make_many(5, "same", symmetry="rot180", minimal=True) == first
+    assert [g for _, g in first] == [generate(s, symmetry="rot180", minimal=True)
+                                     for s, _ in first]
+    # each puzzle depends on its own seed only, not on the ones before it
+    assert generate(first[3][0], symmetry="rot180", minimal=True) == first[3][1]
+    assert eng.make_many(5, "other", symmetry="rot180", minimal=True) != first
+
+
+def test_bad_options_are_refused_with_one_clear_message() -> None:
+    eng = _engine("generate")
+    with pytest.raises(ValueError, match="the clue range 30-20 is empty"):
+        eng.make_many(1, "x", clues="30-20")
+    with pytest.raises(ValueError, match="no Sudoku with one solution has 10-16 clues"):
+        eng.make_many(1, "x", clues="10-16")
+    with pytest.raises(ValueError, match="MIN-MAX"):
+        clue_range("lots")
+    with pytest.raises(OptionError, match="spiral"):
+        eng.make_many(1, "x", symmetry="spiral")
+    with pytest.raises(ValueError, match="Sudoku Explainer rater"):
+        eng.make_many(1, "x", rating="2.0-3.0")
+    with pytest.raises(GenerationTimeoutError, match="no minimal puzzle with rot90 symmetry"):
+        eng.make_many(1, "x", clues="17-18", symmetry="rot90", minimal=True, timeout=0.5)
+
+
+def _sgt_solo() -> list[tuple[str, str]]:
+    """(seed ID, game ID) pairs Debian's sgt-solo made (see the file's header)."""
+    return [(r[0], r[1]) for r in _tsv(HERE / "data" / "sgt_solo_generate.tsv")]
+
+
+@pytest.mark.parametrize(("seed_id", "expected"), _sgt_solo())
+def test_fresh_seeds_give_what_the_real_solo_gives(seed_id: str, expected: str) -> None:
+    params, seed = seed_id.split("#", 1)
+    eng = _engine("generate-solo")
+    grid = eng.make(seed, params=params)
+    assert eng.line(grid, grid) == expected
