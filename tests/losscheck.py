@@ -1,7 +1,7 @@
 """The no-silent-loss check the family tests share (``tests/{sudoku,keen,cgp}/test_*_losses.py``).
 
 Whatever model a reader can give, writing it in any format of its family and reading it back
-gives its contents back, or the loss check ``convert`` uses (:func:`puzzlefmt.jobs.lost`) names
+gives its contents back, or the loss check ``convert`` uses (:func:`puzzlefmt.losses.lost`) names
 what was dropped (and ``--strict`` refuses it). What "gives its contents back" allows is each
 family's own comparison, passed as ``same``."""
 
@@ -13,7 +13,7 @@ from typing import Any
 from puzzlefmt import registry
 from puzzlefmt.collection import Collection
 from puzzlefmt.format import Format
-from puzzlefmt.jobs import lost
+from puzzlefmt.losses import lost
 
 Same = Callable[[Any, Any, Format], bool]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
@@ -29,11 +29,10 @@ from puzzlefmt.batch import (
 from puzzlefmt.collection import LineCollection, Record
 from puzzlefmt.columnar import LineResults, joined
 from puzzlefmt.engine import Engine, GenerationError
-from puzzlefmt.format import Format
 from puzzlefmt.losses import described, dropped, rewritten
 from puzzlefmt.model import Model, SolveResult
 
-__all__ = ["Job", "canon_task", "convert_task", "engine_task", "generate_task", "lost",
+__all__ = ["Job", "canon_task", "convert_task", "engine_task", "generate_task",
            "position_at", "solve_task", "validate_task"]
 
 
@@ -45,15 +44,6 @@ def _clues(value: Any) -> int | None:
 
 def where(rec: Record, message: str) -> str:
     return f"record {rec.number}, line {rec.line}: {message}"
-
-
-def lost(value: Any, fmt: Format, options: Mapping[str, Any] | None = None) -> list[str]:
-    """What ``value`` carries that writing it in ``fmt`` (with the writer ``options``) would
-    not keep as it is (see :mod:`puzzlefmt.losses`): each kind dropped (``"candidates"``),
-    and each kind written as another (``"placed (written as givens)"``)."""
-    moved = rewritten(value, fmt, options)
-    return sorted([*dropped(value, fmt, options),
-                   *(f"{k} (written as {v})" for k, v in moved.items())])
 
 
 def position_at(value: Any, n: int) -> Any:

@@ -22,7 +22,7 @@ from typing import Any
 from puzzlefmt.format import Format
 from puzzlefmt.model import Model
 
-__all__ = ["described", "dropped", "rewritten"]
+__all__ = ["described", "dropped", "lost", "rewritten"]
 
 #: How a kind is named in a sentence, where its name alone would not read well.
 _NOUNS = {"placed": "placed digits"}
@@ -56,6 +56,15 @@ def dropped(value: Any, fmt: Format, options: Mapping[str, Any] | None = None) -
             out.append(f"metadata ({', '.join(fields)})")
             out.sort()
     return out
+
+
+def lost(value: Any, fmt: Format, options: Mapping[str, Any] | None = None) -> list[str]:
+    """What ``value`` carries that writing it in ``fmt`` (with the writer ``options``) would
+    not keep as it is (see :mod:`puzzlefmt.losses`): each kind dropped (``"candidates"``),
+    and each kind written as another (``"placed (written as givens)"``)."""
+    moved = rewritten(value, fmt, options)
+    return sorted([*dropped(value, fmt, options),
+                   *(f"{k} (written as {v})" for k, v in moved.items())])
 
 
 def described(fmt: Format, gone: list[str], moved: Mapping[str, str]) -> str:

@@ -11,8 +11,7 @@ import pytest
 import puzzlefmt
 from puzzlefmt import registry
 from puzzlefmt.cli import main
-from puzzlefmt.jobs import lost
-from puzzlefmt.losses import dropped, rewritten
+from puzzlefmt.losses import dropped, lost, rewritten
 from puzzlefmt.sudoku import Grid
 from puzzlefmt.sudoku.canon import canonical
 

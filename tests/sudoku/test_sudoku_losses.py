@@ -22,7 +22,7 @@ from losscheck import check_nothing_lost_silently, read_back
 from puzzlefmt import registry
 from puzzlefmt.cli import main
 from puzzlefmt.format import Format
-from puzzlefmt.jobs import lost
+from puzzlefmt.losses import lost
 from puzzlefmt.sudoku import Grid
 from puzzlefmt.sudoku.grid import PEERS
 
