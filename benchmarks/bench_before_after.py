@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -82,6 +83,13 @@ def main(argv: list[str] | None = None) -> int:
         if not (tree / "src" / "puzzlefmt").is_dir():
             print(f"{name}: no src/puzzlefmt under {tree}", file=sys.stderr)
             return 2
+    # Bytecode as an installed package has it: compiled once, not at every start (a shell
+    # with PYTHONDONTWRITEBYTECODE set would otherwise charge each run for compiling every
+    # module it imports, more for the tree with more source).
+    base_env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    for tree in trees.values():
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree / "src")],
+                       check=True, env=base_env)
     header("bench_before_after.py", sys.argv[1:] if argv is None else argv)
     print(f"before: {trees['before']}; after: {trees['after']}; "
           f"load average at the start: {os.getloadavg()}\n")
@@ -139,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
             for round_ in range(args.rounds + 1):
                 order = ("before", "after") if round_ % 2 == 0 else ("after", "before")
                 for tree in order:
-                    env = dict(os.environ, PYTHONPATH=str(trees[tree] / "src"))
+                    env = dict(base_env, PYTHONPATH=str(trees[tree] / "src"))
                     r = run(cmd, env=env, ok=ok)
                     if round_:
                         figures[tree].append((r.wall, r.cpu, r.maxrss_mb))
