@@ -140,3 +140,14 @@ def test_guarded_models_refuse_assignment(family: Family, model: type[Model]) ->
     for name in public:
         with pytest.raises(AttributeError):
             setattr(value, name, getattr(value, name))
+
+
+@pytest.mark.parametrize(("family", "model"), MODELS, ids=IDS)
+def test_a_model_cannot_shadow_its_class_settings(family: Family, model: type[Model]) -> None:
+    """``family`` and ``engines`` belong to the class: setting them on one model is refused
+    (the base has no slots, so before the guard knew them an instance attribute hid them)."""
+    value = _instance(family, model)
+    for name in ("family", "engines"):
+        with pytest.raises(AttributeError, match="immutable"):
+            setattr(value, name, None)
+    assert value.family == family.name

@@ -349,9 +349,13 @@ class Model(abc.ABC):
         return load_schema(cls.family)
 
 
+_CLASS_SETTINGS = frozenset({"family", "engines"})
+
+
 def _is_set(obj: object, name: str) -> bool:
-    """True when ``obj`` itself holds ``name`` (a filled slot or an instance attribute; a
-    class-level default does not count)."""
+    """True when ``name`` may no longer be assigned on ``obj``: a filled slot, an instance
+    attribute, or one of the base's class settings (``family``, ``engines``), which a model
+    never shadows; a class-level default does not count (the constructor sets it once)."""
     for klass in type(obj).__mro__:
         attr = klass.__dict__.get(name)
         if isinstance(attr, MemberDescriptorType):
@@ -360,9 +364,9 @@ def _is_set(obj: object, name: str) -> bool:
             except AttributeError:
                 return False
             return True
-        if attr is not None:
-            break
-    return name in getattr(obj, "__dict__", {})
+        if name in klass.__dict__:
+            break  # a class-level default: the constructor may still set it, once
+    return name in _CLASS_SETTINGS or name in getattr(obj, "__dict__", {})
 
 
 def install(model: type[Model], engines: Engines) -> None:

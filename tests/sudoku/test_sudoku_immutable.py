@@ -5,6 +5,7 @@ old one as it was, and pickling round-trips."""
 from __future__ import annotations
 
 import doctest
+import inspect
 import pickle
 from typing import Any
 
@@ -13,6 +14,7 @@ from hypothesis import given
 
 import puzzlefmt
 from puzzlefmt.sudoku import Grid
+from puzzlefmt.sudoku.grid import FIELDS as DECLARED
 
 from helpers import ROOT
 from strategies import sudoku as S
@@ -183,3 +185,18 @@ def test_the_pages_examples_of_replace_run(page: str) -> None:
     runner = doctest.DocTestRunner()
     runner.run(test)
     assert runner.summarize(verbose=False).failed == 0
+
+
+def test_the_fields_are_declared_once_and_every_constructor_takes_them() -> None:
+    """``puzzlefmt.sudoku.grid.FIELDS`` is the one list: the slots follow it, and
+    ``__init__``, ``_make`` and ``replace`` take exactly its names (a field added in one
+    place and not the others fails here); equality, hashing and ``copy`` read the fields
+    through it."""
+    assert Grid.__slots__ == DECLARED
+    init = [n for n in inspect.signature(Grid.__init__).parameters if n not in ("self", "text")]
+    make = [n for n in inspect.signature(Grid._make).parameters if n != "cls"]
+    replace = [n for n in inspect.signature(Grid.replace).parameters if n != "self"]
+    assert init == make == replace == list(DECLARED)
+    g = Grid(givens="1" + "." * 80, meta={"a": "b"})
+    assert g._key() == tuple(getattr(g, name) for name in DECLARED)
+    assert g.copy() == g

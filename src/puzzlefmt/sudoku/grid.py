@@ -25,6 +25,7 @@ This module is the bottom of the family: it imports no format, solver or picture
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntFlag
@@ -48,6 +49,7 @@ __all__ = [
     "ALL",
     "BOX",
     "COL",
+    "FIELDS",
     "PEERS",
     "ROW",
     "UNITS",
@@ -200,6 +202,12 @@ _NO_META: FrozenDict[str, str] = FrozenDict()
 _NO_SECTIONS: FrozenDict[str, FrozenList[str]] = FrozenDict()
 
 
+#: A grid's fields, declared once: the slots, equality and hashing, ``copy`` follow this
+#: tuple; ``Grid.__init__``, ``Grid._make`` and ``Grid.replace`` take exactly these keywords
+#: (typed one by one; ``tests/sudoku/test_sudoku_immutable.py`` holds them to it).
+FIELDS = ("givens", "placed", "candidates", "eliminated", "meta", "sections")
+
+
 class Grid(Model):
     """A 9x9 Sudoku: givens, placed digits, candidates, eliminations and metadata.
 
@@ -209,7 +217,7 @@ class Grid(Model):
     writes every other format.
     """
 
-    __slots__ = ("candidates", "eliminated", "givens", "meta", "placed", "sections")
+    __slots__ = FIELDS
 
     family = "sudoku"
 
@@ -331,8 +339,7 @@ class Grid(Model):
     def copy(self) -> Grid:
         """A grid equal to this one (another object sharing its frozen fields; seldom
         needed, since a grid never changes)."""
-        return self._make(self.givens, self.placed, self.candidates, self.eliminated,
-                          self.meta, self.sections)
+        return self._make(*_FIELD_VALUES(self))
 
     # ------------------------------------------------------------------ queries
 
@@ -441,8 +448,8 @@ class Grid(Model):
 
     def _key(self) -> tuple[Any, ...]:
         # Every field is frozen, so hashable as it stands.
-        return (self.givens, self.placed, self.candidates, self.eliminated, self.meta,
-                self.sections)
+        key: tuple[Any, ...] = _FIELD_VALUES(self)
+        return key
 
     def to_json(self) -> dict[str, Any]:
         """Every field, JSON-ready (see ``schemas/sudoku.json``): cells as 81-character
@@ -557,6 +564,10 @@ class Grid(Model):
                 {k: list(v) for k, v in self.sections.items()} if self.sections else None,
             ),
         )
+
+
+#: A grid's field values, in :data:`FIELDS` order (one C call).
+_FIELD_VALUES = operator.attrgetter(*FIELDS)
 
 
 def _slot_setter(name: str) -> Callable[[Grid, Any], None]:
