@@ -15,8 +15,6 @@ from collections import Counter
 from collections.abc import Container, Sequence
 from typing import Any, Self, TypeVar
 
-from puzzlefmt.cgp.distributions import Distribution
-from puzzlefmt.cgp.layouts import Layout
 from puzzlefmt.cgp.moves import (
     Grid,
     IllegalMoveError,
@@ -26,7 +24,7 @@ from puzzlefmt.cgp.moves import (
     ScoredPlay,
     evaluate_placement,
 )
-from puzzlefmt.cgp.problems import EndReason
+from puzzlefmt.cgp.problems import PositionRules
 from puzzlefmt.cgp.rules import Rules
 from puzzlefmt.cgp.tiles import write_tile
 from puzzlefmt.model import FrozenList
@@ -36,45 +34,19 @@ __all__ = ["PositionPlay"]
 _P = TypeVar("_P", bound="PositionPlay")
 
 
-class PositionPlay:
+class PositionPlay(PositionRules):
     """Moves on a :class:`~puzzlefmt.cgp.Position` (one of its bases): reading, checking,
-    scoring and playing them."""
+    scoring and playing them. It reads the position through what :class:`PositionRules`
+    declares, and these fields besides (Position defines each)."""
 
-    # What playing reads of a position (Position defines each).
-    racks: FrozenList[FrozenList[str]]
     scores: FrozenList[int]
     player_names: FrozenList[str] | None
     timers: FrozenList[int] | None
-    zero_turns: int
-    max_zero_turns: int
     bingo_bonus: int
     exchange_limit: int
-    distribution: Distribution
-
-    @property
-    @abc.abstractmethod
-    def layout(self) -> Layout:
-        """The premium squares."""
-
-    @property
-    @abc.abstractmethod
-    def rack_size(self) -> int:
-        """How many tiles a full rack holds."""
-
-    @property
-    @abc.abstractmethod
-    def end_reason(self) -> EndReason | None:
-        """Why the game is over, or ``None``."""
-
-    @abc.abstractmethod
-    def _grid(self) -> Grid: ...
 
     @abc.abstractmethod
     def _derive(self, **changes: Any) -> Self: ...
-
-    @abc.abstractmethod
-    def unseen(self) -> dict[str, int]:
-        """Tiles neither on the board nor on a known rack."""
 
     @abc.abstractmethod
     def unseen_tiles(self) -> list[str]:

@@ -35,7 +35,6 @@ from puzzlefmt.cgp.distributions import Distribution
 from puzzlefmt.cgp.layouts import Layout, Premium, get_layout, layout_for_size
 from puzzlefmt.cgp.moves import Grid, Move, MoveKind, MoveStyle
 from puzzlefmt.cgp.playing import PositionPlay
-from puzzlefmt.cgp.problems import PositionRules
 from puzzlefmt.cgp.textpicture import picture
 from puzzlefmt.cgp.tiles import BLANK
 from puzzlefmt.errors import PuzzleFormatError
@@ -85,7 +84,7 @@ class _Row(FrozenList[str | None]):
         return tuple.__getitem__(self, index)
 
 
-class Position(PositionRules, PositionPlay, Model):
+class Position(PositionPlay, Model):
     """A crossword game position: board, racks and scores in turn order, and the operations.
 
     ``Position(text)`` reads a CGP line (or the ``cgp-json`` form) and raises
