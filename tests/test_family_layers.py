@@ -76,7 +76,7 @@ def _defined_in(value: object) -> str | None:
 
 @pytest.mark.parametrize("name", FAMILIES)
 def test_the_model_imports_no_format_engine_picture_or_family_module(name: str) -> None:
-    family = next(f for f in registry.families() if f.name == name)
+    family = registry.family(name)
     models = {m.__module__ for m in family.models}
     forbidden = {f"{_package(name)}.family"}
     forbidden |= {m for f in family.formats for m in (_defined_in(f.read), _defined_in(f.write))
