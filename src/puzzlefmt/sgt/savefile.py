@@ -26,7 +26,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, Protocol
 
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.textio import joined
@@ -35,6 +35,7 @@ __all__ = [
     "MAGIC",
     "STATE_KEYS",
     "DigitState",
+    "Failure",
     "Record",
     "SaveFile",
     "apply_digit_move",
@@ -44,6 +45,7 @@ __all__ = [
     "digit_moves",
     "hide_aux",
     "identify_game",
+    "open_game",
     "parse",
     "reveal_aux",
     "scan_ints",
@@ -420,6 +422,31 @@ def wrong_game(
     return PuzzleFormatError(
         f"this is a save file of {game}, not {wanted}", format=format, line=line,
         column=column, expected=f"a save file of {wanted}", found=f"a save file of {game}")
+
+
+class Failure(Protocol):
+    """:func:`open_game`'s error builder: an error about ``key``'s value (or ``record``'s),
+    placed at its line and column."""
+
+    def __call__(self, key: str, expected: str, found: str, upstream: str | None = None,
+                 record: Record | None = None) -> PuzzleFormatError: ...
+
+
+def open_game(text: str, game: str, *, format: str) -> tuple[SaveFile, Failure]:
+    """A game's loader's first steps, shared by every game's save format: ``text`` read as a
+    save file (:func:`parse`), one of another game refused (:func:`wrong_game`), and the
+    error builder the game's own checks use (:func:`error_at` on this save)."""
+    save = parse(text, format=format)
+
+    def fail(key: str, expected: str, found: str, upstream: str | None = None,
+             record: Record | None = None) -> PuzzleFormatError:
+        return error_at(save, text, key, expected, found, format=format,
+                        upstream=upstream, record=record)
+
+    named = save.game
+    if named is not None and named != game:
+        raise wrong_game(save, text, named, game, format=format)
+    return save, fail
 
 
 def identify_game(text: str) -> str | None:

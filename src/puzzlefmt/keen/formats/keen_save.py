@@ -128,16 +128,7 @@ def _solve_move(size: int) -> Callable[[str], tuple[int, ...] | None]:
 def read(text: str) -> Puzzle:
     """Read a Keen save file; raises :class:`PuzzleFormatError` where the game's loader
     refuses it (and for a save of another game, naming it)."""
-    save = sgtsave.parse(text, format=FMT)
-
-    def fail(key: str, expected: str, found: str, upstream: str | None = None,
-             record: sgtsave.Record | None = None) -> PuzzleFormatError:
-        return sgtsave.error_at(save, text, key, expected, found, format=FMT,
-                                upstream=upstream, record=record)
-
-    game = save.game
-    if game is not None and game != GAME:
-        raise sgtsave.wrong_game(save, text, game, GAME, format=FMT)
+    save, fail = sgtsave.open_game(text, GAME, format=FMT)
     for key, words in (("PARAMS", "Long-term"), ("CPARAMS", "Short-term")):
         value = save.get(key) or ""
         size, diff, _ = decode_params(value)

@@ -107,16 +107,7 @@ class SoloSave:
 def load(text: str) -> SoloSave:
     """Read a Solo save file of any size or variant; raises :class:`PuzzleFormatError`
     where the game's loader refuses it and for a save of another game (naming it)."""
-    save = sgtsave.parse(text, format=FMT)
-
-    def fail(key: str, expected: str, found: str, upstream: str | None = None,
-             record: sgtsave.Record | None = None) -> PuzzleFormatError:
-        return sgtsave.error_at(save, text, key, expected, found, format=FMT,
-                                upstream=upstream, record=record)
-
-    game = save.game
-    if game is not None and game != GAME:
-        raise sgtsave.wrong_game(save, text, game, GAME, format=FMT)
+    save, fail = sgtsave.open_game(text, GAME, format=FMT)
     for key, words in (("PARAMS", "Long-term"), ("CPARAMS", "Short-term")):
         value = save.get(key) or ""
         bad = SoloParams.decode(value).problem()
