@@ -32,7 +32,6 @@ import importlib.util
 import json
 import operator
 import os
-import platform
 import re
 import sys
 import warnings
@@ -41,9 +40,6 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from puzzlefmt._words import counted
-
-# ast, hashlib, importlib.util, json, operator and platform are imported where they are used:
-# importing the kernel loader (every command does) stays cheap.
 
 __all__ = ["NAME", "Declared", "build", "cpu_fingerprint", "declare", "declared",
            "in_use", "kernel_modules", "key_of", "lookup", "status", "use"]
@@ -107,11 +103,21 @@ def declared() -> list[Declared]:
     return list(_declared)
 
 
+def _system_and_machine() -> tuple[str, str]:
+    """The operating system and the machine's architecture, as ``os.uname`` gives them
+    (``Linux``, ``x86_64``), or where it has none (Windows) from ``sys.platform`` and the
+    environment (the ``platform`` module would cost every command its import)."""
+    if hasattr(os, "uname"):
+        uname = os.uname()
+        return uname.sysname, uname.machine
+    return sys.platform, os.environ.get("PROCESSOR_ARCHITECTURE", "")
+
+
 def cpu_fingerprint() -> str:
     """What the machine code depends on: the architecture, and on Linux the first CPU's
     vendor, model and feature flags (another model or flag set runs the JIT instead)."""
 
-    parts = [platform.system(), platform.machine()]
+    parts = [*_system_and_machine()]
     try:
         with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as fh:
             for line in fh:
@@ -120,8 +126,8 @@ def cpu_fingerprint() -> str:
                     parts.append(line.strip())
                 elif not line.strip() and len(parts) > 2:
                     break  # the first processor's block is enough
-    except OSError:
-        parts.append(platform.processor())
+    except OSError:  # no /proc (Windows names its processor in the environment)
+        parts.append(os.environ.get("PROCESSOR_IDENTIFIER", ""))
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
 
 
@@ -130,7 +136,7 @@ def _named_target(cpu: str | None) -> str:
     architecture (the builder chose a CPU those machines have); with ``None``, the prefix
     this machine's architecture accepts."""
 
-    return f"named:{platform.machine()}:{cpu or ''}"
+    return f"named:{_system_and_machine()[1]}:{cpu or ''}"
 
 
 def _digest(path: Path) -> str:

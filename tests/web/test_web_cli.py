@@ -14,7 +14,7 @@ import pytest
 from webtools import ROOT, Server
 
 from puzzlefmt import cli
-from puzzlefmt.web import cli as web_cli
+from puzzlefmt.web import serve as web_serve
 
 
 def test_missing_web_extra_is_one_line(monkeypatch: pytest.MonkeyPatch,
@@ -52,19 +52,19 @@ def test_bad_arguments(capsys: pytest.CaptureFixture[str], args: list[str],
 
 def test_loopback_hosts() -> None:
     for host in ("127.0.0.1", "localhost", "::1", "[::1]", "127.0.0.2"):
-        assert web_cli.is_loopback(host), host
+        assert web_serve.is_loopback(host), host
     for host in ("0.0.0.0", "192.168.1.10", "::", "example.org"):
-        assert not web_cli.is_loopback(host), host
+        assert not web_serve.is_loopback(host), host
 
 
 def test_open_waits_for_the_server(monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[str] = []
-    monkeypatch.setattr(web_cli.webbrowser, "open", opened.append)
+    monkeypatch.setattr(web_serve.webbrowser, "open", opened.append)
 
     class Started:
         started = True
 
-    web_cli._open_when_up(Started(), "http://127.0.0.1:1234/")
+    web_serve._open_when_up(Started(), "http://127.0.0.1:1234/")
     assert opened == ["http://127.0.0.1:1234/"]
 
 

@@ -20,7 +20,7 @@ import functools
 import io
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from importlib import resources
+from pathlib import Path
 from typing import Literal
 
 from puzzlefmt.cgp.tiles import BLANK
@@ -32,6 +32,10 @@ __all__ = [
     "get_distribution",
     "infer_distribution",
 ]
+
+#: The distributions shipped beside the modules (read as files: importlib.resources would cost
+#: every command its import at start-up).
+_DATA = Path(__file__).parent / "data" / "distributions"
 
 _NAMES = (
     "english",
@@ -381,7 +385,7 @@ def get_distribution(name: str) -> Distribution:
 
 @functools.cache
 def _load(name: str) -> Distribution:
-    data = resources.files("puzzlefmt.cgp").joinpath("data", "distributions", f"{name}.csv")
+    data = _DATA / f"{name}.csv"
     return Distribution.from_csv(
         name, data.read_text(encoding="utf-8"), rack_size=_RACK_SIZES.get(name, 7)
     )

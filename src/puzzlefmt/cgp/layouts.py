@@ -16,9 +16,13 @@ from __future__ import annotations
 import enum
 import functools
 from dataclasses import dataclass
-from importlib import resources
+from pathlib import Path
 
 __all__ = ["Layout", "Premium", "get_layout", "layout_for_size", "layout_names"]
+
+#: The boards shipped beside the modules (read as files: importlib.resources would cost
+#: every command its import at start-up).
+_DATA = Path(__file__).parent / "data" / "boards"
 
 
 class Premium(enum.Enum):
@@ -143,7 +147,7 @@ def get_layout(name: str) -> Layout:
 
 @functools.cache
 def _load(name: str) -> Layout:
-    data = resources.files("puzzlefmt.cgp").joinpath("data", "boards", f"{name}.txt")
+    data = _DATA / f"{name}.txt"
     return Layout.from_text(name, data.read_text(encoding="utf-8"))
 
 

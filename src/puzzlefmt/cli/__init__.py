@@ -126,11 +126,17 @@ def _command_of(argv: Sequence[str]) -> str | None:
     return None
 
 
+#: The built-in commands (the engines' commands come from the families' tables).
+BUILT_IN = ("formats", "detect", "convert", "validate", "show", "solve", "canon", "survey",
+            "render", "generate", "serve")
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line's argument parser: the global options and one sub-command a command, engine
     commands included. ``command``: the sub-command about to run; when it is a built-in one (or
-    ``"--version"``), the families' engine commands are left out, so that a command that needs
-    no family imports none."""
+    ``"--version"``), the other commands are left out (the families' engine commands among
+    them), so that a command builds only its own parser and one that needs no family imports
+    none."""
     parser = Parser(
         prog="puzzlefmt",
         description="Read, write, detect, validate and solve puzzle and game-position texts "
@@ -141,78 +147,95 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                              "of time, and exit")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    p = sub.add_parser("formats", help="list every format with its extensions")
-    p.add_argument("--family", choices=_FamilyNames(), metavar="FAMILY",
-                   help="list the formats of this family only")
-    p.add_argument("--options", metavar="FORMAT",
-                   help="list the reader and writer options of one format")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_formats)
+    def wanted(name: str) -> bool:
+        # A built-in command builds its own sub-parser only (argparse's parsers cost a
+        # millisecond each at start-up); no command, or one that is not built in (an
+        # engine's, or a typo whose error lists every choice), builds them all.
+        return command is None or command == name or (
+            command != "--version" and command not in BUILT_IN)
 
-    p = sub.add_parser("detect", help="say which format each input is in")
-    p.add_argument("inputs", nargs="+", help="files, or - for standard input")
-    p.add_argument("--top", type=positive("--top"), default=1,
-                   help="show this many candidates")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_detect)
+    if wanted("formats"):
+        p = sub.add_parser("formats", help="list every format with its extensions")
+        p.add_argument("--family", choices=_FamilyNames(), metavar="FAMILY",
+                       help="list the formats of this family only")
+        p.add_argument("--options", metavar="FORMAT",
+                       help="list the reader and writer options of one format")
+        p.add_argument("--json", action="store_true")
+        p.set_defaults(func=cmd_formats)
 
-    p = sub.add_parser("convert", help="convert a file or collection to another format")
-    _add_batch_options(p)
-    p.add_argument("-t", "--to", required=True, metavar="FORMAT", help="output format")
-    p.add_argument("--option", action="append", metavar="NAME=VALUE",
-                   help="a writer option, e.g. blank=0 (repeatable; "
-                   "puzzlefmt formats --options FORMAT lists them)")
-    p.add_argument("--strict", action="store_true",
-                   help="reject a record that would lose something the target cannot hold "
-                   "(default: write it, and warn)")
-    render.add_at(p, "write", "(a CGP, say)")
-    p.set_defaults(func=cmd_convert)
+    if wanted("detect"):
+        p = sub.add_parser("detect", help="say which format each input is in")
+        p.add_argument("inputs", nargs="+", help="files, or - for standard input")
+        p.add_argument("--top", type=positive("--top"), default=1,
+                       help="show this many candidates")
+        p.add_argument("--json", action="store_true")
+        p.set_defaults(func=cmd_detect)
 
-    p = sub.add_parser("validate", help="check every record: parses, follows the rules, "
-                       "has one solution")
-    _add_batch_options(p)
-    p.add_argument("--limit", type=positive("--limit", zero=True), default=2,
-                   help="count solutions up to this many (0: do not solve)")
-    _add_timeout(p)
-    p.set_defaults(func=cmd_validate)
+    if wanted("convert"):
+        p = sub.add_parser("convert", help="convert a file or collection to another format")
+        _add_batch_options(p)
+        p.add_argument("-t", "--to", required=True, metavar="FORMAT", help="output format")
+        p.add_argument("--option", action="append", metavar="NAME=VALUE",
+                       help="a writer option, e.g. blank=0 (repeatable; "
+                       "puzzlefmt formats --options FORMAT lists them)")
+        p.add_argument("--strict", action="store_true",
+                       help="reject a record that would lose something the target cannot hold "
+                       "(default: write it, and warn)")
+        render.add_at(p, "write", "(a CGP, say)")
+        p.set_defaults(func=cmd_convert)
 
-    p = sub.add_parser("show", help="print a text picture of each record")
-    p.add_argument("input")
-    p.add_argument("--from", dest="from_format", metavar="FORMAT")
-    p.add_argument("--limit", type=positive("--limit", zero=True), default=0,
-                   help="show at most this many records")
-    render.add_at(p, "show")
-    p.add_argument("--json", action="store_true", help="one JSON object per record")
-    p.set_defaults(func=cmd_show)
+    if wanted("validate"):
+        p = sub.add_parser("validate", help="check every record: parses, follows the rules, "
+                           "has one solution")
+        _add_batch_options(p)
+        p.add_argument("--limit", type=positive("--limit", zero=True), default=2,
+                       help="count solutions up to this many (0: do not solve)")
+        _add_timeout(p)
+        p.set_defaults(func=cmd_validate)
 
-    p = sub.add_parser("solve", help="solve every record; one output line per record")
-    _add_batch_options(p)
-    p.add_argument("--limit", type=positive("--limit"), default=2,
-                   help="count solutions up to this many")
-    p.add_argument("--count", action="store_true", help="print the solution count only")
-    _add_timeout(p)
-    p.set_defaults(func=cmd_solve)
+    if wanted("show"):
+        p = sub.add_parser("show", help="print a text picture of each record")
+        p.add_argument("input")
+        p.add_argument("--from", dest="from_format", metavar="FORMAT")
+        p.add_argument("--limit", type=positive("--limit", zero=True), default=0,
+                       help="show at most this many records")
+        render.add_at(p, "show")
+        p.add_argument("--json", action="store_true", help="one JSON object per record")
+        p.set_defaults(func=cmd_show)
 
-    p = sub.add_parser("canon", help="canonical (minlex) form of every record")
-    _add_batch_options(p)
-    p.add_argument("--convention", default="string", choices=["string", "pattern"],
-                   help="string: true string minimum (default); pattern: pattern first")
-    p.add_argument("--unique", action="store_true",
-                   help="write each canonical form once (drops duplicates)")
-    p.set_defaults(func=cmd_canon)
+    if wanted("solve"):
+        p = sub.add_parser("solve", help="solve every record; one output line per record")
+        _add_batch_options(p)
+        p.add_argument("--limit", type=positive("--limit"), default=2,
+                       help="count solutions up to this many")
+        p.add_argument("--count", action="store_true", help="print the solution count only")
+        _add_timeout(p)
+        p.set_defaults(func=cmd_solve)
 
-    p = sub.add_parser("survey", help="detect, read, validate, solve and round-trip every file "
-                       "under some folders, as a table")
-    p.add_argument("paths", nargs="+", help="files or folders")
-    p.add_argument("--limit", type=positive("--limit", zero=True), default=2,
-                   help="count solutions up to this many (0: do not solve)")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(func=cmd_survey)
+    if wanted("canon"):
+        p = sub.add_parser("canon", help="canonical (minlex) form of every record")
+        _add_batch_options(p)
+        p.add_argument("--convention", default="string", choices=["string", "pattern"],
+                       help="string: true string minimum (default); pattern: pattern first")
+        p.add_argument("--unique", action="store_true",
+                       help="write each canonical form once (drops duplicates)")
+        p.set_defaults(func=cmd_canon)
 
-    render.add_parser(sub)
+    if wanted("survey"):
+        p = sub.add_parser("survey", help="detect, read, validate, solve and round-trip every file "
+                           "under some folders, as a table")
+        p.add_argument("paths", nargs="+", help="files or folders")
+        p.add_argument("--limit", type=positive("--limit", zero=True), default=2,
+                       help="count solutions up to this many (0: do not solve)")
+        p.add_argument("--json", action="store_true")
+        p.set_defaults(func=cmd_survey)
+
+    if wanted("render"):
+        render.add_parser(sub)
     if command in (None, "generate"):  # built from the families' generators: read them only
         generate.add_parser(sub)      # for `puzzlefmt generate` (or the full --help)
-    add_serve(sub)  # `puzzlefmt serve` (the web extra; puzzlefmt.web.cli imports no web package)
+    if wanted("serve"):  # `puzzlefmt serve` (the web extra; puzzlefmt.web.cli imports none of it)
+        add_serve(sub)
     # The families' engines offered as commands (`puzzlefmt grade`...), after the built-in
     # commands, whose names they do not take.
     if command != "--version" and command not in sub.choices:

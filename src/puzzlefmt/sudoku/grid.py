@@ -83,11 +83,7 @@ UNITS: tuple[tuple[int, ...], ...] = (
 )
 #: Each cell's 20 peers: the other cells of its row, column and box.
 PEERS: tuple[frozenset[int], ...] = tuple(
-    frozenset(
-        j
-        for j in range(81)
-        if j != i and (ROW[j] == ROW[i] or COL[j] == COL[i] or BOX[j] == BOX[i])
-    )
+    frozenset((*UNITS[ROW[i]], *UNITS[9 + COL[i]], *UNITS[18 + BOX[i]])) - {i}
     for i in range(81)
 )
 

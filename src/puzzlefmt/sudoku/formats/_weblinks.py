@@ -12,7 +12,7 @@ from urllib.parse import unquote
 
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.format import Option
-from puzzlefmt.sudoku.grid import Grid
+from puzzlefmt.sudoku.grid import PEERS, Grid
 from puzzlefmt.textio import split_lines
 
 __all__ = [
@@ -125,16 +125,6 @@ def box_of(i: int) -> int:
     return (i // 27) * 3 + (i % 9) // 3
 
 
-_PEERS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        j
-        for j in range(81)
-        if j != i and (j // 9 == i // 9 or j % 9 == i % 9 or box_of(j) == box_of(i))
-    )
-    for i in range(81)
-)
-
-
 def cell_masks(grid: Grid) -> list[int]:
     """Candidates per cell as the web formats write them: the grid's own candidates, else
     those its digits leave open; struck-out candidates removed; a filled cell's mask is its
@@ -149,7 +139,7 @@ def cell_masks(grid: Grid) -> list[int]:
             m = grid.candidates[i]
         else:
             seen = 0
-            for j in _PEERS[i]:
+            for j in PEERS[i]:
                 if values[j]:
                     seen |= 1 << (values[j] - 1)
             m = ALL & ~seen
