@@ -150,7 +150,7 @@ def frozen_list(items: Any) -> FrozenList[Any]:
     """``items`` as a :class:`FrozenList`, nested lists (and tuples) frozen too."""
     if isinstance(items, FrozenList):
         return items
-    return FrozenList(frozen_list(x) if isinstance(x, (list, tuple)) else x for x in items)
+    return FrozenList([frozen_list(x) if isinstance(x, (list, tuple)) else x for x in items])
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,7 +63,7 @@ _WRITE_ORDER = tuple((name, _ATTRS[name], DEFAULTS.get(name)) for name in WRITE_
 
 
 def _tuples(board: Iterable[Iterable[str | None]]) -> Grid:
-    return tuple(tuple(row) for row in board)
+    return tuple(map(tuple, board))
 
 
 class _Row(FrozenList[str | None]):
@@ -206,7 +206,7 @@ class Position(PositionPlay, Model):
             _board_text=fields.board_text,
             _rows=fields.rows,
             _cols=fields.cols,
-            racks=frozen_list(fields.racks),
+            racks=FrozenList(map(FrozenList, fields.racks)),  # lists of tiles (strings)
             scores=FrozenList(fields.scores),
             player_names=None,
             zero_turns=fields.zero_turns,
@@ -510,7 +510,8 @@ class Position(PositionPlay, Model):
         (``board[7][6:9] == ["Q", "A", "T"]``)."""
         view = self._board_view
         if view is None:
-            view = self._board_view = FrozenList(_Row(row) for row in self._grid())
+            # a cache, written past the write-once guard (a private name: never refused)
+            view = self.__dict__["_board_view"] = FrozenList(map(_Row, self._grid()))
         return view
 
     def _grid(self) -> Grid:
@@ -519,7 +520,7 @@ class Position(PositionPlay, Model):
         board = self._board
         if board is None:
             assert self._board_text is not None
-            board = self._board = _tuples(_codec.expand_board(self._board_text))
+            board = self.__dict__["_board"] = _tuples(_codec.expand_board(self._board_text))
         return board
 
     @property
