@@ -57,6 +57,30 @@ def test_status_flags(cgp: str, flag: Status, field: str) -> None:
     assert pos.cgp() == cgp  # a position with problems still reads and writes
 
 
+@pytest.mark.parametrize(
+    ("rows", "groups"),
+    [
+        # the last square of a row and the first of the next are not neighbours
+        ({6: "14A", 7: "AT13"}, 2),
+        ({7: "13AT", 8: "A14"}, 2),
+        # nor are the first column's and the last's
+        ({7: "AT12A"}, 2),
+        # a column through the start square joins its tiles
+        ({6: "7A7", 7: "7T7", 8: "7E7"}, 1),
+    ],
+)
+def test_tiles_are_connected_only_across_the_sides_of_squares(
+    rows: dict[int, str], groups: int
+) -> None:
+    board = ["15"] * 15
+    for r, text in rows.items():
+        board[r] = text
+    pos = Position("/".join(board) + " / 0/0 0")
+    assert (Status.DISCONNECTED in pos.status()) == (groups > 1)
+    message = f"board: the tiles are not connected ({groups} groups)"
+    assert (message in [p.message for p in pos.problems()]) == (groups > 1)
+
+
 def test_bricked_square_on_the_punctured_layout() -> None:
     pos = Position(f"{_row('Q14', 0)} / 0/0 0 bdn wolges_punctured15;")
     assert pos.layout.premium(0, 0) is Premium.BRICK

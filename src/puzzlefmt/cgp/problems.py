@@ -183,17 +183,18 @@ class PositionRules:
 
     def _groups(self, placed: list[tuple[int, int, str]]) -> int:
         """How many groups of connected tiles ``placed`` (the board's tiles) form."""
-        rows, cols = self.rows, self.cols
-        left = {r * cols + c for r, c, _ in placed}
+        # Squares numbered row by row with one empty column after each row: a square's
+        # neighbours are then i - w, i + w, i - 1 and i + 1, with no bounds to check (the
+        # extra column and the numbers off the board are never tiles).
+        w = self.cols + 1
+        left = {r * w + c for r, c, _ in placed}
         groups = 0
         while left:
             groups += 1
             stack = [left.pop()]
             while stack:
                 i = stack.pop()
-                r, c = divmod(i, cols)
-                for j in (i - cols if r else -1, i + cols if r + 1 < rows else -1,
-                          i - 1 if c else -1, i + 1 if c + 1 < cols else -1):
+                for j in (i - w, i + w, i - 1, i + 1):
                     if j in left:
                         left.remove(j)
                         stack.append(j)
