@@ -1,0 +1,521 @@
+"""numba kernel: every legal move of a position, with its score and equity, walking a KWG's
+GADDAG (:mod:`puzzlefmt.cgp.movegen` is the Python face).
+
+- ``board`` (rows*cols, int32): 0 for an empty square, else a tile code (1..63, the
+  distribution's order) with ``BLANK_BIT`` for a blank played as it;
+- ``lmul``/``wmul``: the premiums (``lmul`` -1: a square no tile may cover);
+- ``rack`` (64 counts, index 0 the blanks);
+- ``leave_adj``: for each leave (a sub-multiset of the rack, numbered in mixed radix over
+  the rack's tile kinds, smallest code first) what it adds to a move's equity in
+  millipoints: its value, or the end-of-game adjustment (:func:`leave_table`);
+- ``open_pen``: what placing a vowel on each square costs on an empty board (millipoints).
+
+Placements are found lane by lane (rows, then the columns as rows of the transposed board)
+from anchors, the empty squares next to a tile (the start square on an empty board): from
+each, the GADDAG is walked leftwards, placing rack tiles on squares that are not anchors
+themselves and reading tiles on the board, then (after the separator) rightwards. A play is
+so found once, from its leftmost anchor. A one-tile play is kept in the lane where it has
+a neighbour, across first. Each move is written to the output arrays (``kind`` 0
+placement, 1 exchange, 2 pass); the tiles of a placement are its whole word, square by
+square: a code, with ``BLANK_BIT`` for a blank, or ``THROUGH_BIT`` with the tile already
+there. With ``best_only`` only the moves of the best equity seen are kept.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from puzzlefmt._jit import aot, njit
+
+BLANK_BIT = 0x80
+THROUGH_BIT = 0x40
+CODE_MASK = 0x3F
+KIND_PLACE = 0
+KIND_EXCHANGE = 1
+KIND_PASS = 2
+
+_ACCEPTS = 0x800000
+_IS_END = 0x400000
+_ARC = 0x3FFFFF
+# out_state slots
+_COUNT = 0
+_BEST = 1
+_CAP = 2
+_NEG = -(1 << 62)
+
+
+@njit
+def _find(nodes: np.ndarray, start: int, tile: int) -> int:
+    """The node of ``tile`` in the sibling list at ``start``, or -1."""
+    if start == 0:
+        return -1
+    i = start
+    while True:
+        v = int(nodes[i])
+        t = v >> 24
+        if t == tile:
+            return i
+        if t > tile or (v & _IS_END):
+            return -1
+        i += 1
+
+
+@njit
+def _cross_sets(nodes: np.ndarray, g: np.ndarray, rows: int, cols: int, cmask: np.ndarray,
+                cscore: np.ndarray, hascross: np.ndarray, score_of: np.ndarray,
+                blank_score: int, all_letters: np.uint64) -> None:
+    """For each empty square: the letters that make a word with the tiles above and below
+    it (all letters when there are none), those tiles' points, whether there are any."""
+    root = int(nodes[0]) & _ARC
+    for r in range(rows):
+        for c in range(cols):
+            sq = r * cols + c
+            cmask[sq] = all_letters
+            cscore[sq] = 0
+            hascross[sq] = False
+            if g[sq] != 0:
+                cmask[sq] = np.uint64(0)
+                continue
+            up = r
+            while up > 0 and g[(up - 1) * cols + c] != 0:
+                up -= 1
+            down = r
+            while down < rows - 1 and g[(down + 1) * cols + c] != 0:
+                down += 1
+            if up == r and down == r:
+                continue
+            hascross[sq] = True
+            points = 0
+            for k in range(up, down + 1):
+                if k != r:
+                    v = g[k * cols + c]
+                    points += blank_score if v & BLANK_BIT else score_of[v & CODE_MASK]
+            cscore[sq] = points
+            state = root
+            ok = True
+            for k in range(up, r):
+                i = _find(nodes, state, g[k * cols + c] & CODE_MASK)
+                if i < 0:
+                    ok = False
+                    break
+                state = int(nodes[i]) & _ARC
+            mask = np.uint64(0)
+            if ok and state != 0:
+                i = state
+                while True:
+                    v = int(nodes[i])
+                    t = v >> 24
+                    good = False
+                    if down == r:
+                        good = (v & _ACCEPTS) != 0
+                    else:
+                        s2 = v & _ARC
+                        for k in range(r + 1, down + 1):
+                            j = _find(nodes, s2, g[k * cols + c] & CODE_MASK)
+                            if j < 0:
+                                s2 = -1
+                                break
+                            if k == down:
+                                good = (int(nodes[j]) & _ACCEPTS) != 0
+                            s2 = int(nodes[j]) & _ARC
+                    if good and t > 0:
+                        mask |= np.uint64(1) << np.uint64(t)
+                    if v & _IS_END:
+                        break
+                    i += 1
+            cmask[sq] = mask
+
+
+@njit
+def _record(word: np.ndarray, lo: int, hi: int, lane: int, vertical: bool, score: int,
+            equity: int, leave: int, placed: int, out_kind: np.ndarray, out_row: np.ndarray,
+            out_col: np.ndarray, out_vert: np.ndarray, out_len: np.ndarray,
+            out_tiles: np.ndarray, out_score: np.ndarray, out_equity: np.ndarray,
+            out_leave: np.ndarray, out_placed: np.ndarray, state: np.ndarray,
+            best_only: bool) -> None:
+    if best_only:
+        if equity < state[_BEST]:
+            return
+        if equity > state[_BEST]:
+            state[_BEST] = equity
+            state[_COUNT] = 0
+    m = state[_COUNT]
+    state[_COUNT] = m + 1
+    if m >= state[_CAP]:
+        return
+    out_kind[m] = KIND_PLACE
+    if vertical:
+        out_row[m] = lo
+        out_col[m] = lane
+    else:
+        out_row[m] = lane
+        out_col[m] = lo
+    out_vert[m] = vertical
+    out_len[m] = hi - lo + 1
+    for k in range(lo, hi + 1):
+        out_tiles[m, k - lo] = word[k]
+    out_score[m] = score
+    out_equity[m] = equity
+    out_leave[m] = leave
+    out_placed[m] = placed
+
+
+@njit
+def _walk(nodes: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray, wmul: np.ndarray,
+          cmask: np.ndarray, cscore: np.ndarray, hascross: np.ndarray, anchor_at: np.ndarray,
+          score_of: np.ndarray, blank_score: int, is_vowel: np.ndarray, open_pen: np.ndarray,
+          rack: np.ndarray, stride: np.ndarray, leave_adj: np.ndarray, word: np.ndarray,
+          lane: int, anchor: int, col: int, node: int, leftward: bool, lo: int, main: int,
+          wmult: int, cross: int, placed: int, leave: int, pen: int, rack_size: int,
+          bingo: int, vertical: bool, empty_board: bool, out_kind: np.ndarray,
+          out_row: np.ndarray, out_col: np.ndarray, out_vert: np.ndarray,
+          out_len: np.ndarray, out_tiles: np.ndarray, out_score: np.ndarray,
+          out_equity: np.ndarray, out_leave: np.ndarray, out_placed: np.ndarray,
+          state: np.ndarray, best_only: bool) -> None:
+    """Take the square ``col`` of the lane from the sibling list at ``node`` and go on."""
+    base = lane * cols
+    sq = base + col
+    here = g[sq]
+    # the candidates: the tile already there, or each rack tile the square allows
+    if here != 0:
+        first = _find(nodes, node, here & CODE_MASK)
+        if first < 0:
+            return
+    else:
+        if placed >= rack_size or node == 0:
+            return
+        first = node
+    i = first
+    while True:
+        v = int(nodes[i])
+        t = v >> 24
+        for blank in range(2):
+            if here != 0:
+                if blank == 1:
+                    break
+                tv = blank_score if here & BLANK_BIT else score_of[here & CODE_MASK]
+                n_main = main + tv
+                n_wmult = wmult
+                n_cross = cross
+                n_placed = placed
+                n_leave = leave
+                n_pen = pen
+                word[col] = THROUGH_BIT | here
+            else:
+                if t == 0 or not ((cmask[sq] >> np.uint64(t)) & np.uint64(1)):
+                    break
+                if blank == 0:
+                    if rack[t] == 0:
+                        continue
+                    rack[t] -= 1
+                    tv = score_of[t]
+                    word[col] = t
+                    n_leave = leave - stride[t]
+                else:
+                    if rack[0] == 0:
+                        break
+                    rack[0] -= 1
+                    tv = blank_score
+                    word[col] = t | BLANK_BIT
+                    n_leave = leave - stride[0]
+                lm = lmul[sq]
+                wm = wmul[sq]
+                n_main = main + tv * lm
+                n_wmult = wmult * wm
+                n_cross = cross
+                if hascross[sq]:
+                    n_cross += (cscore[sq] + tv * lm) * wm
+                n_placed = placed + 1
+                n_pen = pen
+                if empty_board and is_vowel[t]:
+                    n_pen += open_pen[sq]
+            accepts = (v & _ACCEPTS) != 0
+            arc = v & _ARC
+            if leftward:
+                left_free = col == 0 or g[sq - 1] == 0
+                right_free = anchor == cols - 1 or g[base + anchor + 1] == 0
+                if accepts and left_free and right_free and n_placed > 0:
+                    _finish(g, cols, hascross, word, col, anchor, lane, vertical, n_main,
+                            n_wmult, n_cross, n_placed, n_leave, n_pen, rack_size, bingo,
+                            leave_adj, out_kind, out_row, out_col, out_vert, out_len,
+                            out_tiles, out_score, out_equity, out_leave, out_placed, state,
+                            best_only)
+                if arc != 0:
+                    if col > 0 and (g[sq - 1] != 0 or anchor_at[sq - 1] == 0):
+                        _walk(nodes, g, cols, lmul, wmul, cmask, cscore, hascross, anchor_at,
+                              score_of, blank_score, is_vowel, open_pen, rack, stride,
+                              leave_adj, word, lane, anchor, col - 1, arc, leftward, lo, n_main,
+                              n_wmult, n_cross, n_placed, n_leave, n_pen, rack_size, bingo,
+                              vertical, empty_board, out_kind, out_row, out_col, out_vert,
+                              out_len, out_tiles, out_score, out_equity, out_leave,
+                              out_placed, state, best_only)
+                    if left_free and anchor < cols - 1 and (int(nodes[arc]) >> 24) == 0:
+                        after = int(nodes[arc]) & _ARC
+                        if after != 0:
+                            _walk(nodes, g, cols, lmul, wmul, cmask, cscore, hascross,
+                                  anchor_at, score_of, blank_score, is_vowel, open_pen, rack,
+                                  stride, leave_adj, word, lane, anchor, anchor + 1, after,
+                                  not leftward, col, n_main, n_wmult, n_cross, n_placed, n_leave,
+                                  n_pen, rack_size, bingo, vertical, empty_board, out_kind,
+                                  out_row, out_col, out_vert, out_len, out_tiles, out_score,
+                                  out_equity, out_leave, out_placed, state, best_only)
+            else:
+                right_free = col == cols - 1 or g[sq + 1] == 0
+                if accepts and right_free and n_placed > 0:
+                    _finish(g, cols, hascross, word, lo, col, lane, vertical, n_main,
+                            n_wmult, n_cross, n_placed, n_leave, n_pen, rack_size, bingo,
+                            leave_adj, out_kind, out_row, out_col, out_vert, out_len,
+                            out_tiles, out_score, out_equity, out_leave, out_placed, state,
+                            best_only)
+                if arc != 0 and col < cols - 1:
+                    _walk(nodes, g, cols, lmul, wmul, cmask, cscore, hascross, anchor_at,
+                          score_of, blank_score, is_vowel, open_pen, rack, stride, leave_adj,
+                          word, lane, anchor, col + 1, arc, leftward, lo, n_main, n_wmult,
+                          n_cross, n_placed, n_leave, n_pen, rack_size, bingo, vertical,
+                          empty_board, out_kind, out_row, out_col, out_vert, out_len,
+                          out_tiles, out_score, out_equity, out_leave, out_placed, state,
+                          best_only)
+            if here == 0:
+                if blank == 0:
+                    rack[t] += 1
+                else:
+                    rack[0] += 1
+        if v & _IS_END or here != 0:
+            break
+        i += 1
+
+
+@njit
+def _finish(g: np.ndarray, cols: int, hascross: np.ndarray, word: np.ndarray, lo: int,
+            hi: int, lane: int, vertical: bool, main: int, wmult: int, cross: int,
+            placed: int, leave: int, pen: int, rack_size: int, bingo: int,
+            leave_adj: np.ndarray, out_kind: np.ndarray, out_row: np.ndarray,
+            out_col: np.ndarray, out_vert: np.ndarray, out_len: np.ndarray,
+            out_tiles: np.ndarray, out_score: np.ndarray, out_equity: np.ndarray,
+            out_leave: np.ndarray, out_placed: np.ndarray, state: np.ndarray,
+            best_only: bool) -> None:
+    """Score a found play and record it (a one-tile play only in the lane it belongs to)."""
+    if hi == lo:
+        return
+    if vertical and placed == 1:
+        for k in range(lo, hi + 1):
+            if not (word[k] & THROUGH_BIT) and hascross[lane * cols + k]:
+                return  # it has a neighbour across: listed as an across play
+    score = main * wmult + cross
+    if placed == rack_size:
+        score += bingo
+    equity = score * 1000 + leave_adj[leave] + pen
+    _record(word, lo, hi, lane, vertical, score, equity, leave, placed, out_kind, out_row,
+            out_col, out_vert, out_len, out_tiles, out_score, out_equity, out_leave,
+            out_placed, state, best_only)
+
+
+@njit
+def _lane_pass(nodes: np.ndarray, g: np.ndarray, rows: int, cols: int, lmul: np.ndarray,
+               wmul: np.ndarray, score_of: np.ndarray, blank_score: int,
+               is_vowel: np.ndarray, open_pen: np.ndarray, rack: np.ndarray,
+               stride: np.ndarray, leave_adj: np.ndarray, full: int, start_sq: int,
+               rack_size: int, bingo: int, vertical: bool, empty_board: bool,
+               all_letters: np.uint64, out_kind: np.ndarray, out_row: np.ndarray,
+               out_col: np.ndarray, out_vert: np.ndarray, out_len: np.ndarray,
+               out_tiles: np.ndarray, out_score: np.ndarray, out_equity: np.ndarray,
+               out_leave: np.ndarray, out_placed: np.ndarray, state: np.ndarray,
+               best_only: bool) -> None:
+    n = rows * cols
+    cmask = np.zeros(n, dtype=np.uint64)
+    cscore = np.zeros(n, dtype=np.int64)
+    hascross = np.zeros(n, dtype=np.bool_)
+    _cross_sets(nodes, g, rows, cols, cmask, cscore, hascross, score_of, blank_score,
+                all_letters)
+    for sq in range(n):
+        if lmul[sq] < 0:
+            cmask[sq] = np.uint64(0)
+    anchor_at = np.zeros(n, dtype=np.int8)
+    for r in range(rows):
+        for c in range(cols):
+            sq = r * cols + c
+            if g[sq] != 0 or lmul[sq] < 0:
+                continue
+            if empty_board:
+                if sq == start_sq:
+                    anchor_at[sq] = 1
+            elif (hascross[sq] or (c > 0 and g[sq - 1] != 0)
+                  or (c < cols - 1 and g[sq + 1] != 0)):
+                anchor_at[sq] = 1
+    gaddag = int(nodes[1]) & _ARC
+    word = np.zeros(cols, dtype=np.int32)
+    for r in range(rows):
+        for c in range(cols):
+            if anchor_at[r * cols + c]:
+                _walk(nodes, g, cols, lmul, wmul, cmask, cscore, hascross, anchor_at,
+                      score_of, blank_score, is_vowel, open_pen, rack, stride, leave_adj,
+                      word, r, c, c, gaddag, True, c, 0, 1, 0, 0, full, 0, rack_size, bingo,
+                      vertical, empty_board, out_kind, out_row, out_col, out_vert, out_len,
+                      out_tiles, out_score, out_equity, out_leave, out_placed, state,
+                      best_only)
+
+
+@aot("void(uint32[::1], int32[::1], int64, int64, int32[::1], int32[::1], int32[::1], "
+     "int64, bool_[::1], int32[::1], int32[::1], int64[::1], int64, int64, int64, int64, "
+     "bool_, bool_, int8[::1], int32[::1], int32[::1], bool_[::1], int32[::1], "
+     "uint8[:, ::1], int32[::1], int64[::1], int32[::1], int32[::1], int64[::1])")
+@njit
+def generate(nodes: np.ndarray, board: np.ndarray, rows: int, cols: int, lmul: np.ndarray,
+             wmul: np.ndarray, score_of: np.ndarray, blank_score: int, is_vowel: np.ndarray,
+             open_pen: np.ndarray, rack: np.ndarray, leave_adj: np.ndarray, n_letters: int,
+             start_sq: int, rack_size: int, bingo: int, exchanges: bool, best_only: bool,
+             out_kind: np.ndarray, out_row: np.ndarray, out_col: np.ndarray,
+             out_vert: np.ndarray, out_len: np.ndarray, out_tiles: np.ndarray,
+             out_score: np.ndarray, out_equity: np.ndarray, out_leave: np.ndarray,
+             out_placed: np.ndarray, state: np.ndarray) -> None:
+    """Every move (see the module text) into the output arrays; ``state``: [count (may
+    exceed the arrays' capacity: then call again with larger ones), best equity, capacity]."""
+    state[_COUNT] = 0
+    state[_BEST] = _NEG
+    state[_CAP] = out_kind.shape[0]
+    stride = np.zeros(64, dtype=np.int64)
+    full = 0
+    step = 1
+    for t in range(n_letters + 1):
+        if rack[t] > 0:
+            stride[t] = step
+            full += rack[t] * step
+            step *= rack[t] + 1
+    all_letters = np.uint64(0)
+    for t in range(1, n_letters + 1):
+        all_letters |= np.uint64(1) << np.uint64(t)
+    rack_work = rack.copy()
+    empty_board = True
+    for sq in range(rows * cols):
+        if board[sq] != 0:
+            empty_board = False
+            break
+    if int(nodes[1]) & _ARC:
+        _lane_pass(nodes, board, rows, cols, lmul, wmul, score_of, blank_score, is_vowel,
+                   open_pen, rack_work, stride, leave_adj, full, start_sq, rack_size, bingo,
+                   False, empty_board, all_letters, out_kind, out_row, out_col, out_vert,
+                   out_len, out_tiles, out_score, out_equity, out_leave, out_placed, state,
+                   best_only)
+        if not empty_board:
+            tb = np.empty(rows * cols, dtype=np.int32)
+            tl = np.empty(rows * cols, dtype=np.int32)
+            tw = np.empty(rows * cols, dtype=np.int32)
+            tp = np.zeros(rows * cols, dtype=np.int32)
+            for r in range(rows):
+                for c in range(cols):
+                    tb[c * rows + r] = board[r * cols + c]
+                    tl[c * rows + r] = lmul[r * cols + c]
+                    tw[c * rows + r] = wmul[r * cols + c]
+            _lane_pass(nodes, tb, cols, rows, tl, tw, score_of, blank_score, is_vowel, tp,
+                       rack_work, stride, leave_adj, full, -1, rack_size, bingo, True, False,
+                       all_letters, out_kind, out_row, out_col, out_vert, out_len, out_tiles,
+                       out_score, out_equity, out_leave, out_placed, state, best_only)
+    # exchanges: every non-empty sub-multiset of the rack, by the leave it keeps
+    if exchanges:
+        for kept in range(full):
+            equity = int(leave_adj[kept])
+            if best_only:
+                if equity < state[_BEST]:
+                    continue
+                if equity > state[_BEST]:
+                    state[_BEST] = equity
+                    state[_COUNT] = 0
+            m = state[_COUNT]
+            state[_COUNT] = m + 1
+            if m >= state[_CAP]:
+                continue
+            n = 0
+            for t in range(n_letters + 1):
+                if rack[t] > 0:
+                    keep = (kept // stride[t]) % (rack[t] + 1)
+                    for _ in range(rack[t] - keep):
+                        out_tiles[m, n] = t
+                        n += 1
+            out_kind[m] = KIND_EXCHANGE
+            out_row[m] = 0
+            out_col[m] = 0
+            out_vert[m] = False
+            out_len[m] = n
+            out_score[m] = 0
+            out_equity[m] = equity
+            out_leave[m] = kept
+            out_placed[m] = 0
+    # the pass: always there (in best_only, only when nothing else is)
+    if not best_only or state[_COUNT] == 0:
+        m = state[_COUNT]
+        state[_COUNT] = m + 1
+        if m < state[_CAP]:
+            out_kind[m] = KIND_PASS
+            out_row[m] = 0
+            out_col[m] = 0
+            out_vert[m] = False
+            out_len[m] = 0
+            out_score[m] = 0
+            out_equity[m] = 0
+            out_leave[m] = full
+            out_placed[m] = 0
+
+
+@aot("int64[::1](int32[::1], int64, uint32[::1], int64[::1], int64[::1], int64, int64, "
+     "int32[::1], int64)")
+@njit
+def leave_table(rack: np.ndarray, n_letters: int, klv_nodes: np.ndarray,
+                klv_counts: np.ndarray, klv_values: np.ndarray, mode: int, opp_points: int,
+                score_of: np.ndarray, blank_score: int) -> np.ndarray:
+    """What each leave of the rack adds to equity, in millipoints, numbered as
+    :func:`generate` numbers them. ``mode`` 0: no values (0); 1: the KLV's value (0 for the
+    empty leave or one not in it); 2: the bag is empty: going out (the empty leave) gains
+    twice ``opp_points``, keeping tiles costs twice their points and 10 points more."""
+    stride = np.zeros(64, dtype=np.int64)
+    total = 1
+    for t in range(n_letters + 1):
+        if rack[t] > 0:
+            stride[t] = total
+            total *= rack[t] + 1
+    out = np.zeros(total, dtype=np.int64)
+    codes = np.zeros(64, dtype=np.uint8)
+    for idx in range(total):
+        n = 0
+        points = 0
+        for t in range(n_letters + 1):
+            if rack[t] > 0:
+                keep = (idx // stride[t]) % (rack[t] + 1)
+                for _ in range(keep):
+                    codes[n] = t
+                    n += 1
+                    points += blank_score if t == 0 else score_of[t]
+        if mode == 1:
+            if n > 0:
+                index = _klv_index(klv_nodes, klv_counts, codes, n)
+                if index >= 0:
+                    out[idx] = klv_values[index]
+        elif mode == 2:
+            out[idx] = 2 * opp_points * 1000 if n == 0 else -2 * points * 1000 - 10000
+    return out
+
+
+@njit
+def _klv_index(nodes: np.ndarray, counts: np.ndarray, codes: np.ndarray, n: int) -> int:
+    state = int(nodes[0]) & _ARC
+    index = 0
+    for k in range(n):
+        if state == 0:
+            return -1
+        tile = int(codes[k])
+        i = state
+        while True:
+            v = int(nodes[i])
+            t = v >> 24
+            if t == tile:
+                break
+            if t > tile or (v & _IS_END):
+                return -1
+            i += 1
+        index += counts[state] - counts[i]
+        v = int(nodes[i])
+        if k == n - 1:
+            return index if v & _ACCEPTS else -1
+        if v & _ACCEPTS:
+            index += 1
+        state = v & _ARC
+    return -1
