@@ -22,7 +22,7 @@ from typing import Any
 
 from puzzlefmt import __version__, registry
 from puzzlefmt._jit import allowed as small_batches_interpreted
-from puzzlefmt.cli import engines, generate, render
+from puzzlefmt.cli import engines, generate, lexicon, render
 from puzzlefmt.cli._common import (
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
@@ -210,6 +210,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_survey)
 
     render.add_parser(sub)
+    lexicon.add_parser(sub)
     if command in (None, "generate"):  # built from the families' generators: read them only
         generate.add_parser(sub)      # for `puzzlefmt generate` (or the full --help)
     add_serve(sub)  # `puzzlefmt serve` (the web extra; puzzlefmt.web.cli imports no web package)
