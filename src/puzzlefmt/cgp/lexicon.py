@@ -184,7 +184,6 @@ class Lexicon:
         self.distribution = _distribution(distribution, name)
         self._encoder = _Encoder(self.distribution)
         self.nodes = np.ascontiguousarray(nodes, dtype=np.uint32)
-        self.nodes.flags.writeable = False
 
     # ------------------------------------------------------------------ files
 

@@ -50,7 +50,7 @@ __all__ = ["VOWELS", "GeneratedMove", "LexiconMismatchError", "MoveList", "gener
 #: The labels that count as vowels for the opening placement penalty.
 VOWELS = frozenset("AEIOUÀÁÂÄÈÉÊËÌÍÎÏÒÓÔÖÙÚÛÜ")
 _OPEN_STEP = 350  # millipoints a premium step next to the start row costs a vowel
-_CAPACITY = 4096
+_CAPACITY = 1 << 16
 
 
 class LexiconMismatchError(ValueError):
@@ -301,14 +301,17 @@ class MoveList(Sequence[GeneratedMove]):
         return f"<MoveList: {len(self)} moves>"
 
 
-def _settings(position: Position, tables: _Tables, leaves: Leaves | None
-              ) -> tuple[np.ndarray, np.ndarray, bool]:
-    """The rack's counts, each leave's equity term, and whether exchanges are allowed."""
+def _settings(position: Position, tables: _Tables, leaves: Leaves | None,
+              on_board: int) -> tuple[np.ndarray, np.ndarray, bool]:
+    """The rack's counts, each leave's equity term, and whether exchanges are allowed
+    (``on_board``: how many tiles the board holds)."""
     dist = tables.dist
     racks = position.racks
     mover = list(racks[0]) if racks else []
     opponent = list(racks[1]) if len(racks) > 1 else []
-    unseen = sum(position.unseen().values())
+    # the tiles neither on the board nor on a rack the CGP writes (MAGPIE's bag, with an
+    # unknown opponent's rack in it)
+    unseen = max(0, dist.total - on_board - len(mover) - len(opponent))
     rack = _rack_counts(mover, tables.codes)
     exchanges = unseen + len(opponent) >= position.rack_size + position.exchange_limit
     if unseen == 0:
@@ -337,8 +340,8 @@ def generate(position: Position, lexicon: Lexicon, leaves: Leaves | None = None,
     if check:
         _check_lexicon(position, lexicon, leaves)
     tables = _tables(position.distribution, position.layout)
-    rack, adj, exchanges = _settings(position, tables, leaves)
     board = _board_codes(position, tables)
+    rack, adj, exchanges = _settings(position, tables, leaves, int(np.count_nonzero(board)))
     rows, cols = position.rows, position.cols
     sr, sc = position.layout.start
     width = max(rows, cols, 8)
