@@ -45,7 +45,8 @@ from puzzlefmt.cgp.position import Position
 from puzzlefmt.cgp.tiles import BLANK
 from puzzlefmt.errors import OptionError
 
-__all__ = ["VOWELS", "GeneratedMove", "LexiconMismatchError", "MoveList", "generate"]
+__all__ = ["VOWELS", "GeneratedMove", "LexiconMismatchError", "MoveList", "best_moves", "generate",
+           "load_leaves", "load_lexicon", "record", "run", "to_json", "words"]
 
 #: The labels that count as vowels for the opening placement penalty.
 VOWELS = frozenset("AEIOUÀÁÂÄÈÉÊËÌÍÎÏÒÓÔÖÙÚÛÜ")

@@ -173,34 +173,8 @@ _F_LEAVE = 8
 _F_PEN = 9
 _F_I = 10  # the candidate: its node (-1: none yet), 0 natural tile or 1 blank,
 _F_PHASE = 11
-_F_STAGE = 12  # 0 choose the next candidate, 1 its first way on done, 2 both done
-_F_TAKEN = 13  # the rack tile taken for it (-1: none, 0 the blank)
-_F_NMAIN = 14  # the accumulators after it
-_F_NWMULT = 15
-_F_NCROSS = 16
-_F_NPLACED = 17
-_F_NLEAVE = 18
-_F_NPEN = 19
-_FIELDS = 20
-
-
-@njit
-def _push(frames: np.ndarray, d: int, col: int, start: int, left: int, lo: int, main: int,
-          wmult: int, cross: int, placed: int, leave: int, pen: int) -> None:
-    frames[d, _F_COL] = col
-    frames[d, _F_START] = start
-    frames[d, _F_LEFT] = left
-    frames[d, _F_LO] = lo
-    frames[d, _F_MAIN] = main
-    frames[d, _F_WMULT] = wmult
-    frames[d, _F_CROSS] = cross
-    frames[d, _F_PLACED] = placed
-    frames[d, _F_LEAVE] = leave
-    frames[d, _F_PEN] = pen
-    frames[d, _F_I] = -1
-    frames[d, _F_PHASE] = 0
-    frames[d, _F_STAGE] = 0
-    frames[d, _F_TAKEN] = -1
+_F_TAKEN = 12  # the rack tile taken for it (-1: none, 0 the blank)
+_FIELDS = 13
 
 
 @njit
@@ -215,148 +189,180 @@ def _walk(nodes: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray, wmul: n
           out_equity: np.ndarray, out_leave: np.ndarray, out_placed: np.ndarray,
           state: np.ndarray, best_only: bool) -> None:
     """Every play from one anchor: a depth-first walk of the GADDAG with an explicit stack
-    (``frames``), a frame a square."""
+    (``frames``), a frame a square. A frame tries its square's candidates one by one: each
+    is recorded when it ends a word, and its ways on (the next square, the turn after the
+    separator) are pushed as new frames; once they are done the frame gives its tile back
+    and tries its next candidate."""
     base = lane * cols
-    _push(frames, 0, anchor, root, 1, anchor, 0, 1, 0, 0, full, 0)
+    frames[0, _F_COL] = anchor
+    frames[0, _F_START] = root
+    frames[0, _F_LEFT] = 1
+    frames[0, _F_LO] = anchor
+    frames[0, _F_MAIN] = 0
+    frames[0, _F_WMULT] = 1
+    frames[0, _F_CROSS] = 0
+    frames[0, _F_PLACED] = 0
+    frames[0, _F_LEAVE] = full
+    frames[0, _F_PEN] = 0
+    frames[0, _F_I] = -1
+    frames[0, _F_PHASE] = 0
+    frames[0, _F_TAKEN] = -1
     d = 0
     while d >= 0:
         col = frames[d, _F_COL]
         sq = base + col
-        stage = frames[d, _F_STAGE]
-        if stage == 0:
-            # give back the previous candidate's tile, then find the next candidate
-            taken = frames[d, _F_TAKEN]
-            if taken >= 0:
-                rack[taken] += 1
-                frames[d, _F_TAKEN] = -1
-            here = g[sq]
-            i = frames[d, _F_I]
-            found = -1
-            phase = 0
-            if here != 0:
+        # give back the previous candidate's tile, then find the next candidate
+        taken = frames[d, _F_TAKEN]
+        if taken >= 0:
+            rack[taken] += 1
+            frames[d, _F_TAKEN] = -1
+        here = g[sq]
+        i = frames[d, _F_I]
+        found = -1
+        phase = 0
+        if here != 0:
+            if i < 0:
+                found = _find(nodes, frames[d, _F_START], here & CODE_MASK)
+        else:
+            start = frames[d, _F_START]
+            if frames[d, _F_PLACED] < tiles_on_rack and start != 0:
                 if i < 0:
-                    found = _find(nodes, frames[d, _F_START], here & CODE_MASK)
-            else:
-                start = frames[d, _F_START]
-                if frames[d, _F_PLACED] < tiles_on_rack and start != 0:
-                    if i < 0:
-                        i = start
+                    i = start
+                    phase = 0
+                else:
+                    phase = frames[d, _F_PHASE] + 1
+                mask = cmask[sq]
+                while True:
+                    if phase == 2:
+                        if int(nodes[i]) & _IS_END:
+                            break
+                        i += 1
                         phase = 0
-                    else:
-                        phase = frames[d, _F_PHASE] + 1
-                    mask = cmask[sq]
-                    while True:
-                        if phase == 2:
-                            if int(nodes[i]) & _IS_END:
-                                break
-                            i += 1
-                            phase = 0
-                        t = int(nodes[i]) >> 24
-                        if t == 0 or not ((mask >> np.uint64(t)) & np.uint64(1)):
-                            phase = 2
-                            continue
-                        if phase == 0:
-                            if rack[t] > 0:
-                                found = i
-                                break
-                            phase = 1
-                        if rack[0] > 0:
+                    t = int(nodes[i]) >> 24
+                    if t == 0 or not ((mask >> np.uint64(t)) & np.uint64(1)):
+                        phase = 2
+                        continue
+                    if phase == 0:
+                        if rack[t] > 0:
                             found = i
                             break
-                        phase = 2
-            if found < 0:
-                d -= 1
-                continue
-            frames[d, _F_I] = found
-            frames[d, _F_PHASE] = phase
-            v = int(nodes[found])
-            t = v >> 24
-            main = frames[d, _F_MAIN]
-            if here != 0:
-                tv = blank_score if here & BLANK_BIT else score_of[here & CODE_MASK]
-                n_main = main + tv
-                n_wmult = frames[d, _F_WMULT]
-                n_cross = frames[d, _F_CROSS]
-                n_placed = frames[d, _F_PLACED]
-                n_leave = frames[d, _F_LEAVE]
-                n_pen = frames[d, _F_PEN]
-                word[col] = THROUGH_BIT | here
+                        phase = 1
+                    if rack[0] > 0:
+                        found = i
+                        break
+                    phase = 2
+        if found < 0:
+            d -= 1
+            continue
+        frames[d, _F_I] = found
+        frames[d, _F_PHASE] = phase
+        v = int(nodes[found])
+        t = v >> 24
+        main = frames[d, _F_MAIN]
+        if here != 0:
+            tv = blank_score if here & BLANK_BIT else score_of[here & CODE_MASK]
+            n_main = main + tv
+            n_wmult = frames[d, _F_WMULT]
+            n_cross = frames[d, _F_CROSS]
+            n_placed = frames[d, _F_PLACED]
+            n_leave = frames[d, _F_LEAVE]
+            n_pen = frames[d, _F_PEN]
+            word[col] = THROUGH_BIT | here
+        else:
+            if phase == 0:
+                rack[t] -= 1
+                frames[d, _F_TAKEN] = t
+                tv = score_of[t]
+                word[col] = t
+                n_leave = frames[d, _F_LEAVE] - stride[t]
             else:
-                if phase == 0:
-                    rack[t] -= 1
-                    frames[d, _F_TAKEN] = t
-                    tv = score_of[t]
-                    word[col] = t
-                    n_leave = frames[d, _F_LEAVE] - stride[t]
-                else:
-                    rack[0] -= 1
-                    frames[d, _F_TAKEN] = 0
-                    tv = blank_score
-                    word[col] = t | BLANK_BIT
-                    n_leave = frames[d, _F_LEAVE] - stride[0]
-                lm = lmul[sq]
-                wm = wmul[sq]
-                n_main = main + tv * lm
-                n_wmult = frames[d, _F_WMULT] * wm
-                n_cross = frames[d, _F_CROSS]
-                if hascross[sq]:
-                    n_cross += (cscore[sq] + tv * lm) * wm
-                n_placed = frames[d, _F_PLACED] + 1
-                n_pen = frames[d, _F_PEN]
-                if empty_board and is_vowel[t]:
-                    n_pen += open_pen[sq]
-            frames[d, _F_NMAIN] = n_main
-            frames[d, _F_NWMULT] = n_wmult
-            frames[d, _F_NCROSS] = n_cross
-            frames[d, _F_NPLACED] = n_placed
-            frames[d, _F_NLEAVE] = n_leave
-            frames[d, _F_NPEN] = n_pen
-            if v & _ACCEPTS and n_placed > 0:
-                if frames[d, _F_LEFT]:
-                    if ((col == 0 or g[sq - 1] == 0)
-                            and (anchor == cols - 1 or g[base + anchor + 1] == 0)):
-                        _finish(g, cols, hascross, word, col, anchor, lane, vertical, n_main,
-                                n_wmult, n_cross, n_placed, n_leave, n_pen, rack_size, bingo,
-                                leave_adj, out_kind, out_row, out_col, out_vert, out_len,
-                                out_tiles, out_score, out_equity, out_leave, out_placed,
-                                state, best_only)
-                elif col == cols - 1 or g[sq + 1] == 0:
-                    _finish(g, cols, hascross, word, frames[d, _F_LO], col, lane, vertical,
-                            n_main, n_wmult, n_cross, n_placed, n_leave, n_pen, rack_size,
-                            bingo, leave_adj, out_kind, out_row, out_col, out_vert, out_len,
-                            out_tiles, out_score, out_equity, out_leave, out_placed, state,
-                            best_only)
-            frames[d, _F_STAGE] = 1
-            arc = v & _ARC
-            if arc != 0:
-                if frames[d, _F_LEFT]:
-                    if col > 0 and (g[sq - 1] != 0 or anchor_at[sq - 1] == 0):
-                        _push(frames, d + 1, col - 1, arc, 1, frames[d, _F_LO], n_main,
-                              n_wmult, n_cross, n_placed, n_leave, n_pen)
-                        d += 1
-                        continue
-                elif col < cols - 1:
-                    _push(frames, d + 1, col + 1, arc, 0, frames[d, _F_LO], n_main, n_wmult,
-                          n_cross, n_placed, n_leave, n_pen)
-                    d += 1
-                    continue
-            stage = 1
-        if stage == 1:
-            frames[d, _F_STAGE] = 2
-            if frames[d, _F_LEFT] and anchor < cols - 1 and (col == 0 or g[sq - 1] == 0):
-                arc = int(nodes[frames[d, _F_I]]) & _ARC
-                if arc != 0 and (int(nodes[arc]) >> 24) == 0:
+                rack[0] -= 1
+                frames[d, _F_TAKEN] = 0
+                tv = blank_score
+                word[col] = t | BLANK_BIT
+                n_leave = frames[d, _F_LEAVE] - stride[0]
+            lm = lmul[sq]
+            wm = wmul[sq]
+            n_main = main + tv * lm
+            n_wmult = frames[d, _F_WMULT] * wm
+            n_cross = frames[d, _F_CROSS]
+            if hascross[sq]:
+                n_cross += (cscore[sq] + tv * lm) * wm
+            n_placed = frames[d, _F_PLACED] + 1
+            n_pen = frames[d, _F_PEN]
+            if empty_board and is_vowel[t]:
+                n_pen += open_pen[sq]
+        if v & _ACCEPTS and n_placed > 0:
+            if frames[d, _F_LEFT]:
+                if ((col == 0 or g[sq - 1] == 0)
+                        and (anchor == cols - 1 or g[base + anchor + 1] == 0)):
+                    _finish(g, cols, hascross, word, col, anchor, lane, vertical, n_main,
+                            n_wmult, n_cross, n_placed, n_leave, n_pen, rack_size, bingo,
+                            leave_adj, out_kind, out_row, out_col, out_vert, out_len,
+                            out_tiles, out_score, out_equity, out_leave, out_placed,
+                            state, best_only)
+            elif col == cols - 1 or g[sq + 1] == 0:
+                _finish(g, cols, hascross, word, frames[d, _F_LO], col, lane, vertical,
+                        n_main, n_wmult, n_cross, n_placed, n_leave, n_pen, rack_size,
+                        bingo, leave_adj, out_kind, out_row, out_col, out_vert, out_len,
+                        out_tiles, out_score, out_equity, out_leave, out_placed, state,
+                        best_only)
+        # the ways on, both pushed now (the frame comes back to its next candidate
+        # once they are done): the turn rightwards after the separator (walked
+        # second), then the next square leftwards, or rightwards
+        arc = v & _ARC
+        top = d
+        if arc != 0:
+            if frames[d, _F_LEFT]:
+                if (anchor < cols - 1 and (col == 0 or g[sq - 1] == 0)
+                        and (int(nodes[arc]) >> 24) == 0):
                     after = int(nodes[arc]) & _ARC
                     if after != 0:
-                        _push(frames, d + 1, anchor + 1, after, 0, col,
-                              frames[d, _F_NMAIN], frames[d, _F_NWMULT],
-                              frames[d, _F_NCROSS], frames[d, _F_NPLACED],
-                              frames[d, _F_NLEAVE], frames[d, _F_NPEN])
-                        d += 1
-                        continue
-            stage = 2
-        # stage 2: both ways on are done; the next candidate (stage 0 gives the tile back)
-        frames[d, _F_STAGE] = 0
+                        top += 1
+                        frames[top, _F_COL] = anchor + 1
+                        frames[top, _F_START] = after
+                        frames[top, _F_LEFT] = 0
+                        frames[top, _F_LO] = col
+                        frames[top, _F_MAIN] = n_main
+                        frames[top, _F_WMULT] = n_wmult
+                        frames[top, _F_CROSS] = n_cross
+                        frames[top, _F_PLACED] = n_placed
+                        frames[top, _F_LEAVE] = n_leave
+                        frames[top, _F_PEN] = n_pen
+                        frames[top, _F_I] = -1
+                        frames[top, _F_PHASE] = 0
+                        frames[top, _F_TAKEN] = -1
+                if col > 0 and (g[sq - 1] != 0 or anchor_at[sq - 1] == 0):
+                    top += 1
+                    frames[top, _F_LO] = frames[d, _F_LO]
+                    frames[top, _F_COL] = col - 1
+                    frames[top, _F_START] = arc
+                    frames[top, _F_LEFT] = 1
+                    frames[top, _F_MAIN] = n_main
+                    frames[top, _F_WMULT] = n_wmult
+                    frames[top, _F_CROSS] = n_cross
+                    frames[top, _F_PLACED] = n_placed
+                    frames[top, _F_LEAVE] = n_leave
+                    frames[top, _F_PEN] = n_pen
+                    frames[top, _F_I] = -1
+                    frames[top, _F_PHASE] = 0
+                    frames[top, _F_TAKEN] = -1
+            elif col < cols - 1:
+                top += 1
+                frames[top, _F_LO] = frames[d, _F_LO]
+                frames[top, _F_COL] = col + 1
+                frames[top, _F_START] = arc
+                frames[top, _F_LEFT] = 0
+                frames[top, _F_MAIN] = n_main
+                frames[top, _F_WMULT] = n_wmult
+                frames[top, _F_CROSS] = n_cross
+                frames[top, _F_PLACED] = n_placed
+                frames[top, _F_LEAVE] = n_leave
+                frames[top, _F_PEN] = n_pen
+                frames[top, _F_I] = -1
+                frames[top, _F_PHASE] = 0
+                frames[top, _F_TAKEN] = -1
+        d = top
 
 
 @njit
@@ -421,7 +427,7 @@ def _lane_pass(nodes: np.ndarray, g: np.ndarray, rows: int, cols: int, lmul: np.
     for t in range(rack.shape[0]):
         tiles_on_rack += rack[t]
     word = np.zeros(cols, dtype=np.int32)
-    frames = np.zeros((2 * cols + 4, _FIELDS), dtype=np.int64)
+    frames = np.zeros((3 * cols + 4, _FIELDS), dtype=np.int64)
     for r in range(rows):
         for c in range(cols):
             if anchor_at[r * cols + c]:
