@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,6 +16,8 @@ from puzzlefmt.cgp import Position
 from puzzlefmt.cgp._kernels import movegen as kern
 from puzzlefmt.cgp.lexicon import Leaves, Lexicon
 from puzzlefmt.cgp.movegen import LexiconMismatchError, MoveList, generate
+from puzzlefmt.cgp.svg import draw, with_move
+from puzzlefmt.cli import main
 
 from helpers import FULL_EXAMPLES, shared_path
 
@@ -303,3 +306,19 @@ def test_unseen_positions_equal_an_independent_oracle(seed: int) -> None:
     found = generate(position, lexicon)
     ours = {found.ucgi(i): int(found.score[i]) for i in range(len(found)) if found.kind[i] == 0}
     assert ours == _oracle(position, lexicon)
+
+
+def test_the_picture_draws_a_move_on_the_board(tmp_path: Path) -> None:
+    position = Position(f"{EMPTY} IQS/ 0/0 0")
+    best = generate(position, _tiny()).best(1)[0]
+    drawn = with_move(position, best.move)
+    assert drawn.last_move_squares() == [(7, 6), (7, 7), (7, 8)]
+    assert drawn.racks == position.racks
+    assert str(draw(position, move=str(best.move))) == str(draw(drawn))
+    assert str(draw(position)) != str(draw(drawn))
+    source = tmp_path / "p.cgp"
+    source.write_text(f"{EMPTY} IQS/ 0/0 0\n", encoding="utf-8")
+    out = tmp_path / "p.svg"
+    assert main(["render", str(source), "-o", str(out), "--move", "8G QIS"]) == 0
+    assert out.read_text(encoding="utf-8").strip() == str(draw(drawn)).strip()
+    assert main(["render", str(source), "-o", str(out), "--move", "8A QIS"]) == 2

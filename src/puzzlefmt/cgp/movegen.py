@@ -435,7 +435,8 @@ def run(position: Position, lexicon: str = "", leaves: str = "",
 
 
 def record(position: object, moves: list[GeneratedMove]) -> str:
-    """The batch line: each move as ``UCGI<TAB>score<TAB>equity`` (points), ``; `` between."""
+    """The batch line: each move as its UCGI, score and equity (points) separated by tabs,
+    the moves separated by a semicolon and a space."""
     return "; ".join(f"{m.ucgi}\t{m.score}\t{m.equity / 1000:.3f}" for m in moves)
 
 
