@@ -115,6 +115,8 @@ MOVES = Engine(
              Option("leaves", str, "", "the KLV2 (or KLV) leave values file"),
              Option("top", int, 1, "how many moves to give (0: all)", minimum=0)),
     verb="analysed", title="Moves", doing="Generating moves", agent="move generator",
+    result_picture=lambda moves: {"move": moves[0].move.notation()}
+    if moves and moves[0].move.is_placement else {},
 )
 
 #: The CGP family: its models (:class:`Position`, :class:`Game`), formats, pictures and engines, as

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import ipaddress
+import os
 import socket
 import sys
 import threading
@@ -65,6 +66,12 @@ def add_parser(sub: Any) -> None:
                    metavar="SECONDS",
                    help="answer 408 and close the connection when a request's body has not "
                    f"arrived this long after its head (default: {DEFAULT_BODY_TIMEOUT:g})")
+    p.add_argument("--lexicon", metavar="L.kwg",
+                   help="the KWG lexicon the page's Moves action uses (CGP positions)")
+    p.add_argument("--leaves", metavar="K.klv2",
+                   help="the KLV2 (or KLV) leave values the Moves action uses")
+    p.add_argument("--top", type=int, default=10, metavar="N",
+                   help="how many moves the Moves action lists (default: 10)")
     p.set_defaults(func=cmd_serve)
 
 
@@ -129,6 +136,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
         problems.append(f"--solve-timeout must be more than 0, not {args.solve_timeout:g}")
     if args.max_bytes < 1024:
         problems.append(f"--max-bytes must be at least 1024, not {args.max_bytes}")
+    if args.top < 1:
+        problems.append(f"--top must be 1 or more, not {args.top}")
+    for flag, path in (("--lexicon", args.lexicon), ("--leaves", args.leaves)):
+        if path and not os.path.isfile(path):
+            problems.append(f"{flag}: no file {path}")
     if args.solvers < 1:
         problems.append(f"--solvers must be 1 or more, not {args.solvers}")
     for flag, value in (("--header-timeout", args.header_timeout),
@@ -145,8 +157,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
               "out --host to stay on 127.0.0.1.", file=sys.stderr)
     sock = _bind(args.host, args.port)
     port = int(sock.getsockname()[1])
+    # The moves engine's files are the server's, never a request's (a request naming a
+    # path would read this computer's files).
+    moves = {"lexicon": args.lexicon or "", "leaves": args.leaves or "", "top": args.top}
     app = create_app(max_bytes=args.max_bytes, solve_timeout=args.solve_timeout,
-                     solvers=args.solvers, body_timeout=args.body_timeout)
+                     solvers=args.solvers, body_timeout=args.body_timeout,
+                     engine_options={"moves": moves})
     # h11 with deadlines for a request's head and body (uvicorn has none: a client sending a
     # byte a second would hold its connection); idle kept-alive connections close after 5 s
     protocol = DeadlineProtocol.with_timeouts(args.header_timeout, args.body_timeout)
