@@ -14,14 +14,20 @@ text forms, drawing). The family has no solver and no canonical form.
 
 from __future__ import annotations
 
+import importlib
+from types import ModuleType
+from typing import Any
+
 from puzzlefmt.cgp import svg, text
 from puzzlefmt.cgp.formats import cgp, cgpjson, cgplist, gcg
 from puzzlefmt.cgp.game import Game
-from puzzlefmt.cgp.position import Position, read_position
+from puzzlefmt.cgp.position import Position, PositionEngines, read_position
+from puzzlefmt.engine import Engine
 from puzzlefmt.family import Family, Moves, Played, Replay
+from puzzlefmt.format import Option
 from puzzlefmt.model import Engines, install
 
-__all__ = ["FAMILY", "read_text"]
+__all__ = ["FAMILY", "MOVES", "read_text"]
 
 
 def _play(position: Position, notation: str, check_rack: bool | None) -> Played:
@@ -60,6 +66,59 @@ def _position_text(position: Position) -> str:
         raise ValueError(str(exc.args[0]).removeprefix("cgp: ")) from None
 
 
+def generator() -> ModuleType:
+    """:mod:`puzzlefmt.cgp.movegen`, imported by name on first use: move generation loads
+    numpy and its kernels with the first position asked, never with :mod:`puzzlefmt.cgp`
+    (``tests/cgp/test_cgp_movegen.py`` checks that importing the family leaves it out)."""
+    return importlib.import_module("puzzlefmt.cgp.movegen")
+
+
+def _generate_moves(position: Position, lexicon: Any, leaves: Any = None) -> Any:
+    movegen = generator()
+    return movegen.generate(position, movegen.load_lexicon(lexicon),
+                            movegen.load_leaves(leaves))
+
+
+def _best_moves(position: Position, lexicon: Any, n: int = 1, leaves: Any = None) -> Any:
+    movegen = generator()
+    return movegen.best_moves(position, movegen.load_lexicon(lexicon), n,
+                              movegen.load_leaves(leaves))
+
+
+def _moves(position: Position, **options: Any) -> Any:
+    return generator().run(position, **options)
+
+
+def _moves_record(position: Any, moves: Any) -> str:
+    line: str = generator().record(position, moves)
+    return line
+
+
+def _moves_json(moves: Any) -> Any:
+    return generator().to_json(moves)
+
+
+def _moves_words(moves: Any) -> str:
+    sentence: str = generator().words(moves)
+    return sentence
+
+
+#: The ``moves`` engine: the best moves of a position with a KWG lexicon (and a KLV2 leave
+#: table), as MAGPIE generates and ranks them (:mod:`puzzlefmt.cgp.movegen`).
+MOVES = Engine(
+    name="moves", family="cgp", models=(Position,),
+    summary="the best moves of each position (score and equity as MAGPIE), with a KWG "
+            "lexicon",
+    returns="a list of GeneratedMove, best first",
+    run=_moves, record=_moves_record, to_json=_moves_json, words=_moves_words,
+    options=(Option("lexicon", str, "", "the KWG lexicon file"),
+             Option("leaves", str, "", "the KLV2 (or KLV) leave values file"),
+             Option("top", int, 1, "how many moves to give (0: all)", minimum=0)),
+    verb="analysed", title="Moves", doing="Generating moves", agent="move generator",
+    result_picture=lambda moves: {"move": moves[0].move.notation()}
+    if moves and moves[0].move.is_placement else {},
+)
+
 #: The CGP family: its models (:class:`Position`, :class:`Game`), formats, pictures and engines, as
 #: the registry holds it.
 FAMILY = Family(
@@ -76,6 +135,7 @@ FAMILY = Family(
     # the players under the board: the page's column then shows the board larger
     page_picture={"panel_position": "below"},
     example="15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/ 0/0 0 lex NWL20;",
+    engines=(MOVES,),
 )
 
 
@@ -87,5 +147,6 @@ def read_text(text: str) -> Position:
     return read_position(text)
 
 
-install(Position, Engines(read=read_text, svg=svg.draw))
+install(Position, PositionEngines(read=read_text, svg=svg.draw, run=FAMILY.runs(Position),
+                                  generate_moves=_generate_moves, best_moves=_best_moves))
 install(Game, Engines(read=gcg.read, svg=svg.draw_game))

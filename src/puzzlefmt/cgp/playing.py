@@ -110,11 +110,16 @@ class PositionPlay(PositionRules):
     def illegal_reason(
         self,
         move: Move | str,
+        lexicon: Container[str] | None = None,
         *,
         check_rack: bool = True,
         words: Container[str] | None = None,
     ) -> IllegalMoveError | None:
-        """Why ``move`` cannot be played (the error, with ``reason``), or ``None``."""
+        """Why ``move`` cannot be played (the error, with ``reason``), or ``None``;
+        ``lexicon`` (a :class:`~puzzlefmt.cgp.lexicon.Lexicon` or any word list): every
+        word the move forms must be in it (a phony is illegal), as ``words``."""
+        if words is None:
+            words = lexicon
         try:
             self._check_legal(self._move(move), check_rack=check_rack, words=words)
         except IllegalMoveError as exc:
@@ -124,12 +129,23 @@ class PositionPlay(PositionRules):
     def is_legal(
         self,
         move: Move | str,
+        lexicon: Container[str] | None = None,
         *,
         check_rack: bool = True,
         words: Container[str] | None = None,
     ) -> bool:
-        """True when ``move`` can be played by the player to move."""
-        return self.illegal_reason(move, check_rack=check_rack, words=words) is None
+        """True when ``move`` can be played by the player to move (with ``lexicon``: and
+        every word it forms is in it)."""
+        return self.illegal_reason(move, lexicon, check_rack=check_rack, words=words) is None
+
+    def words_formed(self, move: Move | str) -> list[str]:
+        """The words a placement forms, the main word first (capitals, blanks too), as a
+        word list holds them; a pass or an exchange forms none. Raises
+        :class:`IllegalMoveError` for a placement that breaks a rule of the board."""
+        mv = self._move(move)
+        if mv.kind is not MoveKind.PLACEMENT:
+            return []
+        return [w.text for w in self.evaluate(mv, check_rack=False).words]
 
     def _check_legal(
         self, mv: Move, *, check_rack: bool, words: Container[str] | None

@@ -24,7 +24,8 @@ picture through the engines that :mod:`puzzlefmt.cgp.family` installs.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any, Literal, Self, SupportsIndex, overload
 
 from puzzlefmt.cgp import _cgpcodec as _codec
@@ -38,7 +39,14 @@ from puzzlefmt.cgp.playing import PositionPlay
 from puzzlefmt.cgp.textpicture import picture
 from puzzlefmt.cgp.tiles import BLANK
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.model import FrozenList, Model, frozen_list, json_object, keyword_fields
+from puzzlefmt.model import (
+    Engines,
+    FrozenList,
+    Model,
+    frozen_list,
+    json_object,
+    keyword_fields,
+)
 from puzzlefmt.textio import text_of
 
 __all__ = ["EMPTY_CGP", "Position", "read_position"]
@@ -62,6 +70,10 @@ _DEFAULT_VALUES: dict[str, object] = {
 _WRITE_ORDER = tuple((name, _ATTRS[name], DEFAULTS.get(name)) for name in WRITE_ORDER)
 
 
+def _not_installed(*args: Any) -> Any:
+    raise RuntimeError("import puzzlefmt.cgp: the family installs the move generator")
+
+
 def _tuples(board: Iterable[Iterable[str | None]]) -> Grid:
     return tuple(map(tuple, board))
 
@@ -82,6 +94,18 @@ class _Row(FrozenList[str | None]):
         if isinstance(index, slice):
             return _Row(tuple.__getitem__(self, index))
         return tuple.__getitem__(self, index)
+
+
+@dataclass(frozen=True, slots=True)
+class PositionEngines(Engines):
+    """A position's engines: the shared ones (the ``moves`` engine is in the table, ``run``)
+    and the move generator's Python face, which takes lexicon objects as well as files
+    (:mod:`puzzlefmt.cgp.movegen`, loaded with its kernels on first use)."""
+
+    #: ``(position, lexicon, leaves) -> MoveList``: every legal move.
+    generate_moves: Callable[..., Any] = _not_installed
+    #: ``(position, lexicon, n, leaves) -> list of GeneratedMove``: the ``n`` best.
+    best_moves: Callable[..., Any] = _not_installed
 
 
 class Position(PositionPlay, Model):
@@ -647,6 +671,36 @@ class Position(PositionPlay, Model):
         unseen = sum(self.unseen().values())
         hidden = sum(max(0, self.rack_size - len(rack)) for rack in self.racks)
         return max(0, unseen - hidden)
+
+    # ------------------------------------------------------------------ moves with a lexicon
+
+    def generate_moves(self, lexicon: Any, leaves: Any = None) -> Any:
+        """Every legal move of the player to move with ``lexicon`` (a
+        :class:`~puzzlefmt.cgp.lexicon.Lexicon` or a KWG file) and ``leaves`` (a
+        :class:`~puzzlefmt.cgp.lexicon.Leaves`, a KLV2 file, or ``None``), each with its score
+        and equity as MAGPIE computes them: a :class:`~puzzlefmt.cgp.movegen.MoveList`
+        (columns of numpy arrays; iterating it gives the moves). Raises
+        :class:`~puzzlefmt.cgp.movegen.LexiconMismatchError` when the position names
+        another lexicon or distribution."""
+        return self._position_engines().generate_moves(self, lexicon, leaves)
+
+    def best_moves(self, lexicon: Any, n: int = 1, leaves: Any = None) -> Any:
+        """The ``n`` best moves (equity, then MAGPIE's order among equals), as
+        :meth:`generate_moves` finds them: a list of
+        :class:`~puzzlefmt.cgp.movegen.GeneratedMove`."""
+        return self._position_engines().best_moves(self, lexicon, n, leaves)
+
+    @classmethod
+    def _position_engines(cls) -> PositionEngines:
+        engines = cls._engines()
+        if not isinstance(engines, PositionEngines):  # pragma: no cover - the family's own
+            raise TypeError("the CGP family installs PositionEngines on Position")
+        return engines
+
+    def moves(self, **options: Any) -> Any:
+        """The ``moves`` engine (``puzzlefmt moves``): ``lexicon`` (a KWG file), ``leaves``
+        (a KLV2 file), ``top`` (how many, 0 all): the best moves, best first."""
+        return self._run("moves", **options)
 
 
 

@@ -24,7 +24,7 @@ from xml.etree.ElementTree import Element
 
 from puzzlefmt.cgp.game import Game
 from puzzlefmt.cgp.layouts import Premium
-from puzzlefmt.cgp.moves import column_index, column_name, square_name
+from puzzlefmt.cgp.moves import Move, column_index, column_name, square_name
 from puzzlefmt.cgp.position import Position
 from puzzlefmt.cgp.tiles import BLANK, is_blank
 from puzzlefmt.format import Option, Renderer
@@ -54,6 +54,7 @@ __all__ = [
     "cgp_svg",
     "draw",
     "draw_game",
+    "with_move",
 ]
 
 #: The largest board a picture draws, in squares (a 100x100 board; the standard boards are
@@ -431,16 +432,37 @@ def _square_key(sq: Any, rows: int, cols: int) -> tuple[int, int]:
     return r, c
 
 
+def with_move(position: Position, move: str | Move) -> Position:
+    """The position with ``move``'s tiles on the board and ``move`` as its last move (the
+    rest unchanged: racks, scores, player to move), so that a picture shows the move in the
+    last-move colour; a pass or an exchange changes nothing. Raises
+    :class:`~puzzlefmt.cgp.IllegalMoveError` for a placement that breaks a rule of the
+    board."""
+    mv = position.parse_move(move) if isinstance(move, str) else move
+    if not mv.is_placement:
+        return position
+    play = position.evaluate(mv, check_rack=False)
+    board = [list(row) for row in position.board]
+    for r, c, tile in play.placed:
+        board[r][c] = tile
+    return position.replace(board=board, last_move=mv)
+
+
 def draw(
     position: Position | Game,
     *,
     highlight: str | Mapping[Square, str | None] | Iterable[Square] | None = None,
+    move: str | Move | None = None,
     **options: Any,
 ) -> Svg:
     """:func:`cgp_svg`, where ``highlight`` may also be text naming squares separated by
-    commas or spaces (``"8H,H9"``), as the picture's declared option gives it."""
+    commas or spaces (``"8H,H9"``), as the picture's declared option gives it; ``move`` (a
+    position's placement, ``"8G QIS"``) is drawn on the board in the last-move colour
+    (:func:`with_move`)."""
     if isinstance(highlight, str):
         highlight = [sq for sq in re.split(r"[\s,]+", highlight) if sq]
+    if move is not None and isinstance(position, Position):
+        position = with_move(position, move)
     return cgp_svg(position, highlight=highlight, **options)
 
 
@@ -457,6 +479,8 @@ _OPTIONS = (
     Option("size", int, None, "width in pixels (default: the picture's own)", minimum=1),
     Option("theme", str, "light", "colour theme", choices=THEMES),
     Option("highlight", str, None, "squares to mark, e.g. 8H,H9"),
+    Option("move", str, None, "a placement to draw on the board in the last-move colour, "
+           "e.g. 8G QIS (a generated move)"),
     Option("last_move", bool, True, "draw the tiles of lm in the last-move colour"),
     Option("coordinates", bool, True, "column letters and row numbers"),
     Option("premium_labels", bool, True, "TW, DW, TL, DL on the empty premium squares"),

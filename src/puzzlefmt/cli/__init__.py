@@ -22,7 +22,7 @@ from typing import Any
 
 from puzzlefmt import __version__, registry
 from puzzlefmt._jit import allowed as small_batches_interpreted
-from puzzlefmt.cli import engines, generate, render
+from puzzlefmt.cli import engines, generate, lexicon, render
 from puzzlefmt.cli._common import (
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
@@ -128,7 +128,7 @@ def _command_of(argv: Sequence[str]) -> str | None:
 
 #: The built-in commands (the engines' commands come from the families' tables).
 BUILT_IN = ("formats", "detect", "convert", "validate", "show", "solve", "canon", "survey",
-            "render", "generate", "serve")
+            "render", "lexicon", "generate", "serve")
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -232,6 +232,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
     if wanted("render"):
         render.add_parser(sub)
+    if wanted("lexicon"):
+        lexicon.add_parser(sub)
     if command in (None, "generate"):  # built from the families' generators: read them only
         generate.add_parser(sub)      # for `puzzlefmt generate` (or the full --help)
     if wanted("serve"):  # `puzzlefmt serve` (the web extra; puzzlefmt.web.cli imports none of it)

@@ -60,6 +60,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--highlight", action="append", metavar="CELLS", default=[],
                    help="cells to highlight, comma-separated: r1c1 (Sudoku, Keen), 8H (CGP) "
                    "(repeatable)")
+    p.add_argument("--move", metavar="MOVE",
+                   help="a placement to draw on the board in the last-move colour (CGP), "
+                        "e.g. '8G QIS' as puzzlefmt moves gives it")
     p.add_argument("--solution", action="store_true",
                    help="draw the solution (Sudoku, Keen): the attached one, else the unique "
                    "one the solver finds")
@@ -136,6 +139,8 @@ def cmd_render(args: argparse.Namespace) -> int:
     cells = [c.strip() for group in args.highlight for c in group.split(",") if c.strip()]
     if cells:
         options["highlight"] = cells
+    if getattr(args, "move", None):
+        options["move"] = args.move
 
     seen = 0
     value: Any = None

@@ -464,16 +464,18 @@ class SecurityHeaders:
 # ---------------------------------------------------------------------- the application
 
 
-def _engine_route(app: FastAPI, pool: EnginePool, name: str) -> None:
+def _engine_route(app: FastAPI, pool: EnginePool, name: str,
+                  fixed: Mapping[str, Any]) -> None:
     """``POST /api/<name>``: the family engine ``name`` on one record, in a worker process
-    under the time limit (one route for each engine the families offer as an action)."""
+    under the time limit (one route for each engine the families offer as an action);
+    ``fixed``: options the server sets, over the request's (files on the server)."""
     engines = registry.engines(name)
     families = ", ".join(e.family for e in engines if e.command)
 
     async def run(body: EngineIn) -> dict[str, Any]:
         return await pool.run("engine", {"name": name, "text": body.text,
                                          "format": body.format, "record": body.record,
-                                         "options": body.options})
+                                         "options": {**body.options, **fixed}})
 
     run.__doc__ = f"{engines[0].summary} ({families}), under the time limit."
     app.post(f"/api/{name}", response_model=EngineResultOut, responses=_ENGINE_ERRORS,
@@ -486,10 +488,13 @@ def _static_dir() -> str:
 
 def create_app(*, max_bytes: int = DEFAULT_MAX_BYTES,
                solve_timeout: float = DEFAULT_SOLVE_TIMEOUT, solvers: int = 2,
-               warm: bool = True, body_timeout: float = DEFAULT_BODY_TIMEOUT) -> FastAPI:
+               warm: bool = True, body_timeout: float = DEFAULT_BODY_TIMEOUT,
+               engine_options: Mapping[str, Mapping[str, Any]] | None = None) -> FastAPI:
     """The application: ``max_bytes`` per request, ``body_timeout`` seconds for a request's
     body to arrive, ``solve_timeout`` seconds per engine job, ``solvers`` worker processes
-    (``warm``: they load the kernels before their first job)."""
+    (``warm``: they load the kernels before their first job); ``engine_options``: per
+    engine, options the server fixes whatever a request says (``puzzlefmt serve
+    --lexicon``: the moves engine's lexicon file)."""
     pool = EnginePool(workers=solvers, timeout=solve_timeout, warm=warm)
 
     @asynccontextmanager
@@ -606,7 +611,7 @@ def create_app(*, max_bytes: int = DEFAULT_MAX_BYTES,
                                         "theme": body.theme})
 
     for name in dict.fromkeys(e.name for e in registry.engines() if e.command):
-        _engine_route(app, pool, name)
+        _engine_route(app, pool, name, dict((engine_options or {}).get(name, {})))
 
     @app.post("/api/generate", response_model=EngineResultOut, responses=_ENGINE_ERRORS,
               tags=["actions"])

@@ -54,6 +54,12 @@ def add_parser(sub: Any) -> None:
                    metavar="SECONDS",
                    help="answer 408 and close the connection when a request's body has not "
                    f"arrived this long after its head (default: {DEFAULT_BODY_TIMEOUT:g})")
+    p.add_argument("--lexicon", metavar="L.kwg",
+                   help="the KWG lexicon the page's Moves action uses (CGP positions)")
+    p.add_argument("--leaves", metavar="K.klv2",
+                   help="the KLV2 (or KLV) leave values the Moves action uses")
+    p.add_argument("--top", type=int, default=10, metavar="N",
+                   help="how many moves the Moves action lists (default: 10)")
     p.set_defaults(func=cmd_serve)
 
 

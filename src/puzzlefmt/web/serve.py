@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import ipaddress
+import os
 import socket
 import sys
 import threading
@@ -85,6 +86,11 @@ def serve(args: argparse.Namespace) -> int:
         problems.append(f"--solve-timeout must be more than 0, not {args.solve_timeout:g}")
     if args.max_bytes < 1024:
         problems.append(f"--max-bytes must be at least 1024, not {args.max_bytes}")
+    if args.top < 1:
+        problems.append(f"--top must be 1 or more, not {args.top}")
+    for flag, path in (("--lexicon", args.lexicon), ("--leaves", args.leaves)):
+        if path and not os.path.isfile(path):
+            problems.append(f"{flag}: no file {path}")
     if args.solvers < 1:
         problems.append(f"--solvers must be 1 or more, not {args.solvers}")
     for flag, value in (("--header-timeout", args.header_timeout),
@@ -101,8 +107,12 @@ def serve(args: argparse.Namespace) -> int:
               "out --host to stay on 127.0.0.1.", file=sys.stderr)
     sock = _bind(args.host, args.port)
     port = int(sock.getsockname()[1])
+    # The moves engine's files are the server's, never a request's (a request naming a
+    # path would read this computer's files).
+    moves = {"lexicon": args.lexicon or "", "leaves": args.leaves or "", "top": args.top}
     app = create_app(max_bytes=args.max_bytes, solve_timeout=args.solve_timeout,
-                     solvers=args.solvers, body_timeout=args.body_timeout)
+                     solvers=args.solvers, body_timeout=args.body_timeout,
+                     engine_options={"moves": moves})
     # h11 with deadlines for a request's head and body (uvicorn has none: a client sending a
     # byte a second would hold its connection); idle kept-alive connections close after 5 s
     protocol = DeadlineProtocol.with_timeouts(args.header_timeout, args.body_timeout)

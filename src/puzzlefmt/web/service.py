@@ -118,12 +118,13 @@ def _problems(obj: Any) -> tuple[list[str], list[str]]:
     return errors, warnings
 
 
-def _svg(obj: Any, *, theme: str, size: int | None = None, solution: Any = None) -> str:
+def _svg(obj: Any, *, theme: str, size: int | None = None, **shown: Any) -> str:
+    """The page's picture of ``obj``; ``shown``: what an engine's result adds (a Sudoku's
+    ``solution``, a position's ``move``), ``None`` values left out."""
     options: dict[str, Any] = {"theme": theme, **registry.family_of(obj).page_picture}
     if size is not None:
         options["size"] = size
-    if solution is not None:
-        options["solution"] = solution
+    options.update({k: v for k, v in shown.items() if v is not None})
     return str(svg(obj, **options))
 
 
@@ -664,8 +665,12 @@ def run_engine(name: str, text: str, format: str | None = None, *, record: int =
     except ValueError as exc:  # a record the engine does not take (too large, a seed ID...)
         raise ServiceError("unsupported", str(exc)) from None
     data = eng.to_json(result)
-    return {**(data if isinstance(data, dict) else {"result": data}),
-            "words": eng.words(result)}
+    out = {**(data if isinstance(data, dict) else {"result": data}),
+           "words": eng.words(result)}
+    shown = eng.result_picture(result) if eng.result_picture is not None else {}
+    if shown:  # the record drawn with the result (the moves engine: its best move)
+        out["picture"] = _svg(obj, theme="light", **shown)
+    return out
 
 
 def generate(makes: str, *, seed: str | None = None,

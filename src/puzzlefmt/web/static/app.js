@@ -443,6 +443,10 @@
       return;
     }
     outcome(id, answer.data.words, false);
+    // an engine whose result can be drawn (the moves engine: its best move on the board)
+    if (answer.data.picture) {
+      setSvg($("picture"), answer.data.picture, e.title + ": the record drawn with the result");
+    }
   }
 
   async function playMove() {

@@ -1,0 +1,434 @@
+"""numba kernels for word graphs (KWG): building one from sorted tile sequences, checking
+one read from a file, listing its words, and the word index a leave table (KLV) needs.
+
+A KWG is a flat array of 32-bit nodes: ``tile << 24 | ACCEPTS | IS_END | arc_index``. A
+node is one arc of a state; a state is a run of nodes (its arcs, tiles ascending) ending at
+the node with ``IS_END``. ``arc_index`` is where the state the arc leads to starts (0: none).
+Node 0 points to the DAWG's root state, node 1 to the GADDAG's (:mod:`puzzlefmt.cgp.lexicon`).
+
+The builder takes sequences sorted in byte order (one a row of a ``uint8`` matrix, tile
+codes from 1, 0 the GADDAG's separator, ``lengths`` their lengths) and makes the minimal
+automaton of each set incrementally (a word is "typed" after the previous one: the states
+beyond their common prefix are finished and merged with an equal state already made),
+every set sharing one register of states, so that the GADDAG reuses the DAWG's states.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from puzzlefmt._jit import aot, njit
+
+ACCEPTS = 0x800000
+IS_END = 0x400000
+ARC_MASK = 0x3FFFFF
+TILE_SHIFT = 24
+
+_EMPTY = -1
+_MIX = np.uint64(0x9E3779B97F4A7C15)
+
+
+@njit
+def _arc_key(tile: int, acc: int, child: int) -> np.uint64:
+    return np.uint64(tile) | (np.uint64(acc) << np.uint64(8)) | (np.uint64(child) << np.uint64(9))
+
+
+@njit
+def _hash_state(t_tile: np.ndarray, t_acc: np.ndarray, t_child: np.ndarray, lo: int,
+                hi: int) -> np.uint64:
+    h = np.uint64(hi - lo)
+    for k in range(lo, hi):
+        h = (h ^ _arc_key(int(t_tile[k]), int(t_acc[k]), int(t_child[k]))) * _MIX
+        h ^= h >> np.uint64(29)
+    return h
+
+
+@njit
+def _grow(table: np.ndarray, s_start: np.ndarray, s_len: np.ndarray, a_tile: np.ndarray,
+          a_acc: np.ndarray, a_child: np.ndarray, n_states: int) -> np.ndarray:
+    """The register's hash table, twice as large, every state entered again."""
+    size = table.shape[0] * 2
+    out = np.full(size, _EMPTY, dtype=np.int32)
+    mask = np.uint64(size - 1)
+    for s in range(1, n_states):
+        lo = s_start[s]
+        h = _hash_state(a_tile, a_acc, a_child, lo, lo + s_len[s])
+        slot = np.int64(h & mask)
+        while out[slot] != _EMPTY:
+            slot = (slot + 1) & (size - 1)
+        out[slot] = s
+    return out
+
+
+@njit
+def _add_set(seqs: np.ndarray, lengths: np.ndarray, a_tile: np.ndarray, a_acc: np.ndarray,
+             a_child: np.ndarray, s_start: np.ndarray, s_len: np.ndarray, counts: np.ndarray,
+             table: np.ndarray) -> tuple[int, np.ndarray]:
+    """Add the minimal automaton of one sorted set; return its root state and the register
+    (grown when needed). ``counts``: [arcs used, states used, register entries]."""
+    width = seqs.shape[1]
+    # pending arcs, one run per depth: t_* from depth_start[d] to the top
+    t_tile = np.zeros(width * 64 + 64, dtype=np.uint8)
+    t_acc = np.zeros(width * 64 + 64, dtype=np.uint8)
+    t_child = np.zeros(width * 64 + 64, dtype=np.int32)
+    depth_start = np.zeros(width + 2, dtype=np.int64)
+    top = 0
+    prev_len = 0
+    n = seqs.shape[0]
+    for w in range(n + 1):
+        cur_len = int(lengths[w]) if w < n else 0
+        lcp = 0
+        if w > 0 and w < n:
+            limit = min(prev_len, cur_len)
+            while lcp < limit and seqs[w, lcp] == seqs[w - 1, lcp]:
+                lcp += 1
+        # finish the states deeper than the common prefix (depth prev_len .. lcp + 1)
+        d = prev_len
+        while d > lcp:
+            lo = depth_start[d]
+            state = 0
+            if top > lo:
+                if counts[2] * 2 >= table.shape[0]:
+                    table = _grow(table, s_start, s_len, a_tile, a_acc, a_child,
+                                  int(counts[1]))
+                h = _hash_state(t_tile, t_acc, t_child, lo, top)
+                size = table.shape[0]
+                slot = np.int64(h & np.uint64(size - 1))
+                while True:
+                    s = table[slot]
+                    if s == _EMPTY:
+                        break
+                    if s_len[s] == top - lo:
+                        base = s_start[s]
+                        same = True
+                        for k in range(top - lo):
+                            if (a_tile[base + k] != t_tile[lo + k]
+                                    or a_acc[base + k] != t_acc[lo + k]
+                                    or a_child[base + k] != t_child[lo + k]):
+                                same = False
+                                break
+                        if same:
+                            state = s
+                            break
+                    slot = (slot + 1) & (size - 1)
+                if state == 0:
+                    state = int(counts[1])
+                    base = int(counts[0])
+                    s_start[state] = base
+                    s_len[state] = top - lo
+                    for k in range(top - lo):
+                        a_tile[base + k] = t_tile[lo + k]
+                        a_acc[base + k] = t_acc[lo + k]
+                        a_child[base + k] = t_child[lo + k]
+                    counts[0] += top - lo
+                    counts[1] += 1
+                    counts[2] += 1
+                    table[slot] = state
+            top = lo
+            t_child[top - 1] = state  # the arc that led here (depth d - 1's last)
+            d -= 1
+        if w == n:
+            break
+        for i in range(lcp, cur_len):
+            if top >= t_tile.shape[0]:
+                t_tile = np.concatenate((t_tile, np.zeros(t_tile.shape[0], np.uint8)))
+                t_acc = np.concatenate((t_acc, np.zeros(t_acc.shape[0], np.uint8)))
+                t_child = np.concatenate((t_child, np.zeros(t_child.shape[0], np.int32)))
+            t_tile[top] = seqs[w, i]
+            t_acc[top] = 1 if i == cur_len - 1 else 0
+            t_child[top] = 0
+            top += 1
+            depth_start[i + 1] = top
+        prev_len = cur_len
+    # the root: depth 0's arcs, made a state like the others (never merged)
+    root = int(counts[1])
+    base = int(counts[0])
+    s_start[root] = base
+    s_len[root] = top
+    for k in range(top):
+        a_tile[base + k] = t_tile[k]
+        a_acc[base + k] = t_acc[k]
+        a_child[base + k] = t_child[k]
+    counts[0] += top
+    counts[1] += 1
+    return root, table
+
+
+@njit
+def _trie_size(seqs: np.ndarray, lengths: np.ndarray) -> int:
+    """How many arcs a trie of the sorted set has (an upper bound of the arcs kept)."""
+    total = 0
+    for w in range(seqs.shape[0]):
+        lcp = 0
+        if w > 0:
+            limit = min(int(lengths[w]), int(lengths[w - 1]))
+            while lcp < limit and seqs[w, lcp] == seqs[w - 1, lcp]:
+                lcp += 1
+        total += int(lengths[w]) - lcp
+    return total
+
+
+@aot("uint32[::1](uint8[:, ::1], int64[::1], uint8[:, ::1], int64[::1])")
+@njit
+def build_kwg(dawg: np.ndarray, dawg_lengths: np.ndarray, gaddag: np.ndarray,
+              gaddag_lengths: np.ndarray) -> np.ndarray:
+    """The KWG nodes of a DAWG over the sorted rows of ``dawg`` and a GADDAG over the sorted
+    rows of ``gaddag`` (an empty ``gaddag``: node 1 points nowhere), on shared states."""
+    bound = _trie_size(dawg, dawg_lengths) + _trie_size(gaddag, gaddag_lengths) + 4
+    a_tile = np.empty(bound, dtype=np.uint8)
+    a_acc = np.empty(bound, dtype=np.uint8)
+    a_child = np.empty(bound, dtype=np.int32)
+    s_start = np.zeros(bound, dtype=np.int64)
+    s_len = np.zeros(bound, dtype=np.int64)
+    counts = np.zeros(3, dtype=np.int64)
+    counts[1] = 1  # state 0: the dead end
+    table = np.full(1 << 16, _EMPTY, dtype=np.int32)
+    dawg_root, table = _add_set(dawg, dawg_lengths, a_tile, a_acc, a_child, s_start, s_len,
+                                counts, table)
+    gaddag_root = 0
+    if gaddag.shape[0] > 0:
+        gaddag_root, table = _add_set(gaddag, gaddag_lengths, a_tile, a_acc, a_child,
+                                      s_start, s_len, counts, table)
+    # lay the states out breadth-first from the DAWG's root, then the GADDAG's
+    n_states = int(counts[1])
+    where = np.zeros(n_states, dtype=np.int64)
+    queue = np.empty(n_states, dtype=np.int64)
+    head = 0
+    tail = 0
+    nxt = 2
+    for root in (dawg_root, gaddag_root):
+        if root == 0 or s_len[root] == 0 or where[root] != 0:
+            continue
+        where[root] = nxt
+        nxt += s_len[root]
+        queue[tail] = root
+        tail += 1
+        while head < tail:
+            s = queue[head]
+            head += 1
+            base = s_start[s]
+            for k in range(s_len[s]):
+                c = a_child[base + k]
+                if c != 0 and where[c] == 0:
+                    where[c] = nxt
+                    nxt += s_len[c]
+                    queue[tail] = c
+                    tail += 1
+    nodes = np.zeros(nxt, dtype=np.uint32)
+    nodes[0] = np.uint32(IS_END | (where[dawg_root] if s_len[dawg_root] else 0))
+    nodes[1] = np.uint32(IS_END | (where[gaddag_root] if gaddag_root else 0))
+    for q in range(tail):
+        s = queue[q]
+        base = s_start[s]
+        at = where[s]
+        m = s_len[s]
+        for k in range(m):
+            value = (int(a_tile[base + k]) << TILE_SHIFT) | int(where[a_child[base + k]])
+            if a_acc[base + k]:
+                value |= ACCEPTS
+            if k == m - 1:
+                value |= IS_END
+            nodes[at + k] = np.uint32(value)
+    return nodes
+
+
+@aot("int64(uint32[::1], int64)")
+@njit
+def check_kwg(nodes: np.ndarray, max_tile: int) -> int:
+    """The first node that breaks the layout (a tile over ``max_tile``, an arc past the
+    end, a last node without its end mark), or -1 when there is none."""
+    n = int(nodes.shape[0])
+    for i in range(n):
+        v = int(nodes[i])
+        if (v >> TILE_SHIFT) > max_tile or (v & ARC_MASK) >= n:
+            return i
+        if (v & ARC_MASK) == 1:  # node 1 is the GADDAG's pointer, never a state
+            return i
+    if n and not (int(nodes[n - 1]) & IS_END):
+        return n - 1
+    return -1
+
+
+@njit
+def _count_words(nodes: np.ndarray, start: int, out_codes: np.ndarray, out_ends: np.ndarray,
+                 counts: np.ndarray, write: bool) -> None:
+    """Walk the words under the state at ``start`` in order (depth first, an explicit
+    stack); count them in ``counts[0]`` (their tiles in ``counts[1]``) and, when ``write``,
+    store them."""
+    stack = np.empty(64, dtype=np.int64)
+    word = np.empty(64, dtype=np.uint8)
+    depth = 0
+    if start == 0:
+        return
+    stack[0] = start
+    while depth >= 0:
+        i = stack[depth]
+        v = int(nodes[i])
+        word[depth] = v >> TILE_SHIFT
+        if v & ACCEPTS:
+            if write:
+                base = counts[1]
+                for k in range(depth + 1):
+                    out_codes[base + k] = word[k]
+                out_ends[counts[0]] = base + depth + 1
+            counts[0] += 1
+            counts[1] += depth + 1
+        arc = v & ARC_MASK
+        if arc != 0 and depth < 63:
+            depth += 1
+            stack[depth] = arc
+            continue
+        # next sibling, going up while at a list's end
+        while depth >= 0:
+            i = stack[depth]
+            if int(nodes[i]) & IS_END:
+                depth -= 1
+            else:
+                stack[depth] = i + 1
+                break
+
+
+@aot("Tuple((uint8[::1], int64[::1]))(uint32[::1], int64)")
+@njit
+def list_words(nodes: np.ndarray, root: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every word under node ``root``'s arc (0: the DAWG), in order: their tile codes one
+    after another and where each ends."""
+    start = int(nodes[root]) & ARC_MASK if nodes.shape[0] > root else 0
+    counts = np.zeros(2, dtype=np.int64)
+    codes = np.empty(0, dtype=np.uint8)
+    ends = np.empty(0, dtype=np.int64)
+    _count_words(nodes, start, codes, ends, counts, False)
+    codes = np.empty(counts[1], dtype=np.uint8)
+    ends = np.empty(counts[0], dtype=np.int64)
+    counts[:] = 0
+    _count_words(nodes, start, codes, ends, counts, True)
+    return codes, ends
+
+
+@aot("int64[::1](uint32[::1], uint8[::1], int64[::1])")
+@njit
+def contains(nodes: np.ndarray, codes: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """For each word (``codes[ends[i-1]:ends[i]]``): 1 when the DAWG holds it, else 0."""
+    out = np.zeros(ends.shape[0], dtype=np.int64)
+    lo = 0
+    for w in range(ends.shape[0]):
+        hi = ends[w]
+        state = int(nodes[0]) & ARC_MASK
+        ok = hi > lo
+        for k in range(lo, hi):
+            if state == 0:
+                ok = False
+                break
+            tile = int(codes[k])
+            i = state
+            found = -1
+            while True:
+                v = int(nodes[i])
+                if (v >> TILE_SHIFT) == tile:
+                    found = i
+                    break
+                if v & IS_END:
+                    break
+                i += 1
+            if found < 0:
+                ok = False
+                break
+            v = int(nodes[found])
+            if k == hi - 1:
+                ok = (v & ACCEPTS) != 0
+            state = v & ARC_MASK
+        out[w] = 1 if ok else 0
+        lo = hi
+    return out
+
+
+@aot("int64[::1](uint32[::1])")
+@njit
+def word_counts(nodes: np.ndarray) -> np.ndarray:
+    """For each node: the words it and its later siblings start (a KLV's word index is the
+    count of the words before a leave)."""
+    n = nodes.shape[0]
+    out = np.zeros(n, dtype=np.int64)
+    # a pass in reverse order finishes a layout whose states lie after their parents (ours,
+    # breadth first); other layouts take more passes
+    done = np.zeros(n, dtype=np.bool_)
+    changed = True
+    while changed:
+        changed = False
+        for i in range(n - 1, -1, -1):
+            if done[i]:
+                continue
+            v = int(nodes[i])
+            arc = v & ARC_MASK
+            if arc != 0 and not done[arc]:
+                continue
+            if not (v & IS_END) and not done[i + 1]:
+                continue
+            total = 1 if v & ACCEPTS else 0
+            if arc != 0:
+                total += out[arc]
+            if not (v & IS_END):
+                total += out[i + 1]
+            out[i] = total
+            done[i] = True
+            changed = True
+    return out
+
+
+@njit
+def word_index(nodes: np.ndarray, counts: np.ndarray, codes: np.ndarray, n: int) -> int:
+    """The index of ``codes[:n]`` among the DAWG's words in order, or -1 when absent."""
+    state = int(nodes[0]) & ARC_MASK
+    index = 0
+    for k in range(n):
+        if state == 0:
+            return -1
+        tile = int(codes[k])
+        i = state
+        while True:
+            v = int(nodes[i])
+            t = v >> TILE_SHIFT
+            if t == tile:
+                break
+            if t > tile or (v & IS_END):
+                return -1
+            i += 1
+        index += counts[state] - counts[i]
+        v = int(nodes[i])
+        if k == n - 1:
+            return index if v & ACCEPTS else -1
+        if v & ACCEPTS:
+            index += 1
+        state = v & ARC_MASK
+    return -1
+
+
+@aot("Tuple((uint8[:, ::1], int64[::1]))(uint8[::1], int64[::1], int64[::1], int64)")
+@njit
+def gaddag_rows(codes: np.ndarray, starts: np.ndarray, lengths: np.ndarray,
+                width: int) -> tuple[np.ndarray, np.ndarray]:
+    """The GADDAG strings of the words (``codes[starts[i]:starts[i] + lengths[i]]``), one a
+    row: for a word of ``n`` tiles, the first ``i`` reversed then 0 then the rest, for ``i``
+    from 1 to ``n - 1``, and the whole word reversed (CARE: ``C@ARE``, ``AC@RE``,
+    ``RAC@E``, ``ERAC``)."""
+    total = 0
+    for w in range(lengths.shape[0]):
+        total += lengths[w]
+    rows = np.zeros((total, width), dtype=np.uint8)
+    out_len = np.empty(total, dtype=np.int64)
+    r = 0
+    for w in range(lengths.shape[0]):
+        s = starts[w]
+        n = lengths[w]
+        for i in range(1, n + 1):
+            for k in range(i):
+                rows[r, k] = codes[s + i - 1 - k]
+            if i < n:
+                rows[r, i] = 0
+                for k in range(i, n):
+                    rows[r, k + 1] = codes[s + k]
+                out_len[r] = n + 1
+            else:
+                out_len[r] = n
+            r += 1
+    return rows, out_len

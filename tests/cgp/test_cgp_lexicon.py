@@ -1,0 +1,175 @@
+"""Lexicons (KWG) and leave values (KLV2/KLV): building, reading, writing, refusing."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import struct
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from puzzlefmt.cgp.lexicon import Leaves, Lexicon
+from puzzlefmt.errors import PuzzleFormatError
+
+from helpers import examples, shared_path
+
+WORDS = st.lists(st.text(alphabet="ABCDEFZ", min_size=1, max_size=9), min_size=1, max_size=40)
+
+
+def test_build_holds_exactly_its_words() -> None:
+    lex = Lexicon.build(["care", "CAR", "ACE", "CARES", "ACE"])
+    assert lex.words() == ["ACE", "CAR", "CARE", "CARES"]
+    assert "CARE" in lex
+    assert "care" in lex
+    assert "CA" not in lex
+    assert "CARESS" not in lex
+    assert "" not in lex
+    assert "C4" not in lex
+    assert len(lex) == 4
+
+
+def test_gaddag_holds_every_split() -> None:
+    lex = Lexicon.build(["CARE"])
+    gaddag = Lexicon(lex.nodes.copy(), "english")
+    # the GADDAG's strings, read from node 1 as the DAWG's are from node 0
+    from puzzlefmt.cgp._kernels import kwg
+
+    codes, ends = kwg.list_words(gaddag.nodes, 1)
+    starts = np.concatenate(([0], ends[:-1]))
+    spelled = ["".join("@" if c == 0 else chr(64 + c) for c in codes[a:b])
+               for a, b in zip(starts, ends, strict=True)]
+    assert sorted(spelled) == sorted(["ERAC", "RAC@E", "AC@RE", "C@ARE"])
+
+
+@examples(60)
+@given(WORDS)
+def test_build_save_load_same_words(words: list[str]) -> None:
+    lex = Lexicon.build(words)
+    again = Lexicon.from_bytes(lex.to_bytes(), "english")
+    assert again.words() == sorted(set(words))
+    assert all(w in again for w in words)
+
+
+def test_save_and_load_a_file(tmp_path: Path) -> None:
+    lex = Lexicon.build(["QI", "ZA", "ZAS"], name="NWLTEST")
+    lex.save(tmp_path / "NWLTEST.kwg")
+    back = Lexicon.load(tmp_path / "NWLTEST.kwg")
+    assert back.name == "NWLTEST"
+    assert back.distribution.name == "english"
+    assert back.words() == ["QI", "ZA", "ZAS"]
+
+
+def test_word_outside_the_alphabet_is_one_error(tmp_path: Path) -> None:
+    path = tmp_path / "words.txt"
+    path.write_text("CAT\nDOG\nCAFÉ\n", encoding="utf-8")
+    with pytest.raises(PuzzleFormatError) as info:
+        Lexicon.build_file(path)
+    assert (info.value.line, info.value.column) == (3, 4)
+    assert "É" in str(info.value)
+    with pytest.raises(PuzzleFormatError):
+        Lexicon.build(["OK", "NO-GOOD"])
+    with pytest.raises(PuzzleFormatError, match="at least one word"):
+        Lexicon.build(["", "  "])
+
+
+def test_multi_letter_tiles_are_one_code() -> None:
+    lex = Lexicon.build(["CHE", "LLAVE"], "spanish")
+    assert "CHE" in lex
+    assert lex.encode("CHE")[0] == lex.distribution.letters.index("CH") + 1
+    assert len(lex.encode("LLAVE")) == 4
+
+
+@pytest.mark.parametrize("cut", [1, 5, 11])
+def test_truncated_kwg_is_refused(cut: int) -> None:
+    data = Lexicon.build(["CARE", "ACE"]).to_bytes()
+    with pytest.raises(PuzzleFormatError, match="KWG"):
+        Lexicon.from_bytes(data[: len(data) - cut], "english")
+
+
+def test_foreign_files_are_refused() -> None:
+    with pytest.raises(PuzzleFormatError, match="not a KWG"):
+        Lexicon.from_bytes(b"GIF89a" + bytes(30), "english")
+    klv = Leaves.build({"A": -1.0, "AB": 2.0}).to_bytes()
+    with pytest.raises(PuzzleFormatError, match="KWG"):
+        Lexicon.from_bytes(klv, "english")
+    dawg_only = bytearray(Lexicon.build(["CARE"]).to_bytes())
+    dawg_only[4:8] = struct.pack("<I", 0x400000)
+    with pytest.raises(PuzzleFormatError, match="GADDAG"):
+        Lexicon.from_bytes(bytes(dawg_only), "english")
+    bad_arc = bytearray(Lexicon.build(["CARE"]).to_bytes())
+    bad_arc[8:12] = struct.pack("<I", 0x01C00000 | 0x3FFFF0)
+    with pytest.raises(PuzzleFormatError, match="node 2"):
+        Lexicon.from_bytes(bytes(bad_arc), "english")
+
+
+def test_leaves_build_load_and_value() -> None:
+    table = {"?": -1.5, "A": 0.25, "??A": 2.0004, "AB": -0.0005, "BA?": 3.25}
+    leaves = Leaves.build(table)
+    back = Leaves.from_bytes(leaves.to_bytes(), "english")
+    assert back.value("?") == -1500
+    assert back.value("A") == 250
+    assert back.value("A??") == 2000  # float32(2.0004) * 1000 = 2000.39...
+    assert back.value("BA") == -1  # -0.5 millipoints rounds away from zero
+    assert back.value("AB?") == 3250 == back.value("?BA")
+    assert back.value("") == 0
+    assert back.value("Z") == 0
+
+
+def test_old_klv_int16_with_a_scale() -> None:
+    leaves = Leaves.build({"A": 1.0, "B": -2.0})
+    data = leaves.to_bytes()
+    n_nodes = int.from_bytes(data[:4], "little")
+    head = data[: 4 + 4 * n_nodes + 4]
+    old = head + np.array([256, -640], dtype="<i2").tobytes()
+    klv = Leaves.from_bytes(old, "english")
+    assert (klv.value("A"), klv.value("B")) == (1000, -2500)
+    scaled = Leaves.from_bytes(old, "english", scale=0.001)
+    assert (scaled.value("A"), scaled.value("B")) == (256, -640)
+
+
+def test_truncated_or_foreign_klv_is_refused() -> None:
+    data = Leaves.build({"A": 1.0, "B": -2.0}).to_bytes()
+    for cut in (1, 3, 9):
+        with pytest.raises(PuzzleFormatError, match="KLV"):
+            Leaves.from_bytes(data[: len(data) - cut], "english")
+    with pytest.raises(PuzzleFormatError, match="KLV"):
+        Leaves.from_bytes(Lexicon.build(["CARE"]).to_bytes(), "english")
+    with pytest.raises(PuzzleFormatError, match="KLV"):
+        Leaves.from_bytes(b"\x01\x00", "english")
+
+
+def test_shared_klv2_values_are_the_readmes() -> None:
+    leaves = Leaves.load(shared_path("vectors", "movegen", "leaves-synthetic.klv2"))
+    assert len(leaves) == 914_624
+    codes = {"?": [0]}
+    for leave, tiles in (("??AAAB", [0, 0, 1, 1, 1, 2]), ("CGGLYZ", [3, 7, 7, 12, 25, 26]),
+                         ("A", [1]), ("??", [0, 0])):
+        codes[leave] = tiles
+        expected = -20000 + 10 * sum((k + 1) * t for k, t in enumerate(tiles))
+        assert leaves.value(leave) == expected
+
+
+def test_shared_klv2_rebuilt_from_its_table_byte_for_byte() -> None:
+    path = shared_path("vectors", "movegen", "leaves-synthetic.tsv.gz")
+    table: dict[str, float] = {}
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        for line in f:
+            leave, value = line.rstrip("\n").split("\t")
+            table[leave] = float(value)
+    built = Leaves.build(table)
+    original = shared_path("vectors", "movegen", "leaves-synthetic.klv2").read_bytes()
+    assert hashlib.sha256(built.to_bytes()).hexdigest() == hashlib.sha256(original).hexdigest()
+
+
+def test_shared_web2_lexicon_holds_the_list() -> None:
+    path = shared_path("vectors", "movegen", "words-web2.txt.gz")
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        words = f.read().split()
+    lex = Lexicon.build(words, name="NWLWEB2")
+    assert lex.words() == words
+    back = Lexicon.from_bytes(lex.to_bytes(), name="NWLWEB2")
+    assert len(back) == 227_620
