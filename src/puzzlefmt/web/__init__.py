@@ -7,7 +7,8 @@
 - :mod:`puzzlefmt.web.app`: the JSON API under ``/api`` (FastAPI) and the page's static assets.
 - :mod:`puzzlefmt.web.protocol`: uvicorn's HTTP/1.1 protocol with deadlines for reading a
   request's head and body.
-- :mod:`puzzlefmt.web.cli`: the ``serve`` command's options; :mod:`puzzlefmt.web.serve`, what it does.
+- :mod:`puzzlefmt.web.cli`: the ``serve`` command's options; :mod:`puzzlefmt.web.serve`,
+  what it does.
 
 Nothing here is imported by ``import puzzlefmt``.
 """
