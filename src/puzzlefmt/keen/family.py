@@ -74,7 +74,7 @@ GENERATE = Engine(
     summary="new puzzles, each the one Keen makes for its seed (PARAMS as the game writes "
             "them: 6dh, 9dxm)",
     returns="a Puzzle in its description form",
-    run=generator.make,
+    run=generator.make, run_many=generator.make_many,
     record=lambda puzzle, made: generator.game_id(made),
     to_json=lambda made: {"game_id": generator.game_id(made), "id": made.game_id()},
     words=lambda made: f"Keen's game ID: {generator.game_id(made)}",
