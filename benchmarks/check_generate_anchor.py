@@ -10,7 +10,7 @@ way, from ``--master``: :func:`puzzlefmt.sgt.random.game_seeds`, skipping the ma
 asks the real program for the game ID of ``PARAMS#SEED`` (``sgt-keen --generate 1
 PARAMS#SEED``: the Debian package ``sgt-puzzles`` 20230122, or any build of the collection's
 GTK front end) and compares it with puzzlefmt's, byte for byte (Keen's made as ``puzzlefmt
-generate keen`` makes them: :func:`puzzlefmt.keen.generator.make_many`, the kernel that makes
+generate keen`` makes them: :func:`puzzlefmt.keen.seed.make_many`, the kernel that makes
 a batch of seeds). It prints the count of seeds
 that agree per game and every disagreement; ``--write-*`` writes ``seed ID<TAB>game ID`` lines
 (the real program's) for the tests' data.
@@ -25,7 +25,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from puzzlefmt.keen.generator import game_id, make_many
+from puzzlefmt.keen.generator import game_id
+from puzzlefmt.keen.seed import make_many
 from puzzlefmt.sgt.random import game_seeds
 from puzzlefmt.sudoku.family import GENERATE_SOLO
 

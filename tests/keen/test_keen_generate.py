@@ -10,7 +10,8 @@ import pytest
 
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.keen import FAMILY, Puzzle, generate
-from puzzlefmt.keen.generator import game_id, make, make_many
+from puzzlefmt.keen.generator import game_id, make
+from puzzlefmt.keen.seed import make_many
 from puzzlefmt.sgt.random import RandomState, game_seeds
 
 from helpers import shared_path

@@ -16,12 +16,11 @@ same puzzle.
 
 The family's ``generate`` engine (``puzzlefmt generate keen 6dh -n 100``) makes the puzzles of
 the seeds :func:`~puzzlefmt.sgt.random.game_seeds` gives for ``--seed``, many in one kernel
-call (:func:`make_many`).
+call (:func:`puzzlefmt.keen.seed.make_many`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from puzzlefmt.errors import PuzzleFormatError
@@ -30,7 +29,7 @@ from puzzlefmt.keen.model import UPSTREAM_SIZES, Difficulty, Puzzle
 from puzzlefmt.sgt.random import game_seeds
 
 __all__ = ["DEFAULT_PARAMS", "check_params", "expand_params", "game_id", "game_seeds", "generate",
-           "make", "make_many", "seed_id"]
+           "make", "seed_id"]
 
 #: The parameters of a new game in Keen (6x6, Normal).
 DEFAULT_PARAMS = "6"
@@ -69,14 +68,15 @@ def expand_params(params: str, seed: str) -> tuple[int, Difficulty, bool]:
             exc.message, format=FMT, line=1, column=exc.column, text=text,
             expected=exc.expected, found=exc.found,
         ) from None
-    if not _one_line(seed):
+    if not one_line(seed):
         raise PuzzleFormatError.expecting(
             "seed text on one line", "a line break or NUL in the seed", format=FMT, line=1,
             text=text)
     return size, difficulty, mult
 
 
-def _one_line(seed: str) -> bool:
+def one_line(seed: str) -> bool:
+    """Whether ``seed`` is text the game takes as a seed: one line, no NUL."""
     return "\n" not in seed and "\r" not in seed and "\x00" not in seed
 
 
@@ -104,22 +104,6 @@ def game_id(puzzle: Puzzle) -> str:
 def make(seed: str, params: str = DEFAULT_PARAMS) -> Puzzle:
     """The ``generate`` engine: the puzzle of ``<params>#<seed>`` in its description form."""
     return generate(params, seed).expand()
-
-
-def make_many(seeds: Sequence[str], params: str = DEFAULT_PARAMS) -> list[Puzzle]:
-    """The ``generate`` engine's batch form: ``[make(seed, params) for seed in seeds]``, made
-    in one kernel call (:func:`puzzlefmt.keen.seed.describe_many`). The puzzles keep the
-    descriptions the kernel wrote (their cages are built on first use)."""
-    # The kernel loader: numpy and the generator's kernel load with the first batch.
-    from puzzlefmt.keen.seed import describe_many  # noqa: PLC0415 - the kernel loader
-
-    size, difficulty, mult = expand_params(params, "")  # the game's refusals
-    for seed in seeds:
-        if not _one_line(seed):
-            expand_params(params, seed)  # raises, naming the seed
-    shown = parse_game_id(f"{params}#", runs="documented").difficulty  # None: no d given
-    return [Puzzle._described(size, shown, mult, desc)
-            for desc in describe_many(size, difficulty, mult, seeds)]
 
 
 def seed_id(seed: str, params: str = DEFAULT_PARAMS, **options: Any) -> str:
