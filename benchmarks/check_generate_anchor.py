@@ -9,7 +9,9 @@ Solo's 3x3 with every symmetry and difficulty, it draws ``--seeds`` fresh seeds 
 way, from ``--master``: :func:`puzzlefmt.sgt.random.game_seeds`, skipping the master itself),
 asks the real program for the game ID of ``PARAMS#SEED`` (``sgt-keen --generate 1
 PARAMS#SEED``: the Debian package ``sgt-puzzles`` 20230122, or any build of the collection's
-GTK front end) and compares it with puzzlefmt's, byte for byte. It prints the count of seeds
+GTK front end) and compares it with puzzlefmt's, byte for byte (Keen's made as ``puzzlefmt
+generate keen`` makes them: :func:`puzzlefmt.keen.seed.make_many`, the kernel that makes
+a batch of seeds). It prints the count of seeds
 that agree per game and every disagreement; ``--write-*`` writes ``seed ID<TAB>game ID`` lines
 (the real program's) for the tests' data.
 """
@@ -23,8 +25,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from puzzlefmt.keen import generate as keen_generate
 from puzzlefmt.keen.generator import game_id
+from puzzlefmt.keen.seed import make_many
 from puzzlefmt.sgt.random import game_seeds
 from puzzlefmt.sudoku.family import GENERATE_SOLO
 
@@ -77,7 +79,7 @@ def main(argv: list[str]) -> int:
         grid = GENERATE_SOLO.make(seed, params=params)
         return GENERATE_SOLO.line(grid, grid)
 
-    bad = _check(args.keen, keen_ids, lambda p, s: game_id(keen_generate(p, s)),
+    bad = _check(args.keen, keen_ids, lambda p, s: game_id(make_many([s], p)[0]),
                  args.write_keen)
     bad += _check(args.solo, solo_ids, solo, args.write_solo)
     return 1 if bad else 0

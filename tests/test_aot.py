@@ -22,6 +22,7 @@ import numpy as np
 import pytest
 
 from puzzlefmt import _aot
+from puzzlefmt._jit import Kernel, njit
 from puzzlefmt.sudoku._kernels import solve as _solve_kernel
 from puzzlefmt.sudoku.solver import solve_array
 
@@ -241,3 +242,27 @@ def test_the_build_command_exports_the_kernels_of_the_modules_named(tmp_path: Pa
     assert declared
     assert set(stamp["exports"]) == declared
     assert proc.stdout.rstrip().endswith(f"({len(declared)} kernel{'s' * (len(declared) > 1)})")
+
+
+@njit(inline=True)
+def _plus_one(values: np.ndarray, i: int) -> int:
+    return int(values[i]) + 1
+
+
+@njit
+def _total(values: np.ndarray) -> int:
+    s = 0
+    for i in range(values.shape[0]):
+        s += _plus_one(values, i)
+    return s
+
+
+def test_an_inline_helper_is_written_into_the_kernels_that_call_it() -> None:
+    """``@njit(inline=True)``: numba writes the helper into its callers (no call, no reference
+    counts of its array arguments), with the same results."""
+    assert isinstance(_plus_one, Kernel)
+    assert _plus_one.inline
+    assert not _total.inline
+    assert _plus_one.dispatcher().targetoptions["inline"] == "always"
+    assert _total(np.arange(4, dtype=np.int64)) == 10
+    assert _total.py_func(np.arange(4, dtype=np.int64)) == 10

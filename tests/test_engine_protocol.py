@@ -5,12 +5,14 @@ commands, and the batch jobs, with no other file changed."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import itertools
 import json
 from collections.abc import Iterator, Mapping
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, Self
 
 import pytest
@@ -19,7 +21,7 @@ import puzzlefmt
 from puzzlefmt import registry
 from puzzlefmt.cli import build_parser, main
 from puzzlefmt.collection import LineCollection, Record
-from puzzlefmt.engine import Engine, solve_engine
+from puzzlefmt.engine import Engine, GenerationError, solve_engine
 from puzzlefmt.errors import OptionError, PuzzleFormatError
 from puzzlefmt.family import Family, Moves, Played, Replay
 from puzzlefmt.format import Format, Option, Sniff
@@ -584,3 +586,37 @@ def test_the_batch_task_of_a_generator_and_the_page_action(registered: Family) -
     with pytest.raises(service.ServiceError, match="nothing generates 'dice'"):
         service.generate("dice")
     assert "/api/generate" in create_app().openapi()["paths"]
+
+
+def test_a_generator_with_a_batch_form_makes_the_records_in_one_call(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``run_many(seeds)``: the batch task and ``make_many`` make their seeds in one call;
+    a seed it refuses is named by making the seeds one at a time."""
+    calls: list[list[str]] = []
+
+    def many(seeds: list[str], *, length: int = 3) -> list[Tally]:
+        calls.append(list(seeds))
+        if length > 20:
+            raise ValueError("no rows that long")
+        return [_make_tally(seed, length=length) for seed in seeds]
+
+    def one(seed: str, *, length: int = 3) -> Tally:
+        calls.append([f"one {seed}"])
+        return _make_tally(seed, length=length)
+
+    batch = dataclasses.replace(MAKE, run=one, run_many=many)
+    monkeypatch.setattr(registry, "family", lambda name: SimpleNamespace(
+        engine=lambda engine: batch if engine == "make" else None))
+    recs = [Record(1, 1, "s", "s"), Record(2, 2, "s.1", "s.1")]
+    found = generate_task("tally", "make", (("length", 4),), None, (), False, False, recs)
+    assert [o.output for o in found] == [f"{row}\n" for row in _tally_rows("s", 2, 4)]
+    assert calls == [["s", "s.1"]]
+    calls.clear()
+    made = batch.make_many(3, "s", length=5)
+    assert [(seed, t.marks) for seed, t in made] == list(zip(
+        ["s", "s.1", "s.2"], _tally_rows("s", 3, 5), strict=True))
+    assert calls == [["s", "s.1", "s.2"]]
+    calls.clear()
+    with pytest.raises(GenerationError, match="puzzle 1 \\(seed 's'\\): no row of 21"):
+        generate_task("tally", "make", (("length", 21),), None, (), False, False, recs)
+    assert calls == [["s", "s.1"], ["one s"]]

@@ -38,7 +38,7 @@ import time
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar, cast, overload
 
 from puzzlefmt import _aot
 
@@ -107,6 +107,7 @@ class Kernel:
         functools.update_wrapper(self, func)
         self.py_func = func
         self.aot_signatures: tuple[str, ...] = ()  # set by aot()
+        self.inline = False  # set by njit(inline=True)
         self._dispatcher: Any = None
         self._warm = False  # its cache was looked at (and the notice given when cold)
         self._ahead: Any = None  # its ahead-of-time entry points (or False), once looked up
@@ -119,7 +120,8 @@ class Kernel:
             if numba is False:
                 self._dispatcher = self.py_func
             else:
-                made = numba.njit(cache=True, nogil=True)(self.py_func)
+                options = {"inline": "always"} if self.inline else {}
+                made = numba.njit(cache=True, nogil=True, **options)(self.py_func)
                 # NUMBA_DISABLE_JIT=1: numba gives the function back.
                 self._dispatcher = made if made is self.py_func else _one_type_per_argument(made)
         return self._dispatcher
@@ -228,10 +230,27 @@ def with_numba(func: Callable[[], None]) -> None:
         func()
 
 
-def njit(func: F) -> F:
+@overload
+def njit(func: F) -> F: ...
+
+
+@overload
+def njit(*, inline: bool = False) -> Callable[[F], F]: ...
+
+
+def njit(func: F | None = None, *, inline: bool = False) -> F | Callable[[F], F]:
     """A kernel: ``func`` compiled with numba in nopython mode on first use, cached on disk
-    (plain Python without numba)."""
-    return cast("F", Kernel(func))
+    (plain Python without numba). ``@njit(inline=True)``: a small helper that numba writes
+    into each kernel that calls it (``inline="always"``) instead of calling it, which saves
+    the call and the reference counts of its array arguments (worth it in a hot loop; the
+    callers take longer to compile)."""
+
+    def make(f: F) -> F:
+        kernel = Kernel(f)
+        kernel.inline = inline
+        return cast("F", kernel)
+
+    return make if func is None else make(func)
 
 
 def _cached(dispatcher: Any) -> bool:

@@ -25,8 +25,10 @@ A *generator* is an engine that takes no model: it makes one from a seed string.
 what it makes (``makes="keen"``: the word after ``puzzlefmt generate``), how seed strings
 follow one another (``seeds(master)``: an endless iterator; the same master gives the same
 seeds) and its ``run(seed, **options)`` makes the model of one seed, so that the same seed
-and options give the same model in any process, in any order. ``engine.make(seed)`` runs
-it; ``engine.make_many(n, seed=master)`` gives ``n`` (seed, model) pairs. The command
+and options give the same model in any process, in any order; its ``run_many(seeds,
+**options)``, when it has one, makes the models of many seeds at once (the same models).
+``engine.make(seed)`` runs it; ``engine.make_many(n, seed=master)`` gives ``n`` (seed,
+model) pairs. The command
 ``puzzlefmt generate``, batch jobs, Dask and the page's "new puzzle" action are built from
 the generators of the tables.
 """
@@ -93,7 +95,8 @@ class Engine:
     ``--with-seed``; ``None``: the seed string itself), ``precheck(**options)`` (refuses
     options no model can meet, with one clear :class:`ValueError` or
     :class:`~puzzlefmt.errors.PuzzleFormatError`, before any model is made). A generator says
-    ``command=False``: ``puzzlefmt generate`` serves it.
+    ``command=False``: ``puzzlefmt generate`` serves it. A generator's ``run_many(seeds,
+    **options)`` is its batch form: ``[run(seed, **options) for seed in seeds]`` at once.
     """
 
     name: str
@@ -141,8 +144,10 @@ class Engine:
         if self.seeds is None:
             raise TypeError(f"{self.family} {self.name} is not a generator")
         opts = self.prepare(options)
-        stream = self.seeds(seed)
-        return [(s, self.run(s, **opts)) for s, _ in zip(stream, range(count), strict=False)]
+        seeds = [s for s, _ in zip(self.seeds(seed), range(count), strict=False)]
+        if self.run_many is not None:
+            return list(zip(seeds, self.run_many(seeds, **opts), strict=True))
+        return [(s, self.run(s, **opts)) for s in seeds]
 
     def prepare(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """A generator's options checked against the declaration and by its ``precheck``."""

@@ -456,7 +456,8 @@ def generate_task(
     ``family`` (options already checked): its line (or ``to``'s writing of it), then a tab
     and the seed as people give it back when ``with_seed``; ``canon``: the JSON data carry the
     model's canonical form (for ``--unique-canon``). A seed the generator gives up on (its
-    ``ValueError``: a timeout) ends the run: :class:`~puzzlefmt.engine.GenerationError`."""
+    ``ValueError``: a timeout) ends the run: :class:`~puzzlefmt.engine.GenerationError`. A
+    generator with a batch form (``run_many``) makes the records' models in one call."""
     fam = registry.family(family)
     eng = fam.engine(name)
     if eng is None or not eng.generates:  # pragma: no cover - the command checked it
@@ -467,10 +468,16 @@ def generate_task(
     wopts = dict(write_options)
     canon_engine = fam.engine("canon") if canon else None
     out: list[Outcome] = []
-    for rec in records:
+    batch: list[Any] | None = None
+    if eng.run_many is not None:
+        try:
+            batch = eng.run_many([str(rec.value) for rec in records], **opts)
+        except ValueError:
+            batch = None  # made again one at a time below, to name the seed refused
+    for k, rec in enumerate(records):
         seed = str(rec.value)
         try:
-            made = eng.run(seed, **opts)
+            made = batch[k] if batch is not None else eng.run(seed, **opts)
         except ValueError as exc:
             # The options cannot be met (a timeout, parameters refused): the run stops here
             # (every other seed would wait as long, or be refused the same way).

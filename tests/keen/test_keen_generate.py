@@ -10,7 +10,8 @@ import pytest
 
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.keen import FAMILY, Puzzle, generate
-from puzzlefmt.keen.generator import game_id
+from puzzlefmt.keen.generator import game_id, make
+from puzzlefmt.keen.seed import make_many
 from puzzlefmt.sgt.random import RandomState, game_seeds
 
 from helpers import shared_path
@@ -117,3 +118,58 @@ def _sgt_puzzles(name: str) -> list[tuple[str, str]]:
 def test_fresh_seeds_give_what_the_real_keen_gives(seed_id: str, expected: str) -> None:
     params, seed = seed_id.split("#", 1)
     assert game_id(generate(params, seed)) == expected
+
+
+def _by_params(pairs: list[tuple[str, str]]) -> dict[str, list[tuple[str, str]]]:
+    """(seed, game ID) pairs by the parameters of their seed IDs."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for seed_id, expected in pairs:
+        params, seed = seed_id.split("#", 1)
+        out.setdefault(params, []).append((seed, expected))
+    return out
+
+
+def test_make_many_gives_the_real_programs_game_ids_in_one_batch() -> None:
+    """The batch form (one kernel call for every seed: the random source, the Latin square,
+    cages, clues and grading in numba) gives keen.c's game ID of each seed, as ``make``."""
+    pairs = _keen_c() + _sgt_puzzles("sgt_keen_generate.tsv")
+    groups = _by_params([(s, e) for s, e in pairs if not _slow(s)])
+    assert len(groups) >= 50
+    for params, rows in groups.items():
+        made = make_many([seed for seed, _ in rows], params)
+        assert [game_id(p) for p in made] == [expected for _, expected in rows], params
+        for p, (_, expected) in zip(made, rows, strict=True):
+            read = Puzzle(f"{params}:{expected.split(':', 1)[1]}")
+            assert p == read  # the same fields, the cages read from the description
+            assert p.game_id() == read.game_id()
+            assert p.seed is None
+
+
+def test_make_many_is_make_for_fresh_seeds() -> None:
+    for params in ("3dn", "4de", "4dh", "5dem", "6dn", "7de"):
+        seeds = [s for s, _ in zip(game_seeds(f"many-{params}"), range(6), strict=False)]
+        made = make_many(seeds, params)
+        one_by_one = [make(seed, params) for seed in seeds]
+        assert made == one_by_one
+        assert [p.game_id() for p in made] == [p.game_id() for p in one_by_one]
+
+
+def test_make_many_refuses_what_make_refuses() -> None:
+    assert make_many([], "6dh") == []
+    with pytest.raises(PuzzleFormatError, match="expected a grid size from 3 to 9"):
+        make_many(["1"], "2dn")
+    with pytest.raises(PuzzleFormatError, match="one line"):
+        make_many(["1", "a\nb"], "4dn")
+
+
+def test_a_generated_puzzle_written_again_after_a_change() -> None:
+    """A generated puzzle gives back the description it was made with; a changed copy
+    writes its own."""
+    (made,) = make_many(["change"], "4dn")
+    assert made.game_id() == f"4dn:{made.desc()}" == make("change", "4dn").game_id()
+    other = Puzzle("3:a_a3_a_,a3m6m3s1")
+    changed = made.replace(size=3, cages=other.cages)
+    assert changed.desc() == other.desc()
+    assert changed.game_id() == "3dn:" + other.desc()
+    assert made.replace(difficulty="e").game_id() == f"4de:{made.desc()}"
+    assert Puzzle(made.game_id()) == made

@@ -124,3 +124,11 @@ def test_copy_and_state_round_trip() -> None:
 def test_refusals(call: Callable[[RandomState], object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         call(RandomState("x"))
+
+
+@given(st.binary(max_size=40), st.integers(1, 3000), st.integers(0, 70))
+def test_uptos_draws_what_upto_draws(seed: bytes, limit: int, count: int) -> None:
+    """The seeds' digits are drawn in one call (game_seeds): the same draws as upto's."""
+    rs, again = RandomState(seed), RandomState(seed)
+    assert rs._uptos(limit, count) == [again.upto(limit) for _ in range(count)]
+    assert rs.state() == again.state()

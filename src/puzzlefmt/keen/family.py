@@ -52,6 +52,13 @@ def _grade_words(level: Difficulty | None) -> str:
     return f"Keen would grade it {level.title}."
 
 
+def _make_many(seeds: Sequence[str], params: str = generator.DEFAULT_PARAMS) -> list[Puzzle]:
+    # The kernel loader: numpy and the generator's kernel load with the first batch.
+    from puzzlefmt.keen.seed import make_many  # noqa: PLC0415 - the kernel loader
+
+    return make_many(seeds, params)
+
+
 #: The engine table: ``puzzle.solve()`` and ``puzzle.grade()``, ``puzzlefmt solve`` and
 #: ``puzzlefmt grade``, the page's actions.
 SOLVE = solve_engine("keen", (Puzzle,), solver.solve_many, solver.solution_text, timeout=True,
@@ -74,7 +81,7 @@ GENERATE = Engine(
     summary="new puzzles, each the one Keen makes for its seed (PARAMS as the game writes "
             "them: 6dh, 9dxm)",
     returns="a Puzzle in its description form",
-    run=generator.make,
+    run=generator.make, run_many=_make_many,
     record=lambda puzzle, made: generator.game_id(made),
     to_json=lambda made: {"game_id": generator.game_id(made), "id": made.game_id()},
     words=lambda made: f"Keen's game ID: {generator.game_id(made)}",

@@ -15,7 +15,8 @@ same puzzle.
 ('4de#pzf-keen-4e-0', '4:aa_7acaa_a_,m8s2a8d2s1a5m4')
 
 The family's ``generate`` engine (``puzzlefmt generate keen 6dh -n 100``) makes the puzzles of
-the seeds :func:`~puzzlefmt.sgt.random.game_seeds` gives for ``--seed``.
+the seeds :func:`~puzzlefmt.sgt.random.game_seeds` gives for ``--seed``, many in one kernel
+call (:func:`puzzlefmt.keen.seed.make_many`).
 """
 
 from __future__ import annotations
@@ -67,11 +68,16 @@ def expand_params(params: str, seed: str) -> tuple[int, Difficulty, bool]:
             exc.message, format=FMT, line=1, column=exc.column, text=text,
             expected=exc.expected, found=exc.found,
         ) from None
-    if any(ch in seed for ch in "\r\n\x00"):
+    if not one_line(seed):
         raise PuzzleFormatError.expecting(
             "seed text on one line", "a line break or NUL in the seed", format=FMT, line=1,
             text=text)
     return size, difficulty, mult
+
+
+def one_line(seed: str) -> bool:
+    """Whether ``seed`` is text the game takes as a seed: one line, no NUL."""
+    return "\n" not in seed and "\r" not in seed and "\x00" not in seed
 
 
 def generate(params: str = DEFAULT_PARAMS, seed: str | None = None) -> Puzzle:

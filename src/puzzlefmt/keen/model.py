@@ -149,7 +149,7 @@ class Puzzle(Model):
 
     family: ClassVar[str] = "keen"
 
-    __slots__ = (*_SLOTS, "_arrays", "_cell_cage", "_lazy")
+    __slots__ = (*_SLOTS, "_arrays", "_cell_cage", "_desc", "_lazy")
 
     _size: int
     _cages: tuple[Cage, ...]
@@ -158,10 +158,12 @@ class Puzzle(Model):
     _seed: str | None
     _solution: tuple[int, ...] | None
     _state: PlayerState | None
-    # Derived: the cage of each cell, the kernels' arrays, the quick reader's undecoded cages.
+    # Derived: the cage of each cell, the kernels' arrays, the quick reader's undecoded cages,
+    # the description as the generator wrote it (what desc() writes; None: written on demand).
     _cell_cage: tuple[int, ...]
     _arrays: Any
     _lazy: Lazy | None
+    _desc: str | None
 
     def __init__(
         self,
@@ -209,6 +211,7 @@ class Puzzle(Model):
                                                                             self._size)
             self._state = None if state is None else _check_state(state, self._size)
             self._arrays = None
+            self._desc = None
             return
         read = (self._read_text(text) if size is None and runs == "documented"
                 else self.from_game_id(text, size=size, runs=runs))
@@ -224,7 +227,10 @@ class Puzzle(Model):
             # use: only _cages and _cell_cage are ever missing.
             if name in ("_cages", "_cell_cage"):
                 lazy = object.__getattribute__(self, "_lazy")
-                self._cages, self._cell_cage = build(lazy)
+                if lazy is None:  # a generated puzzle (_described): read its description
+                    self._cages, self._cell_cage = _read_desc(self)
+                else:
+                    self._cages, self._cell_cage = build(lazy)
                 self._lazy = None
                 return object.__getattribute__(self, name)
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
@@ -247,6 +253,7 @@ class Puzzle(Model):
         object.__setattr__(self, "_cell_cage", cell_cage)
         object.__setattr__(self, "_lazy", None)
         object.__setattr__(self, "_arrays", None)
+        object.__setattr__(self, "_desc", None)
 
     def _take(self, other: Puzzle) -> None:
         """Become ``other`` (the constructor's text and parts paths)."""
@@ -291,6 +298,21 @@ class Puzzle(Model):
                                        parsed.multiplication_only)
         return cls._make(parsed.size, cages, cell_cage, difficulty=parsed.difficulty,
                          multiplication_only=parsed.multiplication_only, seed=parsed.seed)
+
+    @classmethod
+    def _described(cls, size: int, difficulty: Difficulty | None, multiplication_only: bool,
+                   desc: str) -> Puzzle:
+        """The puzzle of the game ID ``<params>:<desc>``, where ``desc`` is exactly what
+        :meth:`desc` writes for it (the seed expander's own, byte for byte, with no run the
+        real program mis-reads): its description is read when its cages are first asked
+        for, and its description and game ID are given back as they are."""
+        puzzle = object.__new__(cls)
+        for slot, value in (("_size", size), ("_difficulty", difficulty),
+                            ("_multiplication_only", multiplication_only), ("_seed", None),
+                            ("_solution", None), ("_state", None), ("_arrays", None),
+                            ("_lazy", None), ("_desc", desc)):
+            object.__setattr__(puzzle, slot, value)
+        return puzzle
 
     @classmethod
     def from_cages(
@@ -581,6 +603,8 @@ class Puzzle(Model):
         that the real program mis-reads (``"warn"``: a :class:`KeenCompatibilityWarning`;
         ``"error"``: :class:`ValueError`; ``"ignore"``).
         """
+        if self._desc is not None:
+            return self._desc
         if not self._cages:
             raise ValueError("a random-seed ID of a size Keen does not make (3 to 9) has no "
                              "description")
@@ -591,6 +615,8 @@ class Puzzle(Model):
         """The full game ID: ``<params>:<desc>``, or ``<params>#<seed>`` for a seed ID."""
         if self._seed is not None:
             return f"{self.params()}#{self._seed}"
+        if self._desc is not None:
+            return f"{self.params()}:{self._desc}"
         desc = encode_desc(self._size, self._cell_cage, self._cages, on_misread=on_misread,
                            stacklevel=3)
         return f"{self.params()}:{desc}"
@@ -749,6 +775,16 @@ def _expand(
         raise RuntimeError("the Keen seed expander is not installed: import puzzlefmt.keen")
     level = Difficulty.NORMAL if difficulty is None else difficulty
     return _check_cages(size, list(expand(size, seed, level, multiplication_only)))
+
+
+def _read_desc(puzzle: Puzzle) -> tuple[tuple[Cage, ...], tuple[int, ...]]:
+    """The cages and the cage of each cell of a puzzle made by :meth:`Puzzle._described`."""
+    text = f"{puzzle.params()}:{puzzle._desc}"
+    quick = decode(text)
+    if quick is not None:
+        return build(quick[1])
+    parsed = parse_game_id(text)  # pragma: no cover - the quick read takes every generated ID
+    return parsed.cages, parsed.cell_cage  # pragma: no cover
 
 
 def _op_of(op: Op | str) -> Op:

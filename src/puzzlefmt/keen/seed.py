@@ -27,22 +27,28 @@ imported on the first expansion).
 
 :func:`expand_seed` returns the full game ID (``6:<desc>``, the size alone as parameters:
 what the game shows as the puzzle's game ID); :func:`generate` gives the cages and the
-solution.
+solution. :func:`describe_many` runs every step, with the random source, in one kernel call
+for many seeds (:mod:`puzzlefmt.keen._kernels.generate`), and gives the descriptions;
+:func:`make_many` the puzzles: what ``puzzlefmt generate keen`` uses.
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
 
-from puzzlefmt.keen.generator import expand_params
+from puzzlefmt.keen._kernels import generate as kernel
+from puzzlefmt.keen.gameid import parse_game_id
+from puzzlefmt.keen.generator import DEFAULT_PARAMS, expand_params, one_line
 from puzzlefmt.keen.model import UPSTREAM_SIZES, Cage, Difficulty, Op, Puzzle
 from puzzlefmt.sgt.latin import latin_generate
 from puzzlefmt.sgt.random import RandomState
 
-__all__ = ["Expansion", "expand", "expand_params", "expand_seed", "generate"]
+__all__ = ["Expansion", "describe_many", "expand", "expand_params", "expand_seed",
+           "generate", "make_many"]
 
 FMT = "keen"
 
@@ -266,6 +272,39 @@ def generate(size: int, difficulty: Difficulty, multiplication_only: bool,
             raise AssertionError("a generated cage has too many layouts")
         if verdict:
             return _cages(w, grid, leader, ops), tuple(grid)
+
+
+def describe_many(size: int, difficulty: Difficulty, multiplication_only: bool,
+                  seeds: Sequence[str]) -> list[str]:
+    """The description (``<blocks>,<clues>``) of the puzzle keen.c makes for each seed, as
+    :func:`generate` makes it, in one kernel call. ``size`` must be 3 to 9."""
+    if size not in UPSTREAM_SIZES:
+        raise ValueError(f"Keen generates sizes 3 to 9, not {size}")
+    raw = [s.encode("utf-8") for s in seeds]
+    at = np.zeros(len(raw) + 1, np.int64)
+    np.cumsum([len(r) for r in raw], out=at[1:])
+    # A copy: the kernel takes a writable array.
+    data = np.frombuffer(b"".join(raw) or b"\0", np.uint8).copy()
+    out = np.zeros((len(raw), kernel.DESC_BYTES), np.uint8)
+    lengths = np.zeros(len(raw), np.int64)
+    done = kernel.generate_batch(size, int(difficulty), bool(multiplication_only), data, at,
+                                 out, lengths)
+    if done < 0:  # pragma: no cover - cages of at most 6 cells always enumerate
+        raise AssertionError(f"seed {seeds[-1 - done]!r} made a cage with too many layouts")
+    return [out[k, : lengths[k]].tobytes().decode("ascii") for k in range(len(raw))]
+
+
+def make_many(seeds: Sequence[str], params: str = DEFAULT_PARAMS) -> list[Puzzle]:
+    """The ``generate`` engine's batch form: ``[generator.make(seed, params) for seed in
+    seeds]``, made in one kernel call (:func:`describe_many`). The puzzles keep the
+    descriptions the kernel wrote (their cages are built on first use)."""
+    size, difficulty, mult = expand_params(params, "")  # the game's refusals
+    for seed in seeds:
+        if not one_line(seed):
+            expand_params(params, seed)  # raises, naming the seed
+    shown = parse_game_id(f"{params}#", runs="documented").difficulty  # None: no d given
+    return [Puzzle._described(size, shown, mult, desc)
+            for desc in describe_many(size, difficulty, mult, seeds)]
 
 
 def expand(params: str, seed: str) -> Expansion:

@@ -119,6 +119,28 @@ class RandomState:
             if value < top:
                 return value // divisor
 
+    def _uptos(self, limit: int, count: int) -> list[int]:
+        """``[upto(limit) for _ in range(count)]``: the same draws, read byte by byte without a
+        call each when ``limit`` needs one byte a draw (below 32)."""
+        plan = _PLANS.get(limit)
+        if plan is None:
+            plan = _plan(limit)
+        nbytes, mask, top, divisor = plan
+        if nbytes != 1:
+            return [self.upto(limit) for _ in range(count)]
+        out: list[int] = []
+        data, pos = self._data, self._pos
+        while len(out) < count:
+            if pos >= 20:
+                self._refill()
+                data, pos = self._data, 0
+            value = data[pos] & mask
+            pos += 1
+            if value < top:
+                out.append(value // divisor)
+        self._pos = pos
+        return out
+
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle ``items`` in place, as the collection's ``shuffle`` does."""
         upto = self.upto
@@ -153,6 +175,7 @@ class RandomState:
 
 #: Digits in a seed the games draw for a new game.
 SEED_DIGITS = 15
+_DIGITS = "0123456789"
 
 
 def game_seeds(master: str | None = None) -> Iterator[str]:
@@ -168,6 +191,5 @@ def game_seeds(master: str | None = None) -> Iterator[str]:
         yield master
     rs = RandomState(master if master is not None else os.urandom(16))
     while True:
-        digits = [chr(ord("1") + rs.upto(9))]
-        digits += [chr(ord("0") + rs.upto(10)) for _ in range(SEED_DIGITS - 1)]
-        yield "".join(digits)
+        first = rs.upto(9) + 1
+        yield "".join(map(_DIGITS.__getitem__, [first, *rs._uptos(10, SEED_DIGITS - 1)]))

@@ -21,7 +21,7 @@ UNFINISHED = 12
 TOO_LARGE = 13
 
 
-@njit
+@njit(inline=True)
 def _place(masks: np.ndarray, grid: np.ndarray, rowdone: np.ndarray, coldone: np.ndarray,
            w: int, cell: int, n: int) -> None:
     bit = 1 << (n - 1)
@@ -36,7 +36,7 @@ def _place(masks: np.ndarray, grid: np.ndarray, rowdone: np.ndarray, coldone: np
     coldone[x, n - 1] = True
 
 
-@njit
+@njit(inline=True)
 def _simple(masks: np.ndarray, grid: np.ndarray, rowdone: np.ndarray, coldone: np.ndarray,
             w: int) -> int:
     """latin.c's simple deductions: one placement (or a contradiction) at a time."""
@@ -129,7 +129,7 @@ def _dyn_clues(masks: np.ndarray, w: int, level: int, ccells: np.ndarray, s: int
     return bool(dst[2] == 0)
 
 
-@njit
+@njit(inline=True)
 def _clues(masks: np.ndarray, w: int, level: int, cstart: np.ndarray, ccells: np.ndarray,
            cell_cage: np.ndarray, tstart: np.ndarray, tcount: np.ndarray, tbuf: np.ndarray,
            scratch: np.ndarray) -> int:

@@ -84,10 +84,19 @@ def grades_as(w: int, diff: int, leader: np.ndarray, ops: np.ndarray,
         count = kern.search_from(w, cstart, ccells, cell_cage, tstart, tcount, tbuf, 2, sols,
                                  levels, bcell, brem, meta, kern.POW_CAP)
         return 1 if count == 1 else 0
-    if diff > 0:
-        ret = gk._run(w, diff - 1, cstart, ccells, cop, ctarget, cell_cage, tstart, tcount,
-                      tbuf)
-        if ret <= diff - 1:
-            return 0
+    # Solved at ``diff`` and not at the level below. Above Normal one run says both: the
+    # solver tries the levels in turn, easiest first, and goes back to the easiest after each
+    # step, so up to level d-1 it takes the same steps whether it may go to d-1 or to d
+    # (only a run up to Easy has deductions of its own, Easy's clue deductions); a run up to
+    # d ends at d exactly when the run up to d-1 gets stuck and the puzzle is solved. Normal
+    # asks a second run, up to Easy, which only a puzzle solved at Normal needs (most
+    # candidates are not).
     ret = gk._run(w, diff, cstart, ccells, cop, ctarget, cell_cage, tstart, tcount, tbuf)
-    return 1 if ret == diff else 0
+    if ret != diff:
+        return 0
+    if diff == gk.NORMAL:
+        ret = gk._run(w, gk.EASY, cstart, ccells, cop, ctarget, cell_cage, tstart, tcount,
+                      tbuf)
+        if ret <= gk.EASY:
+            return 0
+    return 1

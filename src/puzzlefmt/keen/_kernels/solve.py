@@ -76,7 +76,7 @@ def lowest_digit(m: int) -> int:
     return d
 
 
-@njit
+@njit(inline=True)
 def layout_fits(tbuf: np.ndarray, off: int, masks: np.ndarray, ccells: np.ndarray, s: int,
                 k: int) -> bool:
     """Whether the layout of ``k`` masks at ``tbuf[off:]`` meets the candidates ``masks`` of

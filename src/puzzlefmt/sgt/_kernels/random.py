@@ -1,0 +1,150 @@
+"""numba kernels of the collection's random source (:mod:`puzzlefmt.sgt.random` is the
+reference, on :mod:`hashlib`): SHA-1, ``random_upto`` and ``shuffle``, for generators that
+run whole in a kernel.
+
+A random state is one ``int64`` array of :data:`STATE_SIZE` made by :func:`new_state`: the
+40 bytes of the seed buffer, the 20 bytes of the data buffer, the read position, then the
+scratch of the SHA-1 (one padded block, the 80-word schedule and the five words of the
+hash), so that drawing allocates
+nothing. :func:`seed_state` seeds it with a seed's bytes, as ``random_new`` does.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from puzzlefmt._jit import njit
+
+_M32 = 0xFFFFFFFF
+#: Where the parts of a state are.
+SEEDBUF = 0
+DATA = 40
+POS = 60
+_PAD = 61
+_SCHEDULE = _PAD + 64
+_HASH = _SCHEDULE + 80
+#: The length of a state array.
+STATE_SIZE = _HASH + 5
+
+
+@njit
+def new_state() -> np.ndarray:
+    """A state array, not seeded yet (:func:`seed_state` seeds it)."""
+    return np.zeros(STATE_SIZE, np.int64)
+
+
+@njit(inline=True)
+def _rotl(x: int, n: int) -> int:
+    return ((x << n) | (x >> (32 - n))) & _M32
+
+
+@njit
+def _block(st: np.ndarray, buf: np.ndarray, at: int, h: np.ndarray) -> None:
+    """One SHA-1 compression of the 64 bytes ``buf[at:at+64]`` into ``h`` (five words)."""
+    w = st[_SCHEDULE:_SCHEDULE + 80]
+    for i in range(16):
+        j = at + 4 * i
+        w[i] = (buf[j] << 24) | (buf[j + 1] << 16) | (buf[j + 2] << 8) | buf[j + 3]
+    for i in range(16, 80):
+        w[i] = _rotl(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1)
+    a, b, c, d, e = h[0], h[1], h[2], h[3], h[4]
+    for i in range(20):
+        t = (_rotl(a, 5) + ((b & c) | ((~b & _M32) & d)) + e + 0x5A827999 + w[i]) & _M32
+        e, d, c, b, a = d, c, _rotl(b, 30), a, t
+    for i in range(20, 40):
+        t = (_rotl(a, 5) + (b ^ c ^ d) + e + 0x6ED9EBA1 + w[i]) & _M32
+        e, d, c, b, a = d, c, _rotl(b, 30), a, t
+    for i in range(40, 60):
+        t = (_rotl(a, 5) + ((b & c) | (b & d) | (c & d)) + e + 0x8F1BBCDC + w[i]) & _M32
+        e, d, c, b, a = d, c, _rotl(b, 30), a, t
+    for i in range(60, 80):
+        t = (_rotl(a, 5) + (b ^ c ^ d) + e + 0xCA62C1D6 + w[i]) & _M32
+        e, d, c, b, a = d, c, _rotl(b, 30), a, t
+    h[0] = (h[0] + a) & _M32
+    h[1] = (h[1] + b) & _M32
+    h[2] = (h[2] + c) & _M32
+    h[3] = (h[3] + d) & _M32
+    h[4] = (h[4] + e) & _M32
+
+
+@njit
+def sha1(st: np.ndarray, msg: np.ndarray, start: int, length: int, out: np.ndarray,
+         at: int) -> None:
+    """SHA-1 of the bytes ``msg[start:start+length]`` (one byte an element) into
+    ``out[at:at+20]``; ``st`` lends its scratch when the message fits one block."""
+    h = st[_HASH:_HASH + 5]
+    h[0] = 0x67452301
+    h[1] = 0xEFCDAB89
+    h[2] = 0x98BADCFE
+    h[3] = 0x10325476
+    h[4] = 0xC3D2E1F0
+    blocks = (length + 8) // 64 + 1
+    pad = st[_PAD:_PAD + 64] if blocks == 1 else np.empty(64 * blocks, np.int64)
+    for i in range(length):
+        pad[i] = msg[start + i]
+    pad[length] = 0x80
+    for i in range(length + 1, 64 * blocks):
+        pad[i] = 0
+    bits = length * 8
+    for i in range(8):
+        pad[64 * blocks - 1 - i] = (bits >> (8 * i)) & 0xFF
+    for b in range(blocks):
+        _block(st, pad, 64 * b, h)
+    for i in range(5):
+        for j in range(4):
+            out[at + 4 * i + j] = (h[i] >> (24 - 8 * j)) & 0xFF
+
+
+@njit
+def seed_state(st: np.ndarray, seed: np.ndarray, start: int, length: int) -> None:
+    """Seed ``st`` with the bytes ``seed[start:start+length]``, as ``random_new`` does."""
+    sha1(st, seed, start, length, st, SEEDBUF)
+    sha1(st, st, SEEDBUF, 20, st, SEEDBUF + 20)
+    sha1(st, st, SEEDBUF, 40, st, DATA)
+    st[POS] = 0
+
+
+@njit
+def _refill(st: np.ndarray) -> None:
+    for i in range(20):
+        if st[SEEDBUF + i] != 0xFF:
+            st[SEEDBUF + i] += 1
+            break
+        st[SEEDBUF + i] = 0
+    sha1(st, st, SEEDBUF, 40, st, DATA)
+    st[POS] = 0
+
+
+@njit(inline=True)
+def upto(st: np.ndarray, limit: int) -> int:
+    """A uniform number from 0 to ``limit - 1``, as ``random_upto`` draws it."""
+    bits = 3
+    x = limit
+    while x:
+        bits += 1
+        x >>= 1
+    nbytes = (bits + 7) // 8
+    mask = (1 << bits) - 1
+    divisor = (1 << bits) // limit
+    top = limit * divisor
+    while True:
+        value = 0
+        for _ in range(nbytes):
+            if st[POS] >= 20:
+                _refill(st)
+            value = (value << 8) | st[DATA + st[POS]]
+            st[POS] += 1
+        value &= mask
+        if value < top:
+            return value // divisor
+
+
+@njit(inline=True)
+def shuffle(st: np.ndarray, items: np.ndarray, n: int) -> None:
+    """Shuffle ``items[:n]`` in place, as the collection's ``shuffle`` does."""
+    for i in range(n - 1, 0, -1):
+        j = upto(st, i + 1)
+        if j != i:
+            t = items[i]
+            items[i] = items[j]
+            items[j] = t
