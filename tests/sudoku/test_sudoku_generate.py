@@ -12,9 +12,17 @@ import pytest
 from puzzlefmt.engine import Engine, GenerationTimeoutError
 from puzzlefmt.errors import OptionError, PuzzleFormatError
 from puzzlefmt.sudoku import Grid
+from puzzlefmt.sudoku import generator as generator_module
 from puzzlefmt.sudoku._kernels import generate as kernel
 from puzzlefmt.sudoku.family import FAMILY
-from puzzlefmt.sudoku.generator import SYMMETRIES, _state, clue_range, generate, groups
+from puzzlefmt.sudoku.generator import (
+    SYMMETRIES,
+    _state,
+    clue_counts,
+    clue_range,
+    generate,
+    groups,
+)
 from puzzlefmt.sudoku.solo_seed import parse_params
 from puzzlefmt.sudoku.solver import count_solutions
 
@@ -176,6 +184,21 @@ def test_bad_options_are_refused_with_one_clear_message() -> None:
         eng.make_many(1, "x", rating="2.0-3.0")
     with pytest.raises(GenerationTimeoutError, match="no minimal puzzle with rot90 symmetry"):
         eng.make_many(1, "x", clues="17-18", symmetry="rot90", minimal=True, timeout=0.5)
+    with pytest.raises(ValueError, match="no clue pattern with rot90 symmetry has 22-23"):
+        eng.make_many(1, "x", clues="22-23", symmetry="rot90")
+
+
+def test_the_clue_counts_of_each_symmetry() -> None:
+    assert clue_counts("rot90") == {c for c in range(81 + 1) if c % 4 in (0, 1)}
+    assert clue_counts("none") == set(range(82))
+    assert clue_counts("rot180") == set(range(82))
+    assert clue_counts("mirror") == set(range(82))
+
+
+def test_an_unbounded_search_is_bounded_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(generator_module, "DEFAULT_TIMEOUT", 0.3)
+    with pytest.raises(GenerationTimeoutError, match=r"found in 0\.3 s \(the default bound"):
+        generate("x", clues="17-18", symmetry="rot90", minimal=True)
 
 
 def _sgt_solo() -> list[tuple[str, str]]:
