@@ -21,7 +21,9 @@ import pytest
 from distributed import Client, LocalCluster
 
 import puzzlefmt.dask as pdask
+from puzzlefmt import registry
 from puzzlefmt.cli import main
+from puzzlefmt.engine import GenerationTimeoutError
 from puzzlefmt.jobs import Job
 
 from helpers import shared_path
@@ -351,3 +353,28 @@ def test_an_engine_command_on_a_cluster_gives_the_local_output(
     assert len(want.decode().splitlines()) == 60
     assert "60 records in: 59 graded" in capsys.readouterr().err
     assert rejects.read_text().splitlines()[0].split("\t")[1:3] == ["8", "8"]
+
+
+def test_generate_on_a_cluster_gives_the_local_puzzles(client: Client) -> None:
+    """The generators from Python on a cluster: the (seed, model) pairs ``make_many`` makes
+    locally, in order, whatever the chunks; options checked before anything is sent; a
+    generator's timeout raised as itself."""
+    sudoku = next(e for e in registry.engines() if e.makes == "sudoku")
+    keen = next(e for e in registry.engines() if e.makes == "keen")
+    options = {"symmetry": "rot180", "clues": "22-28", "minimal": True}
+    want = sudoku.make_many(23, "dask-gen", **options)
+    got = pdask.generate(client, "sudoku", 23, "dask-gen", chunk=4, **options)
+    assert got == want
+    assert len({grid.line() for _, grid in got}) == 23
+    assert pdask.generate(client, "keen", 5, "dask-keen", params="5dh") == keen.make_many(
+        5, "dask-keen", params="5dh")
+    fresh = pdask.generate(client, "sudoku", 3)
+    assert len(fresh) == 3
+    assert [grid for _, grid in fresh] == [sudoku.run(seed) for seed, _ in fresh]
+    with pytest.raises(ValueError, match="nothing generates 'chess'"):
+        pdask.generate(client, "chess", 1)
+    with pytest.raises(ValueError, match="the clue range 30-20 is empty"):
+        pdask.generate(client, "sudoku", 1, clues="30-20")
+    with pytest.raises(GenerationTimeoutError, match="no minimal puzzle with rot90 symmetry"):
+        pdask.generate(client, "sudoku", 1, "x", symmetry="rot90", clues="17-18", minimal=True,
+                       timeout=0.5)

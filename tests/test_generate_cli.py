@@ -16,6 +16,7 @@ from puzzlefmt.keen import generate as keen_generate
 from puzzlefmt.keen.generator import game_id
 from puzzlefmt.sgt.random import game_seeds
 from puzzlefmt.sudoku import Grid
+from puzzlefmt.sudoku import generator as sudoku_generator
 from puzzlefmt.sudoku.canon import canonical
 from puzzlefmt.sudoku.solver import count_solutions
 from puzzlefmt.web import service
@@ -132,6 +133,27 @@ def test_bad_parameters_give_one_clear_error() -> None:
     _one_error(["generate", "sudoku", "-q", "-n", "3", "--symmetry", "rot90", "--clues",
                 "17-18", "--minimal", "--timeout", "0.5"],
                "no minimal puzzle with rot90 symmetry and 17-18 clues found in 0.5 s")
+
+
+def test_a_clue_count_the_symmetry_cannot_give_is_refused_at_once() -> None:
+    # rot90 patterns have 4k or 4k+1 clues: none has 18 or 19, or 30 or 31
+    _one_error(["generate", "sudoku", "--symmetry", "rot90", "--clues", "18-19"],
+               "no clue pattern with rot90 symmetry has 18-19 clues")
+    _one_error(["generate", "sudoku", "--symmetry", "rot90", "--clues", "30-31", "--minimal"],
+               "no clue pattern with rot90 symmetry has 30-31 clues")
+    code, out, _ = _run(["generate", "sudoku", "-q", "--symmetry", "rot90", "--clues",
+                         "30-32", "--seed", "r"])
+    assert code == 0
+    assert Grid(out.strip()).clue_count == 32
+
+
+def test_without_timeout_an_unreachable_range_ends_at_the_default_bound(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sudoku_generator, "DEFAULT_TIMEOUT", 0.5)
+    _one_error(["generate", "sudoku", "-q", "-n", "2", "--symmetry", "rot90", "--clues",
+                "17-18", "--minimal"],
+               "no minimal puzzle with rot90 symmetry and 17-18 clues found in 0.5 s (the "
+               "default bound: --timeout SECONDS sets another)")
 
 
 def test_the_page_makes_a_new_puzzle_of_each_family() -> None:

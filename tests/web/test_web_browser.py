@@ -510,3 +510,30 @@ def test_themes_and_phone_width(driver: WebDriver, server: Server, size: tuple[i
     driver.execute_script("document.getElementById('view').scrollIntoView();")
     shot(driver, name + "-picture")
     Select(by_id(driver, "theme")).select_by_value("auto")
+
+
+@pytest.mark.parametrize("makes", ["keen", "sudoku"])
+def test_new_puzzle_puts_the_puzzle_of_its_seed_in_the_box(driver: WebDriver, server: Server,
+                                                            makes: str) -> None:
+    """The paste box's "New puzzle": the box holds the puzzle the API makes for the seed the
+    page names, the page reads it as its family's and finds one solution."""
+    open_page(driver, server)
+    until(driver, lambda b: shown(b, "generators"), "the new-puzzle action")
+    Select(by_id(driver, "generate-what")).select_by_value(makes)
+    by_id(driver, "generate").click()
+    lead = "New puzzle; its seed: "
+    said: str = until(driver, lambda b: (t := by_id(b, "message").text).startswith(lead) and t,
+                      "the new puzzle")
+    seed_id = said.removeprefix(lead)
+    text = by_id(driver, "paste").get_attribute("value")
+    made = service.generate(makes, seed=seed_id.rpartition("#")[2])
+    assert made["seed_id"] == seed_id
+    assert text == made["text"]
+    view = service.read(text)
+    assert view["family"] == makes
+    wait_view(driver, view["format"])
+    assert image_ok(driver, by_id(driver, "picture"))
+    open_action(driver, "act-solve")
+    by_id(driver, "solve-go").click()
+    assert outcome(driver, "solve-msg", "Solving…") == "One solution (unique)."
+    shot(driver, f"new-puzzle-{makes}")

@@ -1,5 +1,6 @@
 """The batch jobs on a Dask cluster: the same convert, validate, solve and canon as the command
-line, partition by partition, with the same output (``pip install "puzzlefmt[dask]"``).
+line, partition by partition, with the same output (``pip install "puzzlefmt[dask]"``); new
+puzzles from the families' generators (:func:`generate`), the same as made locally.
 
 >>> from puzzlefmt.dask import connect, run_text        # doctest: +SKIP
 >>> from puzzlefmt.jobs import Job
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import glob
+import itertools
 import json
 import logging
 import os
@@ -44,6 +46,7 @@ from puzzlefmt.dask._parts import (
     read_part_lines,
     run_part,
 )
+from puzzlefmt.engine import Engine
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.jobs import Job
 from puzzlefmt.outfile import output
@@ -57,6 +60,7 @@ __all__ = [
     "connect",
     "count_by",
     "expand",
+    "generate",
     "plan",
     "run_parquet",
     "run_parts",
@@ -67,6 +71,8 @@ __all__ = [
 ]
 
 BLOCKSIZE = 32 << 20
+#: Seeds a task of :func:`generate` at most.
+GENERATE_CHUNK = 64
 STDIN = "-"  # an input that is standard input
 
 
@@ -484,3 +490,60 @@ def count_by(
         for value in table.column(key).to_pylist():
             counts[value] = counts.get(value, 0) + 1
     return dict(sorted(counts.items(), key=lambda kv: (kv[0] is None, kv[0] or 0)))
+
+
+def _generator(makes: str) -> Engine:
+    """The generator whose ``makes`` is ``makes`` (:class:`ValueError` naming the others)."""
+    gens = [e for e in registry.engines() if e.generates]
+    for eng in gens:
+        if eng.makes == makes and eng.seeds is not None:
+            return eng
+    known = ", ".join(dict.fromkeys(e.makes for e in gens)) or "none"
+    raise ValueError(f"nothing generates {makes!r} (generators: {known})")
+
+
+def _make_chunk(makes: str, options: dict[str, Any], seeds: list[str]) -> list[Any]:
+    """On a worker: the model of each seed, made by the generator of ``makes``."""
+    eng = _generator(makes)
+    return [eng.run(seed, **options) for seed in seeds]
+
+
+def generate(
+    client: Client,
+    makes: str,
+    count: int,
+    seed: str | None = None,
+    *,
+    chunk: int = GENERATE_CHUNK,
+    **options: Any,
+) -> list[tuple[str, Any]]:
+    """``count`` new puzzles from the generator that makes ``makes`` (``"sudoku"``,
+    ``"keen"``, ``"solo"``: what ``puzzlefmt generate`` takes), made on the cluster's workers:
+    (seed, model) pairs, in order, equal to the generator's
+    :meth:`~puzzlefmt.engine.Engine.make_many` ``(count, seed, **options)`` run locally.
+
+    The client draws the seeds from the master ``seed`` (``None``: drawn afresh, once) and
+    checks ``options`` (the generator's own: ``symmetry="rot90"``, ``minimal=True``,
+    ``params="6dh"``, ``timeout=5``...) before anything is sent; each task makes up to
+    ``chunk`` puzzles, each from its own seed alone, so the workers' number and speed change
+    nothing. A generator that gives up on a seed (``timeout``) raises its
+    :class:`~puzzlefmt.engine.GenerationTimeoutError` here.
+
+    >>> with connect("local:2") as client:                  # doctest: +SKIP
+    ...     pairs = generate(client, "sudoku", 1000, "book", symmetry="rot180", minimal=True)
+    """
+    if count < 0:
+        raise ValueError(f"count is a number of puzzles, 0 or more, found {count}")
+    if chunk < 1:
+        raise ValueError(f"chunk is a number of seeds a task, 1 or more, found {chunk}")
+    eng = _generator(makes)
+    opts = eng.prepare(options)
+    stream = eng.seeds(seed) if eng.seeds is not None else iter(())
+    seeds = list(itertools.islice(stream, count))
+    chunks = [seeds[k: k + chunk] for k in range(0, len(seeds), chunk)]
+    futures = client.map(_make_chunk, [makes] * len(chunks), [opts] * len(chunks), chunks,
+                         pure=False)
+    made: list[Any] = []
+    for part in client.gather(futures):
+        made.extend(part)
+    return list(zip(seeds, made, strict=True))

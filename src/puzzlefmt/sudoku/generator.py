@@ -6,7 +6,10 @@ its clue count is in the asked range, and with ``minimal=True`` no clue can be r
 is tried alone). Reproducible: the seed string is hashed (SHA-256) into the four 32-bit words
 of a xorshift128 generator (:mod:`puzzlefmt.sudoku._kernels.generate`, integer operations
 only), so the same seed and options give the same puzzle on every machine. ``timeout``
-bounds the search for a puzzle that meets the options (:class:`GenerationTimeoutError`).
+bounds the search for a puzzle that meets the options (:class:`GenerationTimeoutError`):
+:data:`DEFAULT_TIMEOUT` seconds when none is given, so options no puzzle meets end in an
+error, never in an endless search. A clue range the symmetry cannot give at all (rot90
+patterns have 4k or 4k+1 clues) is refused before any search (:func:`clue_counts`).
 
 Symmetries (of the clue pattern): ``none``; ``rot180`` (r, c) -> (8-r, 8-c); ``rot90`` the
 four quarter turns; ``diagonal`` (r, c) -> (c, r); ``antidiagonal`` (r, c) -> (8-c, 8-r);
@@ -32,13 +35,18 @@ from puzzlefmt.engine import GenerationTimeoutError
 from puzzlefmt.sgt.random import game_seeds
 from puzzlefmt.sudoku.grid import Grid
 
-__all__ = ["SYMMETRIES", "check", "clue_range", "generate", "groups", "solo_seed_id"]
+__all__ = ["DEFAULT_TIMEOUT", "SYMMETRIES", "check", "clue_counts", "clue_range", "generate",
+           "groups", "solo_seed_id"]
 
 #: The symmetries the classic generator takes.
 SYMMETRIES = ("none", "rot180", "rot90", "diagonal", "antidiagonal", "mirror")
 
 #: Fewest clues a Sudoku with one solution has (McGuire, Tugemann and Civario, 2012).
 FEWEST = 17
+
+#: Seconds the search for one puzzle may take when no ``timeout`` is given (the command's
+#: ``--timeout``): options no puzzle meets end in an error after this long.
+DEFAULT_TIMEOUT = 60.0
 
 #: Tries of the kernel between two looks at the clock.
 _BATCH = 16
@@ -75,6 +83,15 @@ def groups(symmetry: str) -> list[tuple[int, ...]]:
     return out
 
 
+def clue_counts(symmetry: str) -> set[int]:
+    """The clue counts (0-81) that clue patterns of ``symmetry`` can have: sums of the sizes
+    of some of its groups."""
+    counts = {0}
+    for group in groups(symmetry):
+        counts |= {c + len(group) for c in counts}
+    return counts
+
+
 def clue_range(text: str) -> tuple[int, int]:
     """``"MIN-MAX"`` (or one number) as a clue range from 17 to 81; :class:`ValueError` for
     an empty or impossible range."""
@@ -104,8 +121,12 @@ def _state(seed: str) -> list[int]:
 def check(*, symmetry: str = "none", clues: str = "17-81", minimal: bool = False,
           rating: str = "", **options: Any) -> None:
     """The options' refusals, before any puzzle is made (:class:`ValueError`)."""
-    groups(symmetry)
-    clue_range(clues)
+    lo, hi = clue_range(clues)
+    if not clue_counts(symmetry) & set(range(lo, hi + 1)):
+        sizes = sorted({len(g) for g in groups(symmetry)})
+        raise ValueError(f"no clue pattern with {symmetry} symmetry has {clues} clues (its "
+                         f"cells go in groups of {' or '.join(map(str, sizes))}): choose "
+                         f"another range")
     if rating:
         raise ValueError("--rating needs the Sudoku Explainer rater, which puzzlefmt does not "
                          "have yet: generate without --rating")
@@ -117,7 +138,7 @@ def generate(seed: str | None = None, *, symmetry: str = "none", clues: str = "1
     random), its clues ``symmetry``-symmetric, as many as ``clues`` (``"MIN-MAX"``) says, no
     clue removable when ``minimal``. Raises :class:`ValueError` for bad options and
     :class:`~puzzlefmt.engine.GenerationTimeoutError` when no such puzzle is found within
-    ``timeout`` seconds."""
+    ``timeout`` seconds (``None``: :data:`DEFAULT_TIMEOUT`; ``math.inf``: no bound)."""
     # The kernel loader: numpy and the generator's kernels load with the first puzzle made.
     from puzzlefmt.sudoku._kernels import generate as kernel  # noqa: PLC0415 - the kernel loader
 
@@ -127,16 +148,19 @@ def generate(seed: str | None = None, *, symmetry: str = "none", clues: str = "1
     lo, hi = clue_range(clues)
     cells = groups(symmetry)
     rng = kernel.new_state(_state(seed))
-    end = None if timeout is None else time.monotonic() + timeout
+    bound = DEFAULT_TIMEOUT if timeout is None else timeout
+    end = time.monotonic() + bound
     while True:
         found = kernel.make(rng, cells, lo, hi, minimal, _BATCH)
         if found is not None:
             return Grid(givens=found)
-        if end is not None and time.monotonic() > end:
+        if time.monotonic() > end:
             what = "minimal " if minimal else ""
+            default = (" (the default bound: --timeout SECONDS sets another)"
+                       if timeout is None else "")
             raise GenerationTimeoutError(
                 f"no {what}puzzle with {symmetry} symmetry and {clues} clues found in "
-                f"{timeout:g} s")
+                f"{bound:g} s{default}")
 
 
 # ---------------------------------------------------------------------- Solo
