@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from puzzlefmt._jit import notice_if_cold, tier
-from puzzlefmt.sudoku.grid import ALL, PEERS, Grid
+from puzzlefmt.sudoku.grid import ALL, Grid
 
 if TYPE_CHECKING:
     import numpy as np
@@ -231,27 +231,27 @@ def _elapsed(seconds: float) -> str:
 # ---------------------------------------------------------------------- the start
 
 
-def _start(grid: Grid) -> tuple[list[int], list[int]]:
-    """The values and starting candidates serate's solver would have (module docstring)."""
-    vals = grid.values
-    marks = grid.constraint_masks()
-    cands = []
-    for i in range(81):
-        if vals[i]:
-            cands.append(0)
-            continue
-        m = ALL if marks is None else marks[i]
-        for j in PEERS[i]:
-            if vals[j]:
-                m &= ~(1 << (vals[j] - 1))
-        cands.append(m)
-    return vals, cands
+def _prepare(grids: Sequence[Grid]) -> tuple[np.ndarray, np.ndarray, list[int]]:
+    """The grids' digits and starting candidates (module docstring) as ``(n, 81)`` int64
+    arrays, and their solution counts (up to 2; placed digits and marks are constraints)."""
+    import numpy as np  # noqa: PLC0415 - the kernel loader
 
+    from puzzlefmt.sudoku.solver import solve_array  # noqa: PLC0415 - the kernel loader
 
-def _counts(grids: Sequence[Grid]) -> list[int]:
-    from puzzlefmt.sudoku.solver import solve_many  # noqa: PLC0415 - the kernel loader
-
-    return [r.count for r in solve_many(grids, 2)]
+    n = len(grids)
+    vals = np.array([g.values for g in grids], dtype=np.int64).reshape(n, 81)
+    marks = np.full((n, 81), ALL, dtype=np.int64)
+    marked = False
+    for k, g in enumerate(grids):
+        found = g.constraint_masks()
+        if found is not None:
+            marks[k] = found
+            marked = True
+    cands = np.zeros((n, 81), dtype=np.int64)
+    _kernel().start_batch(vals, marks, cands)
+    held = np.where(vals > 0, 1 << np.maximum(vals - 1, 0), marks) if marked else None
+    counts, _ = solve_array(vals.astype(np.uint8), 2, held)
+    return vals, cands, counts.tolist()
 
 
 def _kernel() -> Any:
@@ -309,19 +309,6 @@ def _finish(state: Sequence[float], verdict: int, count: int, empty: bool,
     return Rating(er, ep, ed, steps, "rated", seconds)
 
 
-def _arrays(grids: Sequence[Grid]) -> tuple[np.ndarray, np.ndarray]:
-    import numpy as np  # noqa: PLC0415 - the kernel loader
-
-    n = len(grids)
-    vals = np.zeros((n, 81), dtype=np.int64)
-    cands = np.zeros((n, 81), dtype=np.int64)
-    for k, g in enumerate(grids):
-        v, c = _start(g)
-        vals[k] = v
-        cands[k] = c
-    return vals, cands
-
-
 def rate(grid: Grid, *, steps: bool = True, timeout: float | None = None) -> Rating:
     """Rate one grid as serate would (module docstring), with its steps when ``steps``.
     ``timeout``: seconds before giving up (:class:`RatingTimeoutError`); ``None``: no bound
@@ -332,9 +319,8 @@ def rate(grid: Grid, *, steps: bool = True, timeout: float | None = None) -> Rat
         raise TypeError(f"rate takes a sudoku Grid, not {type(grid).__name__}")
     t0 = time.perf_counter()
     kernel = _kernel()
-    count = _counts([grid])[0]
-    vals, cands = _arrays([grid])
-    val, cand = vals[0], cands[0]
+    vals, cands, counts = _prepare([grid])
+    val, cand, count = vals[0], cands[0], counts[0]
     empty = bool((val == 0).any())
     state = np.array([-np.inf, 0.0, 0.0, 0.0, 0.0])
     n = _MAX_STEPS if steps else 0
@@ -370,8 +356,7 @@ def rate_many(grids: Sequence[Grid], *, steps: bool = False,
         return []
     t0 = time.perf_counter()
     kernel = _kernel()
-    counts = _counts(grids)
-    vals, cands = _arrays(grids)
+    vals, cands, counts = _prepare(grids)
     empty = (vals == 0).any(axis=1).tolist()
     out = np.zeros((len(grids), 5), dtype=np.float64)
     verdicts = np.zeros(len(grids), dtype=np.int64)
@@ -392,7 +377,7 @@ def hint(grid: Grid) -> Step | None:
     if not isinstance(grid, Grid):
         raise TypeError(f"hint takes a sudoku Grid, not {type(grid).__name__}")
     kernel = _kernel()
-    vals, cands = _arrays([grid])
+    vals, cands, _ = _prepare([grid])
     state = np.array([-np.inf, 0.0, 0.0, 0.0, 0.0])
     si = np.zeros((1, _HI), dtype=np.int64)
     sf = np.zeros(1, dtype=np.float64)

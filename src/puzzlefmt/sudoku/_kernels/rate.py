@@ -93,14 +93,10 @@ UNIT, CELL_UNITS, CELL_POS, SEES, PEERS, INTER = _tables()
 #: Unit orders: boxes, columns, rows (singles, sets) and boxes, rows, columns (BUG).
 BCR = np.array([*range(18, 27), *range(9, 18), *range(9)], dtype=np.int64)
 BRC = np.array([*range(18, 27), *range(9), *range(9, 18)], dtype=np.int64)
-#: 9-bit masks of k set bits in colex order (ascending), k = 2, 3, 4.
-COMB = np.zeros((5, 126), dtype=np.int64)
-NCOMB = np.zeros(5, dtype=np.int64)
-for _m in range(512):
-    _k = bin(_m).count("1")
-    if 2 <= _k <= 4:
-        COMB[_k, NCOMB[_k]] = _m
-        NCOMB[_k] += 1
+#: The index (0-35) of each two-digit mask, -1 for other masks.
+PAIR_ID = np.full(512, -1, dtype=np.int64)
+for _i, _m in enumerate(m for m in range(512) if bin(m).count("1") == 2):
+    PAIR_ID[_m] = _i
 #: Pointing pairs: (A kind, B kind) as unit-id offsets: (box, column), (box, row),
 #: (column, box), (row, box).
 PAIR_A = np.array([18, 18, 9, 0], dtype=np.int64)
@@ -169,9 +165,7 @@ def _clear(hi: np.ndarray, hf: np.ndarray, he: np.ndarray, hc: np.ndarray) -> No
         hi[k] = 0
     hi[H_CELL] = -1
     hf[0] = 0.0
-    for i in range(81):
-        he[i] = 0
-    hc[0] = 0
+    hc[0] = 0  # he is all zero: only a step found writes it, and _apply clears it
 
 
 @njit
@@ -330,9 +324,12 @@ def direct_hidden(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.ndar
                 elig |= 1 << d
         if popcount(elig) < k:
             continue
-        for ci in range(NCOMB[k]):
-            dm = COMB[k, ci]
-            if dm & ~elig:
+        dm = 0
+        while True:  # the k-digit subsets of elig, ascending (colex)
+            dm = (dm - elig) & elig
+            if dm == 0:
+                break
+            if popcount(dm) != k:
                 continue
             cells = 0
             ok = True
@@ -382,9 +379,12 @@ def naked_set(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.ndarray,
                 elig |= 1 << p
         if popcount(elig) < k:
             continue
-        for ci in range(NCOMB[k]):
-            pm = COMB[k, ci]
-            if pm & ~elig:
+        pm = 0
+        while True:  # the k-cell subsets of elig, ascending (colex)
+            pm = (pm - elig) & elig
+            if pm == 0:
+                break
+            if popcount(pm) != k:
                 continue
             dig = 0
             ok = True
@@ -432,9 +432,12 @@ def hidden_set(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.ndarray
                 elig |= 1 << d
         if popcount(elig) < k:
             continue
-        for ci in range(NCOMB[k]):
-            dm = COMB[k, ci]
-            if dm & ~elig:
+        dm = 0
+        while True:  # the k-digit subsets of elig, ascending (colex)
+            dm = (dm - elig) & elig
+            if dm == 0:
+                break
+            if popcount(dm) != k:
                 continue
             cells = 0
             ok = True
@@ -492,8 +495,17 @@ def fish(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.ndarray, hf: 
                 anyd |= 1 << d
         if anyd == 0:
             continue
-        for ci in range(NCOMB[k]):
-            bm = COMB[k, ci]
+        lines = 0
+        for d in range(9):
+            if anyd >> d & 1:
+                lines |= elig[d]
+        bm = 0
+        while True:  # the k-line subsets of lines, ascending (colex)
+            bm = (bm - lines) & lines
+            if bm == 0:
+                break
+            if popcount(bm) != k:
+                continue
             for d in range(9):
                 if not (anyd >> d & 1) or (bm & ~elig[d]):
                     continue
@@ -577,10 +589,11 @@ def wing(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.ndarray, hf: 
                 if popcount(z) != 1:
                     continue
                 found = False
-                for c in range(81):
-                    if c in (p, w1, w2) or not (cand[c] & z):
+                for i2 in range(20):
+                    c = PEERS[w1, i2]
+                    if c in (p, w2) or not (cand[c] & z):
                         continue
-                    if SEES[c, w1] and SEES[c, w2] and (not xyz or SEES[c, p]):
+                    if SEES[c, w2] and (not xyz or SEES[c, p]):
                         he[c] = z
                         found = True
                 if found:
@@ -642,9 +655,11 @@ def _ur_type3(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, c1: int, c2: in
             elif val[c] == 0 and popcount(cand[c]) >= 2:
                 others |= 1 << p
         for hidden in range(2):
-            for sub in range(1, 512):
-                if sub & ~others:
-                    continue
+            sub = 0
+            while True:  # the subsets of others, ascending
+                sub = (sub - others) & others
+                if sub == 0:
+                    break
                 k = popcount(sub)
                 if hidden == 0:
                     dig = xmask
@@ -818,9 +833,44 @@ def unique_loops(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.ndarr
     inpath = np.zeros(81, dtype=np.bool_)
     rcount = np.zeros(27, dtype=np.int64)
     rpar = np.zeros(27, dtype=np.int64)
+    seen = np.zeros((64, 2), dtype=np.uint64)  # cells of the loops met (bits 0-63, 64-80)
+    nseen = 0
+    livemap = np.zeros((36, 81), dtype=np.bool_)
+    pstate = np.zeros(36, dtype=np.int64)  # per pair: 0 not looked at, 1 searched, 2 skipped
+    ucount = np.zeros(27, dtype=np.int64)
     for start in range(81):
         ab = cand[start]
         if val[start] or popcount(ab) != 2:
+            continue
+        pid = PAIR_ID[ab]
+        live = livemap[pid]
+        if pstate[pid] == 0:
+            # cells that can be on a loop of a and b: holding both and, repeatedly, with
+            # another such cell in each of their three units; the search skips the rest,
+            # and skips the pair when none of them has an extra candidate (no hint then)
+            for u in range(27):
+                ucount[u] = 0
+            for c in range(81):
+                live[c] = val[c] == 0 and (cand[c] & ab) == ab
+                if live[c]:
+                    for kind in range(3):
+                        ucount[CELL_UNITS[c, kind]] += 1
+            changed = True
+            while changed:
+                changed = False
+                for c in range(81):
+                    if live[c] and (ucount[CELL_UNITS[c, 0]] < 2 or ucount[CELL_UNITS[c, 1]] < 2
+                                    or ucount[CELL_UNITS[c, 2]] < 2):
+                        live[c] = False
+                        changed = True
+                        for kind in range(3):
+                            ucount[CELL_UNITS[c, kind]] -= 1
+            pstate[pid] = 2
+            for c in range(81):
+                if live[c] and cand[c] != ab:
+                    pstate[pid] = 1
+                    break
+        if pstate[pid] == 2 or not live[start]:
             continue
         path[0] = start
         arrive[0] = -1
@@ -853,8 +903,27 @@ def unique_loops(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.ndarr
                         continue
                     if q == start:
                         if level + 1 >= 4 and ones == 0:
-                            have = _ur_hints(cand, val, pl, path, level + 1, ab, hi, hf,
-                                             he, hc, have)
+                            # a loop met again (another start, direction or way) gives
+                            # the same hints, later: only its first meeting counts
+                            lo = np.uint64(0)
+                            hi2 = np.uint64(0)
+                            for i in range(level + 1):
+                                if path[i] < 64:
+                                    lo |= np.uint64(1) << np.uint64(path[i])
+                                else:
+                                    hi2 |= np.uint64(1) << np.uint64(path[i] - 64)
+                            met = False
+                            for i in range(nseen):
+                                if seen[i, 0] == lo and seen[i, 1] == hi2:
+                                    met = True
+                                    break
+                            if not met:
+                                if nseen < seen.shape[0]:
+                                    seen[nseen, 0] = lo
+                                    seen[nseen, 1] = hi2
+                                    nseen += 1
+                                have = _ur_hints(cand, val, pl, path, level + 1, ab, hi, hf,
+                                                 he, hc, have)
                         continue
                     if inpath[q] or val[q] or (cand[q] & ab) != ab:
                         continue
@@ -862,11 +931,14 @@ def unique_loops(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.ndarr
                     nx = xcount[level]
                     if x:
                         # the extra digits of every cell taken from here so far count,
-                        # not only the path's (observed: serate misses loops so)
+                        # not only the path's (observed: serate misses loops so): a cell
+                        # taken adds its extras here even when no loop can go on from it
                         if not (popcount(xmask[level] | x) == 1 or nx < 2):
                             continue
                         nx += 1
                         xmask[level] |= x
+                    if not live[q]:
+                        continue
                     xm = xmask[level]
                     pos = level + 1
                     ok = True
@@ -1050,8 +1122,12 @@ def bug(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.ndarray, hf: n
                 kk = size - 1
                 if popcount(others) < kk:
                     continue
-                for sub in range(1, 512):
-                    if (sub & ~others) or popcount(sub) != kk:
+                sub = 0
+                while True:  # the kk-cell subsets of others, ascending
+                    sub = (sub - others) & others
+                    if sub == 0:
+                        break
+                    if popcount(sub) != kk:
                         continue
                     dig = alld
                     m = sub
@@ -1220,6 +1296,7 @@ def _apply(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, aux: np.ndarray,
     if c < 0:
         for q in range(81):
             m = he[q] & cand[q]
+            he[q] = 0
             while m:
                 _remove(cand, pl, aux, q, ctz(m))
                 m &= m - 1
@@ -1293,6 +1370,24 @@ def rate_run(cand: np.ndarray, val: np.ndarray, state: np.ndarray, max_steps: in
         empty -= _apply(cand, val, pl, aux, hi, he)
         state[4] = k + 1
         taken += 1
+
+
+@aot("void(int64[:, ::1], int64[:, ::1], int64[:, ::1])")
+@njit
+def start_batch(vals: np.ndarray, marks: np.ndarray, cands: np.ndarray) -> None:
+    """The candidates serate's solver starts from: for each empty cell its ``marks`` (all
+    nine, or a candidate grid's) less the digits its peers hold; 0 where a digit stands."""
+    for i in range(vals.shape[0]):
+        for c in range(81):
+            if vals[i, c]:
+                cands[i, c] = 0
+                continue
+            m = marks[i, c]
+            for k in range(20):
+                v = vals[i, PEERS[c, k]]
+                if v:
+                    m &= ~(1 << (v - 1))
+            cands[i, c] = m
 
 
 @aot("void(int64[:, ::1], int64[:, ::1], float64[:, ::1], int64[::1])")
