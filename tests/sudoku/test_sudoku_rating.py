@@ -15,7 +15,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from puzzlefmt.sudoku import FAMILY, Grid, Rating, Step, rate, rate_many
-from puzzlefmt.sudoku.rating import RatingTimeoutError, format_rating, hint, se_cell
+from puzzlefmt.sudoku.rating import (
+    VERDICTS,
+    RatingTimeoutError,
+    format_rating,
+    hint,
+    rate_array,
+    se_cell,
+)
 
 from helpers import FULL_EXAMPLES, examples, shared_path
 
@@ -212,6 +219,27 @@ def test_the_engine_table_reaches_the_rater() -> None:
     assert grids[0].rate().line() == many[0].line()
     first = grids[0].hint()
     assert first == one.steps[0]
+
+
+def test_the_columnar_form_gives_the_same_numbers_and_verdicts() -> None:
+    import numpy as np
+
+    rows = _table()[::40]
+    edge = ["5346789126721953481983425678597614234268.3791713924856961537284287419635345286179",
+            "53467891267219534819834256785976.42.42685.79.713924856961537284287419635345286179",
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179"]
+    lines = [r[0] for r in rows] + edge
+    puzzles = np.array([[int(ch) if ch != "." else 0 for ch in p] for p in lines],
+                       dtype=np.uint8)
+    before = puzzles.copy()
+    ratings, verdicts = rate_array(puzzles)
+    assert (puzzles == before).all()
+    many = rate_many([Grid(p) for p in lines])
+    assert [VERDICTS[v] for v in verdicts.tolist()] == [m.verdict for m in many]
+    assert [format_rating(x) for x in ratings[:, 0]] == [format_rating(m.er) for m in many]
+    assert [m.verdict for m in many[-3:]] == ["rated", "multiple-solutions", "already-solved"]
+    with pytest.raises(ValueError, match="shape"):
+        rate_array(np.zeros((2, 80), dtype=np.uint8))
 
 
 # ---------------------------------------------------------------------- properties

@@ -59,7 +59,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 __all__ = ["VERDICTS", "Rating", "RatingTimeoutError", "Step", "format_rating", "hint", "rate",
-           "rate_many", "se_cell"]
+           "rate_array", "rate_many", "se_cell"]
 
 #: The verdicts a :class:`Rating` can carry (see the module docstring).
 VERDICTS = ("rated", "needs-chains", "no-solution", "multiple-solutions", "already-solved")
@@ -355,17 +355,72 @@ def rate_many(grids: Sequence[Grid], *, steps: bool = False,
     if not grids:
         return []
     t0 = time.perf_counter()
+    n = len(grids)
+    vals = np.array([g.values for g in grids], dtype=np.int64).reshape(n, 81)
+    marks = [g.constraint_masks() for g in grids]
+    cands = None
+    if any(m is not None for m in marks):
+        cands = np.array([m if m is not None else [ALL] * 81 for m in marks], dtype=np.int64)
+    ratings, verdicts = rate_array(vals, cands)
+    each = (time.perf_counter() - t0) / n
+    rows = ratings.tolist()
+    return [Rating(r[0], r[1], r[2], (), VERDICTS[v], each)
+            for r, v in zip(rows, verdicts.tolist(), strict=True)]
+
+
+def rate_array(puzzles: np.ndarray, candidates: np.ndarray | None = None
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """Rate many puzzles given as arrays (the columnar form, for batch jobs): ``puzzles``
+    ``(n, 81)`` digits, 0 for a blank; ``candidates`` optional ``(n, 81)`` 9-bit masks (a
+    candidate grid's marks, bit ``d-1`` for digit ``d``). Returns ``ratings``, float64
+    ``(n, 3)``: ER, EP, ED as :class:`Rating` holds them, and ``verdicts``, int8 ``(n,)``:
+    indices into :data:`VERDICTS`. One solver call and one kernel call for all of them."""
+    import numpy as np  # noqa: PLC0415 - the kernel loader
+
+    from puzzlefmt.sudoku.solver import solve_array  # noqa: PLC0415 - the kernel loader
+
+    vals = np.asarray(puzzles)
+    if vals.ndim != 2 or vals.shape[1] != 81:
+        raise ValueError(f"puzzles must have shape (n, 81), found {vals.shape}")
+    if vals.size and (vals.dtype.kind not in "iub" or int(vals.min()) < 0
+                      or int(vals.max()) > 9):
+        raise ValueError("puzzles must hold integers from 0 to 9")
+    vals = np.array(vals, dtype=np.int64)  # a copy: the kernel fills it in
+    n = vals.shape[0]
+    if candidates is None:
+        marks = np.full((n, 81), ALL, dtype=np.int64)
+        held = None
+    else:
+        marks = np.ascontiguousarray(candidates, dtype=np.int64)
+        if marks.shape != vals.shape or (marks.size and (int(marks.min()) < 0
+                                                         or int(marks.max()) > ALL)):
+            raise ValueError("candidates must be (n, 81) masks from 0 to 511, one row a puzzle")
+        held = np.where(vals > 0, 1 << np.maximum(vals - 1, 0), marks)
+    ratings = np.zeros((n, 3), dtype=np.float64)
+    verdicts = np.zeros(n, dtype=np.int8)
+    if n == 0:
+        return ratings, verdicts
     kernel = _kernel()
-    vals, cands, counts = _prepare(grids)
-    empty = (vals == 0).any(axis=1).tolist()
-    out = np.zeros((len(grids), 5), dtype=np.float64)
-    verdicts = np.zeros(len(grids), dtype=np.int64)
-    with tier(len(grids)):
-        kernel.rate_batch(cands, vals, out, verdicts)
-    each = (time.perf_counter() - t0) / len(grids)
-    rows = out.tolist()
-    return [_finish(rows[k], int(verdicts[k]), counts[k], empty[k], (), each)
-            for k in range(len(grids))]
+    full = ~(vals == 0).any(axis=1)
+    cands = np.zeros((n, 81), dtype=np.int64)
+    kernel.start_batch(vals, marks, cands)
+    counts, _ = solve_array(vals.astype(np.uint8), 2, held)
+    out = np.zeros((n, 5), dtype=np.float64)
+    stops = np.zeros(n, dtype=np.int64)
+    with tier(n):
+        kernel.rate_batch(cands, vals, out, stops)
+    er, ep, ed, placed, taken = out.T
+    stuck = stops == _STUCK
+    one = counts == 1
+    verdicts[:] = np.where(full & one, 4, np.where(counts == 0, 2, np.where(one, 0, 3)))
+    verdicts[one & ~full & stuck] = 1
+    inf = np.inf
+    ratings[:, 0] = np.where(stuck & one, inf, np.where(stuck, 20.0, er))
+    chains = stuck & one
+    ratings[:, 1] = np.where(chains & (placed == 0), inf, ep)
+    ratings[:, 2] = np.where(chains & (taken == 0), inf, ed)
+    ratings[full] = (-inf, 0.0, 0.0)
+    return ratings, verdicts
 
 
 def hint(grid: Grid) -> Step | None:
