@@ -93,6 +93,8 @@ UNIT, CELL_UNITS, CELL_POS, SEES, PEERS, INTER = _tables()
 #: Unit orders: boxes, columns, rows (singles, sets) and boxes, rows, columns (BUG).
 BCR = np.array([*range(18, 27), *range(9, 18), *range(9)], dtype=np.int64)
 BRC = np.array([*range(18, 27), *range(9), *range(9, 18)], dtype=np.int64)
+#: Each unit's index in BCR.
+BCR_POS = np.argsort(BCR).astype(np.int64)
 #: The index (0-35) of each two-digit mask, -1 for other masks.
 PAIR_ID = np.full(512, -1, dtype=np.int64)
 for _i, _m in enumerate(m for m in range(512) if bin(m).count("1") == 2):
@@ -132,9 +134,12 @@ def _empties(val: np.ndarray, u: int) -> int:
 @njit
 def _init_aux(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, aux: np.ndarray) -> None:
     """``pl`` from the grid, and ``aux``: per unit the digits with one place (0-26), the
-    empty cells (27-53). The three are kept up to date by :func:`_remove` and
-    :func:`_apply`."""
+    empty cells (27-53); the units (bit ``k`` for unit ``BCR[k]``) with a digit of one
+    place (54) and with one empty cell (55). All are kept up to date by :func:`_remove`
+    and :func:`_apply`."""
     _places(cand, pl)
+    aux[54] = 0
+    aux[55] = 0
     for u in range(27):
         one = 0
         for d in range(9):
@@ -143,6 +148,10 @@ def _init_aux(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, aux: np.ndarray
                 one |= 1 << d
         aux[u] = one
         aux[27 + u] = _empties(val, u)
+        if one:
+            aux[54] |= 1 << BCR_POS[u]
+        if aux[27 + u] == 1:
+            aux[55] |= 1 << BCR_POS[u]
 
 
 @njit
@@ -157,6 +166,10 @@ def _remove(cand: np.ndarray, pl: np.ndarray, aux: np.ndarray, c: int, d: int) -
             aux[u] |= 1 << d
         else:
             aux[u] &= ~(1 << d)
+        if aux[u]:
+            aux[54] |= 1 << BCR_POS[u]
+        else:
+            aux[54] &= ~(1 << BCR_POS[u])
 
 
 @njit
@@ -206,10 +219,10 @@ def _place(hi: np.ndarray, hf: np.ndarray, tech: int, rating: float, cell: int,
 def hidden_single(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, aux: np.ndarray,
                   hi: np.ndarray, hf: np.ndarray, hc: np.ndarray) -> bool:
     """Full House (1.0) first, then hidden singles: boxes (1.2), columns, rows (1.5)."""
-    for k in range(27):
-        u = BCR[k]
-        if aux[27 + u] != 1:
-            continue
+    units = aux[55]
+    while units:
+        u = BCR[ctz(units)]
+        units &= units - 1
         for p in range(9):
             c = UNIT[u, p]
             if val[c] == 0 and cand[c]:
@@ -219,16 +232,15 @@ def hidden_single(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, aux: np.nda
                 hi[H_DIGITS] = 1 << d
                 _add_cell(hc, c)
                 return True
-    for k in range(27):
-        u = BCR[k]
-        if aux[u]:
-            d = ctz(aux[u])
-            c = UNIT[u, ctz(pl[u, d])]
-            _place(hi, hf, T_HSINGLE, 1.2 if u >= 18 else 1.5, c, d)
-            hi[H_UNITS] = 1 << u
-            hi[H_DIGITS] = 1 << d
-            _add_cell(hc, c)
-            return True
+    if aux[54]:
+        u = BCR[ctz(aux[54])]
+        d = ctz(aux[u])
+        c = UNIT[u, ctz(pl[u, d])]
+        _place(hi, hf, T_HSINGLE, 1.2 if u >= 18 else 1.5, c, d)
+        hi[H_UNITS] = 1 << u
+        hi[H_DIGITS] = 1 << d
+        _add_cell(hc, c)
+        return True
     return False
 
 
@@ -837,6 +849,7 @@ def unique_loops(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.ndarr
     nseen = 0
     livemap = np.zeros((36, 81), dtype=np.bool_)
     pstate = np.zeros(36, dtype=np.int64)  # per pair: 0 not looked at, 1 searched, 2 skipped
+    both = np.zeros((36, 27), dtype=np.int64)  # per pair and unit: positions holding both
     ucount = np.zeros(27, dtype=np.int64)
     for start in range(81):
         ab = cand[start]
@@ -850,11 +863,14 @@ def unique_loops(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.ndarr
             # and skips the pair when none of them has an extra candidate (no hint then)
             for u in range(27):
                 ucount[u] = 0
+            for u in range(27):
+                both[pid, u] = 0
             for c in range(81):
                 live[c] = val[c] == 0 and (cand[c] & ab) == ab
                 if live[c]:
                     for kind in range(3):
                         ucount[CELL_UNITS[c, kind]] += 1
+                        both[pid, CELL_UNITS[c, kind]] |= 1 << CELL_POS[c, kind]
             changed = True
             while changed:
                 changed = False
@@ -875,7 +891,7 @@ def unique_loops(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.ndarr
         path[0] = start
         arrive[0] = -1
         it_kind[0] = 0
-        it_pos[0] = 0
+        it_pos[0] = -1
         xcount[0] = 0
         xmask[0] = 0
         inpath[start] = True
@@ -893,12 +909,15 @@ def unique_loops(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.ndarr
                 kind = it_kind[level]
                 if kind == arrive[level]:
                     it_kind[level] += 1
-                    it_pos[level] = 0
+                    it_pos[level] = -1
                     continue
                 u = CELL_UNITS[cur, kind]
-                while it_pos[level] < 9:
-                    q = UNIT[u, it_pos[level]]
-                    it_pos[level] += 1
+                if it_pos[level] < 0:  # the cells of u holding a and b, in unit order
+                    it_pos[level] = both[pid, u]
+                while it_pos[level]:
+                    bits = it_pos[level]
+                    q = UNIT[u, ctz(bits)]
+                    it_pos[level] = bits & (bits - 1)
                     if q == cur:
                         continue
                     if q == start:
@@ -960,7 +979,7 @@ def unique_loops(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.ndarr
                     path[pos] = q
                     arrive[pos] = kind
                     it_kind[pos] = 0
-                    it_pos[pos] = 0
+                    it_pos[pos] = -1
                     xcount[pos] = nx
                     xmask[pos] = xm
                     level = pos
@@ -969,7 +988,7 @@ def unique_loops(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.ndarr
                 if moved:
                     break
                 it_kind[level] += 1
-                it_pos[level] = 0
+                it_pos[level] = -1
             if moved:
                 continue
             # done with this level: take its cell off the path
@@ -1310,7 +1329,12 @@ def _apply(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, aux: np.ndarray,
         _remove(cand, pl, aux, c, d)
     val[c] = d + 1
     for kind in range(3):
-        aux[27 + CELL_UNITS[c, kind]] -= 1
+        u = CELL_UNITS[c, kind]
+        aux[27 + u] -= 1
+        if aux[27 + u] == 1:
+            aux[55] |= 1 << BCR_POS[u]
+        else:
+            aux[55] &= ~(1 << BCR_POS[u])
     for i in range(20):
         q = PEERS[c, i]
         if cand[q] >> d & 1:
@@ -1333,7 +1357,7 @@ def rate_run(cand: np.ndarray, val: np.ndarray, state: np.ndarray, max_steps: in
     empty cell left), ``STUCK`` (no technique applies) or ``PAUSED`` (``max_steps`` taken).
     """
     pl = np.zeros((27, 9), dtype=np.int64)
-    aux = np.zeros(54, dtype=np.int64)
+    aux = np.zeros(56, dtype=np.int64)
     hi = np.zeros(HI, dtype=np.int64)
     hf = np.zeros(1, dtype=np.float64)
     he = np.zeros(81, dtype=np.int64)
