@@ -42,7 +42,8 @@ def test_formats_and_engines_sit_above_the_model_only() -> None:
     engines = {"puzzlefmt.sudoku.solver", "puzzlefmt.sudoku.canon", "puzzlefmt.sudoku.svg",
                "puzzlefmt.sudoku.columnar", "puzzlefmt.sudoku._kernels.solve",
                "puzzlefmt.sudoku._kernels.canon", "puzzlefmt.sudoku.generator",
-               "puzzlefmt.sudoku._kernels.generate"}
+               "puzzlefmt.sudoku._kernels.generate", "puzzlefmt.sudoku.rating",
+               "puzzlefmt.sudoku._kernels.rate"}
     for module in SUDOKU:
         if module in engines or module == "puzzlefmt.sudoku.family":
             continue

@@ -14,12 +14,15 @@ engines that ``Grid(text)``, ``grid.solve()`` and ``grid._repr_svg_()`` use.
 from puzzlefmt.sudoku.canon import canonical, canonical_many, minlex
 from puzzlefmt.sudoku.family import FAMILY  # importing it installs the engines
 from puzzlefmt.sudoku.grid import Grid, Status, cell_name, digits_of, mask_of
+from puzzlefmt.sudoku.rating import Rating, Step, rate, rate_many
 from puzzlefmt.sudoku.solver import count_solutions, solve, solve_many
 
 __all__ = [
     "FAMILY",
     "Grid",
+    "Rating",
     "Status",
+    "Step",
     "canonical",
     "canonical_many",
     "cell_name",
@@ -27,6 +30,8 @@ __all__ = [
     "digits_of",
     "mask_of",
     "minlex",
+    "rate",
+    "rate_many",
     "solve",
     "solve_many",
 ]

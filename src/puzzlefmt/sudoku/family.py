@@ -51,6 +51,7 @@ from puzzlefmt.sudoku.formats import (
     txt,
 )
 from puzzlefmt.sudoku.grid import Grid, SudokuEngines
+from puzzlefmt.sudoku.rating import Rating, Step, hint, rate, rate_many
 from puzzlefmt.sudoku.solver import solve, solve_many
 from puzzlefmt.sudoku.svg import RENDERER as SVG
 from puzzlefmt.sudoku.svg import sudoku_svg
@@ -185,6 +186,47 @@ GENERATE = Engine(
     timeout=True, command=False, verb="generated", title="New puzzle", doing="Generating",
     agent="generator", makes="sudoku", seeds=game_seeds, precheck=generator.check,
 )
+def _rate_one(grid: Grid, steps: bool = False, timeout: float | None = None) -> Rating:
+    return rate(grid, steps=steps, timeout=timeout)
+
+
+def _rate_many(grids: Sequence[Grid], steps: bool = False, timeout: float | None = None
+               ) -> list[Rating]:
+    return rate_many(grids, steps=steps, timeout=timeout)
+
+
+#: Sudoku Explainer's rating (:mod:`puzzlefmt.sudoku.rating`): ``grid.rate()`` (with its
+#: steps), ``puzzlefmt rate`` (the ``%r/%p/%d`` line a record, in one kernel call a batch).
+RATE = Engine(
+    name="rate", family="sudoku", models=(Grid,),
+    summary="Sudoku Explainer's difficulty rating (ER/EP/ED, serate 1.2.1.3) up to ER 6.2",
+    returns="a Rating: er, ep, ed, the verdict and (with steps) the steps",
+    run=_rate_one, run_many=_rate_many,
+    record=lambda grid, rating: rating.line(),
+    to_json=lambda rating: rating.to_json(),
+    words=lambda rating: rating.words(),
+    kind=lambda rating: rating.verdict,
+    flagged=lambda rating: rating.verdict in ("no-solution", "multiple-solutions"),
+    options=(Option("steps", bool, False, "record the steps (slower)"),),
+    timeout=True, verb="rated", title="Rate", doing="Rating", agent="rater",
+)
+def _step_words(step: Step | None) -> str:
+    return f"Next: {step}." if step is not None else "No step found."
+
+
+#: The step Sudoku Explainer would take next: ``grid.hint()``.
+HINT = Engine(
+    name="hint", family="sudoku", models=(Grid,),
+    summary="the next step Sudoku Explainer's solver would take",
+    returns="a Step, or None when none of the rater's techniques applies",
+    run=hint,
+    record=lambda grid, step: str(step) if step is not None else "none",
+    to_json=lambda step: step.to_json() if step is not None else None,
+    words=_step_words,
+    command=False, verb="hinted", title="Hint", doing="Looking", agent="hint engine",
+)
+
+
 def _solo_check(params: str = generator.SOLO_DEFAULT, seed: str = "") -> None:
     """Refuse Solo parameters the generator does not make, saying which: what a Grid cannot
     hold (other box shapes, X, jigsaw; killer and what Solo refuses: the port's reader)."""
@@ -258,7 +300,7 @@ FAMILY = Family(
     ),
     renderers=(TEXT, SVG),
     columnar=COLUMNAR,
-    engines=(SOLVE, CANON, GENERATE, GENERATE_SOLO),
+    engines=(SOLVE, CANON, RATE, HINT, GENERATE, GENERATE_SOLO),
     title="Sudoku",
     clues=lambda grid: grid.clue_count,
     example="4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",

@@ -426,6 +426,16 @@ class Grid(Model):
         candidates and eliminations are constraints (see :mod:`puzzlefmt.sudoku.solver`)."""
         return self._solve(limit)
 
+    def rate(self, *, steps: bool = True, timeout: float | None = None) -> Any:
+        """Sudoku Explainer's rating (ER/EP/ED) with its steps: a
+        :class:`~puzzlefmt.sudoku.rating.Rating` (:func:`puzzlefmt.sudoku.rating.rate`)."""
+        return self._run("rate", steps=steps, timeout=timeout)
+
+    def hint(self) -> Any:
+        """The step Sudoku Explainer would take next: a :class:`~puzzlefmt.sudoku.rating.Step`,
+        or ``None`` (:func:`puzzlefmt.sudoku.rating.hint`)."""
+        return self._run("hint")
+
     def contents(self) -> frozenset[str]:
         """What the grid carries, in the words of ``Format.holds``: ``givens``, ``placed``,
         ``candidates``, ``eliminations``, ``comments`` (``meta["comment"]``), ``metadata``

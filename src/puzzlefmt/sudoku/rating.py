@@ -1,0 +1,445 @@
+"""How hard a Sudoku is: Sudoku Explainer's ER/EP/ED rating, with the steps behind it.
+
+>>> from puzzlefmt.sudoku import Grid
+>>> g = Grid("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+>>> r = g.rate()
+>>> r.line(), r.verdict, r.steps[0].technique
+('1.2/1.2/1.2', 'rated', 'Hidden Single')
+
+The numbers are those of ``serate`` 1.2.1.3 (gsf's command line for Sudoku Explainer 1.2.1,
+the program behind the forum's ER columns): the rater solves the puzzle step by step, each
+time taking the first step that the first technique in serate's fixed order finds, and
+
+- **ER** is the highest rating of any step taken,
+- **EP** the highest rating up to and including the first step that places a digit,
+- **ED** the rating of the first step.
+
+This module has every technique up to Aligned Pair Exclusion (ER 6.2): singles and their
+direct forms, intersections, naked and hidden sets, X-Wing, Swordfish, Jellyfish, XY- and
+XYZ-Wing, unique rectangles and loops (types 1-4), BUG (types 1-4), Aligned Pair Exclusion. A
+puzzle that needs more (chains: serate's ER 6.5 and above) is reported as such
+(``verdict == "needs-chains"``, ER ``inf``), never with a lower number. The behaviour
+reproduced is described in ``docs/sudoku-rating.md``; the rater was written from that
+description and from serate's output, not from its source.
+
+The verdicts (:attr:`Rating.verdict`):
+
+- ``"rated"``: the puzzle has one solution and was solved with these techniques; ER/EP/ED are
+  serate's.
+- ``"needs-chains"``: one solution, but the techniques stop before the end: ER is ``inf``
+  (printed ``>6.2``); EP and ED are serate's when a placement (a first step) came before,
+  else ``inf`` too.
+- ``"no-solution"`` (a digit twice in a unit, an empty cell with no candidate, a candidate grid
+  that contradicts itself, or no solution at all) and ``"multiple-solutions"``: serate rates such
+  grids anyway; here they are rated with the same techniques and, where these stop, ER is
+  serate's 20.0 ("cannot be finished"), EP/ED what came before (0.0 when nothing did).
+- ``"already-solved"``: no empty cell: serate's loop never runs; ER is ``-inf`` (serate
+  prints ``-214748364.-8``), EP and ED 0.0.
+
+Candidate grids (pencil marks from a paste, a Sukaku line) are rated from their marks: each
+empty cell starts with its recorded candidates, less its eliminations and the digits its row,
+column and box hold. Placed digits count as digits.
+
+The techniques run in numba kernels (:mod:`puzzlefmt.sudoku._kernels.rate`, compiled ahead of
+time with the solver); :func:`rate_many` rates many grids in one kernel call.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from puzzlefmt._jit import notice_if_cold, tier
+from puzzlefmt.sudoku.grid import ALL, Grid
+
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["VERDICTS", "Rating", "RatingTimeoutError", "Step", "format_rating", "hint", "rate",
+           "rate_array", "rate_many", "se_cell"]
+
+#: The verdicts a :class:`Rating` can carry (see the module docstring).
+VERDICTS = ("rated", "needs-chains", "no-solution", "multiple-solutions", "already-solved")
+
+# Kernel verdicts (puzzlefmt.sudoku._kernels.rate): every cell filled, no technique applies,
+# the step budget of one call was spent.
+_DONE, _STUCK, _PAUSED = 0, 1, 2
+_HI = 8  # words of a step's integer record
+_MAX_STEPS = 800  # more than any grid can take: each step fills a cell or removes a candidate
+
+
+class RatingTimeoutError(ValueError):
+    """The rating of one grid took longer than its ``timeout``: a :class:`ValueError`, so
+    that a batch command rejects that record with the reason."""
+
+
+def se_cell(cell: int) -> str:
+    """Sudoku Explainer's name of cell ``cell`` (0-80): column letter, then row (``"C2"``)."""
+    return f"{'ABCDEFGHI'[cell % 9]}{cell // 9 + 1}"
+
+
+def format_rating(value: float) -> str:
+    """A rating as serate prints it: one decimal after adding 0.05, truncated as Java's
+    ``int`` does (``6.699999999999999`` is ``6.7``; ``-inf`` is ``-214748364.-8``); ``inf``
+    (needs chains) is ``>6.2``."""
+    if value == math.inf:
+        return ">6.2"
+    scaled = (value + 0.05) * 10
+    w = -(2 ** 31) if math.isinf(scaled) else max(-(2 ** 31), min(2 ** 31 - 1, int(scaled)))
+    q = abs(w) // 10 * (1 if w >= 0 else -1)  # Java's division and remainder: toward zero
+    r = w - q * 10
+    return f"{q}.{r}"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a rating: what serate's solver would do next.
+
+    ``technique``: its name as serate prints it (``"Hidden Single"``, ``"Naked Pair"``,
+    ``"Unique Loop type 2"``, ``"BUG type 1"``). ``rating``: its rating, the double serate
+    compares (``4.699999999999999`` for a unique loop of 6 cells with a naked pair; round with
+    :func:`format_rating` to show it). ``cells``: the cells that make the pattern (0-80; a
+    loop in loop order). ``digits``: the digits involved. ``units``: the units involved, as
+    indices into :data:`puzzlefmt.sudoku.grid.UNITS` (rows 0-8, columns 9-17, boxes 18-26).
+    ``places``: the (cell, digit) it places (none, or one). ``eliminates``: the (cell,
+    digit) candidates it removes, in cell then digit order.
+    """
+
+    technique: str
+    rating: float
+    cells: tuple[int, ...]
+    digits: tuple[int, ...]
+    units: tuple[int, ...]
+    places: tuple[tuple[int, int], ...]
+    eliminates: tuple[tuple[int, int], ...]
+
+    def __str__(self) -> str:
+        """``Naked Pair 3.0: A1,B1 on 4,7; removes C1-4 C1-7`` (serate's cell names)."""
+        text = f"{self.technique} {format_rating(self.rating)}: "
+        text += ",".join(se_cell(c) for c in self.cells)
+        if self.digits:
+            text += " on " + ",".join(str(d) for d in self.digits)
+        if self.places:
+            text += "; places " + " ".join(f"{se_cell(c)}={d}" for c, d in self.places)
+        if self.eliminates:
+            text += "; removes " + " ".join(f"{se_cell(c)}-{d}" for c, d in self.eliminates)
+        return text
+
+    def to_json(self) -> dict[str, Any]:
+        """The step as JSON-ready data (cells 0-80, units 0-26, as the attributes)."""
+        return {"technique": self.technique, "rating": self.rating,
+                "shown": format_rating(self.rating), "cells": list(self.cells),
+                "digits": list(self.digits), "units": list(self.units),
+                "places": [list(p) for p in self.places],
+                "eliminates": [list(e) for e in self.eliminates]}
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A grid's Sudoku Explainer rating (see the module docstring for the verdicts).
+
+    ``er``, ``ep``, ``ed``: the three numbers as doubles (print them with :meth:`line` or
+    :func:`format_rating`). ``steps``: the steps taken, in order (empty when the rating was
+    asked without steps). ``verdict``: one of :data:`VERDICTS`. ``seconds``: the time the
+    rating took (``%e``; not compared).
+    """
+
+    er: float
+    ep: float
+    ed: float
+    steps: tuple[Step, ...] = ()
+    verdict: str = "rated"
+    seconds: float = field(default=0.0, compare=False)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the numbers are serate's: the puzzle has one solution and these
+        techniques solved it (``verdict == "rated"``)."""
+        return self.verdict == "rated"
+
+    def line(self, fmt: str = "%r/%p/%d", *, puzzle: str = "", number: int = 1) -> str:
+        """The rating in serate's ``--format`` notation: ``%r`` ER, ``%p`` EP, ``%d`` ED,
+        ``%e`` the time taken (``0.05s``), ``%g`` ``puzzle`` (the input line), ``%n``
+        ``number`` (the puzzle's ordinal), ``%%`` a percent sign; any other character is
+        copied, and an unknown conversion prints ``%`` (as serate does)."""
+        out: list[str] = []
+        i = 0
+        while i < len(fmt):
+            ch = fmt[i]
+            if ch != "%" or i + 1 == len(fmt):
+                out.append(ch)
+                i += 1
+                continue
+            conv = fmt[i + 1]
+            i += 2
+            if conv == "r":
+                out.append(format_rating(self.er))
+            elif conv == "p":
+                out.append(format_rating(self.ep))
+            elif conv == "d":
+                out.append(format_rating(self.ed))
+            elif conv == "e":
+                out.append(_elapsed(self.seconds))
+            elif conv == "g":
+                out.append(puzzle)
+            elif conv == "n":
+                out.append(str(number))
+            else:
+                out.append("%")
+        return "".join(out)
+
+    def words(self) -> str:
+        """The rating in a sentence, for people."""
+        nums = self.line()
+        if self.verdict == "rated":
+            return f"Sudoku Explainer rating {nums} (ER/EP/ED), {len(self.steps) or 'no'} " \
+                   f"step{'s' if len(self.steps) != 1 else ''} recorded."
+        if self.verdict == "needs-chains":
+            return f"Needs chains (ER above 6.2), which this rater does not have: {nums}."
+        if self.verdict == "already-solved":
+            return "Already solved: there is nothing to rate."
+        what = "has no solution" if self.verdict == "no-solution" else "has several solutions"
+        return f"The puzzle {what}; rated anyway as serate would: {nums}."
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready data: the numbers as printed and as doubles (``null`` when infinite),
+        the verdict and the steps."""
+        return {"er": format_rating(self.er), "ep": format_rating(self.ep),
+                "ed": format_rating(self.ed), "verdict": self.verdict,
+                "values": [None if math.isinf(v) else v for v in (self.er, self.ep, self.ed)],
+                "steps": [s.to_json() for s in self.steps]}
+
+
+def _elapsed(seconds: float) -> str:
+    """serate's ``%e``: centiseconds under a minute, then minutes, hours, days."""
+    ms = round(seconds * 1000)
+    if ms < 60_000:
+        return f"{ms // 1000}.{ms % 1000 // 10:02d}s"
+    s = ms // 1000
+    if s < 3600:
+        return f"{s // 60}m{s % 60:02d}s"
+    m = s // 60
+    if m < 1440:
+        return f"{m // 60}h{m % 60:02d}m"
+    h = m // 60
+    return f"{h // 24}d{h % 24:02d}h"
+
+
+# ---------------------------------------------------------------------- the start
+
+
+def _prepare(grids: Sequence[Grid]) -> tuple[np.ndarray, np.ndarray, list[int]]:
+    """The grids' digits and starting candidates (module docstring) as ``(n, 81)`` int64
+    arrays, and their solution counts (up to 2; placed digits and marks are constraints)."""
+    import numpy as np  # noqa: PLC0415 - the kernel loader
+
+    from puzzlefmt.sudoku.solver import solve_array  # noqa: PLC0415 - the kernel loader
+
+    n = len(grids)
+    vals = np.array([g.values for g in grids], dtype=np.int64).reshape(n, 81)
+    marks = np.full((n, 81), ALL, dtype=np.int64)
+    marked = False
+    for k, g in enumerate(grids):
+        found = g.constraint_masks()
+        if found is not None:
+            marks[k] = found
+            marked = True
+    cands = np.zeros((n, 81), dtype=np.int64)
+    _kernel().start_batch(vals, marks, cands)
+    held = np.where(vals > 0, 1 << np.maximum(vals - 1, 0), marks) if marked else None
+    counts, _ = solve_array(vals.astype(np.uint8), 2, held)
+    return vals, cands, counts.tolist()
+
+
+def _kernel() -> Any:
+    # The kernel loader: numpy and numba are imported on the first rating.
+    from puzzlefmt.sudoku._kernels import rate as kernel  # noqa: PLC0415 - the kernel loader
+
+    notice_if_cold("the Sudoku rater")
+    return kernel
+
+
+def _technique(kernel: Any, si: Any) -> str:
+    tech = int(si[0])
+    name: str = kernel.TECHNIQUES[tech]
+    if tech == kernel.T_UR:
+        size = int(si[6])
+        kind = "Rectangle" if size == 4 else "Loop"
+        return f"Unique {kind} {size} type {int(si[1])}" if size > 6 else \
+            f"Unique {kind} type {int(si[1])}"
+    if tech == kernel.T_BUG:
+        return f"BUG type {int(si[1])}"
+    return name
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    return tuple(d for d in range(9) if mask >> d & 1)
+
+
+def _step(kernel: Any, si: Any, sf: float, se: Any, sc: Any) -> Step:
+    cell = int(si[2])
+    return Step(
+        technique=_technique(kernel, si),
+        rating=float(sf),
+        cells=tuple(int(c) for c in sc[1:1 + int(sc[0])]),
+        digits=tuple(d + 1 for d in _bits(int(si[4]))),
+        units=tuple(u for u in range(27) if int(si[5]) >> u & 1),
+        places=((cell, int(si[3])),) if cell >= 0 else (),
+        eliminates=tuple((c, d + 1) for c in range(81) for d in _bits(int(se[c]))),
+    )
+
+
+def _finish(state: Sequence[float], verdict: int, count: int, empty: bool,
+            steps: tuple[Step, ...], seconds: float) -> Rating:
+    er, ep, ed, placed, taken = (float(x) for x in state)
+    if not empty:
+        return Rating(-math.inf, 0.0, 0.0, (), "already-solved" if count == 1 else
+                      "no-solution" if count == 0 else "multiple-solutions", seconds)
+    if count != 1:
+        name = "no-solution" if count == 0 else "multiple-solutions"
+        if verdict == _STUCK:
+            return Rating(20.0, ep, ed, steps, name, seconds)
+        return Rating(er, ep, ed, steps, name, seconds)
+    if verdict == _STUCK:
+        return Rating(math.inf, ep if placed else math.inf, ed if taken else math.inf, steps,
+                      "needs-chains", seconds)
+    return Rating(er, ep, ed, steps, "rated", seconds)
+
+
+def rate(grid: Grid, *, steps: bool = True, timeout: float | None = None) -> Rating:
+    """Rate one grid as serate would (module docstring), with its steps when ``steps``.
+    ``timeout``: seconds before giving up (:class:`RatingTimeoutError`); ``None``: no bound
+    (the techniques here always end within milliseconds)."""
+    import numpy as np  # noqa: PLC0415 - the kernel loader
+
+    if not isinstance(grid, Grid):
+        raise TypeError(f"rate takes a sudoku Grid, not {type(grid).__name__}")
+    t0 = time.perf_counter()
+    kernel = _kernel()
+    vals, cands, counts = _prepare([grid])
+    val, cand, count = vals[0], cands[0], counts[0]
+    empty = bool((val == 0).any())
+    state = np.array([-np.inf, 0.0, 0.0, 0.0, 0.0])
+    n = _MAX_STEPS if steps else 0
+    si = np.zeros((n, _HI), dtype=np.int64)
+    sf = np.zeros(n, dtype=np.float64)
+    se = np.zeros((n, 81), dtype=np.int64)
+    sc = np.zeros((n, 82), dtype=np.int64)
+    verdict = _PAUSED
+    chunk = (1 << 30) if timeout is None else 1
+    with tier(1):
+        while verdict == _PAUSED:
+            verdict = int(kernel.rate_run(cand, val, state, chunk, si, sf, se, sc))
+            if timeout is not None and verdict == _PAUSED and \
+                    time.perf_counter() - t0 > timeout:
+                raise RatingTimeoutError(f"rating gave up after {timeout:g} s")
+    taken = int(state[4]) if steps else 0
+    found = tuple(_step(kernel, si[k], sf[k], se[k], sc[k]) for k in range(taken))
+    return _finish(state.tolist(), verdict, count, empty, found, time.perf_counter() - t0)
+
+
+def rate_many(grids: Sequence[Grid], *, steps: bool = False,
+              timeout: float | None = None) -> list[Rating]:
+    """Rate many grids (the batch form): one solver call and one rater kernel call for all of
+    them, without steps; with ``steps`` or a ``timeout``, :func:`rate` on each."""
+    import numpy as np  # noqa: PLC0415 - the kernel loader
+
+    for g in grids:
+        if not isinstance(g, Grid):
+            raise TypeError(f"rate takes a sudoku Grid, not {type(g).__name__}")
+    if steps or timeout is not None:
+        return [rate(g, steps=steps, timeout=timeout) for g in grids]
+    if not grids:
+        return []
+    t0 = time.perf_counter()
+    n = len(grids)
+    vals = np.array([g.values for g in grids], dtype=np.int64).reshape(n, 81)
+    marks = [g.constraint_masks() for g in grids]
+    cands = None
+    if any(m is not None for m in marks):
+        cands = np.array([m if m is not None else [ALL] * 81 for m in marks], dtype=np.int64)
+    ratings, verdicts = rate_array(vals, cands)
+    each = (time.perf_counter() - t0) / n
+    rows = ratings.tolist()
+    return [Rating(r[0], r[1], r[2], (), VERDICTS[v], each)
+            for r, v in zip(rows, verdicts.tolist(), strict=True)]
+
+
+def rate_array(puzzles: np.ndarray, candidates: np.ndarray | None = None
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """Rate many puzzles given as arrays (the columnar form, for batch jobs): ``puzzles``
+    ``(n, 81)`` digits, 0 for a blank; ``candidates`` optional ``(n, 81)`` 9-bit masks (a
+    candidate grid's marks, bit ``d-1`` for digit ``d``). Returns ``ratings``, float64
+    ``(n, 3)``: ER, EP, ED as :class:`Rating` holds them, and ``verdicts``, int8 ``(n,)``:
+    indices into :data:`VERDICTS`. One solver call and one kernel call for all of them."""
+    import numpy as np  # noqa: PLC0415 - the kernel loader
+
+    from puzzlefmt.sudoku.solver import solve_array  # noqa: PLC0415 - the kernel loader
+
+    vals = np.asarray(puzzles)
+    if vals.ndim != 2 or vals.shape[1] != 81:
+        raise ValueError(f"puzzles must have shape (n, 81), found {vals.shape}")
+    if vals.size and (vals.dtype.kind not in "iub" or int(vals.min()) < 0
+                      or int(vals.max()) > 9):
+        raise ValueError("puzzles must hold integers from 0 to 9")
+    vals = np.array(vals, dtype=np.int64)  # a copy: the kernel fills it in
+    n = vals.shape[0]
+    if candidates is None:
+        marks = np.full((n, 81), ALL, dtype=np.int64)
+        held = None
+    else:
+        marks = np.ascontiguousarray(candidates, dtype=np.int64)
+        if marks.shape != vals.shape or (marks.size and (int(marks.min()) < 0
+                                                         or int(marks.max()) > ALL)):
+            raise ValueError("candidates must be (n, 81) masks from 0 to 511, one row a puzzle")
+        held = np.where(vals > 0, 1 << np.maximum(vals - 1, 0), marks)
+    ratings = np.zeros((n, 3), dtype=np.float64)
+    verdicts = np.zeros(n, dtype=np.int8)
+    if n == 0:
+        return ratings, verdicts
+    kernel = _kernel()
+    full = ~(vals == 0).any(axis=1)
+    cands = np.zeros((n, 81), dtype=np.int64)
+    kernel.start_batch(vals, marks, cands)
+    counts, _ = solve_array(vals.astype(np.uint8), 2, held)
+    out = np.zeros((n, 5), dtype=np.float64)
+    stops = np.zeros(n, dtype=np.int64)
+    with tier(n):
+        kernel.rate_batch(cands, vals, out, stops)
+    er, ep, ed, placed, taken = out.T
+    stuck = stops == _STUCK
+    one = counts == 1
+    verdicts[:] = np.where(full & one, 4, np.where(counts == 0, 2, np.where(one, 0, 3)))
+    verdicts[one & ~full & stuck] = 1
+    inf = np.inf
+    ratings[:, 0] = np.where(stuck & one, inf, np.where(stuck, 20.0, er))
+    chains = stuck & one
+    ratings[:, 1] = np.where(chains & (placed == 0), inf, ep)
+    ratings[:, 2] = np.where(chains & (taken == 0), inf, ed)
+    ratings[full] = (-inf, 0.0, 0.0)
+    return ratings, verdicts
+
+
+def hint(grid: Grid) -> Step | None:
+    """The step serate's solver would take next on ``grid`` (``None``: none of these
+    techniques applies, or the grid is full). A grid's placed digits and candidates are where
+    it starts, so a hint applied to the grid gives the next hint."""
+    import numpy as np  # noqa: PLC0415 - the kernel loader
+
+    if not isinstance(grid, Grid):
+        raise TypeError(f"hint takes a sudoku Grid, not {type(grid).__name__}")
+    kernel = _kernel()
+    vals, cands, _ = _prepare([grid])
+    state = np.array([-np.inf, 0.0, 0.0, 0.0, 0.0])
+    si = np.zeros((1, _HI), dtype=np.int64)
+    sf = np.zeros(1, dtype=np.float64)
+    se = np.zeros((1, 81), dtype=np.int64)
+    sc = np.zeros((1, 82), dtype=np.int64)
+    with tier(1):
+        kernel.rate_run(cands[0], vals[0], state, 1, si, sf, se, sc)
+    if state[4] < 1:
+        return None
+    return _step(kernel, si[0], sf[0], se[0], sc[0])
