@@ -50,6 +50,8 @@ DRIVER = r"""
 #include "src/impl/move_gen.h"
 #include "src/ent/move.h"
 #include "src/util/io_util.h"
+#include "src/util/string_util.h"
+#include "src/str/move_string.h"
 
 static double cpu(void) {
   struct timespec ts;
@@ -82,6 +84,9 @@ int main(int argc, char **argv) {
     if (line[0]) cgps[n++] = strdup(line);
   }
   fclose(f);
+  // dump: every move of every position (UCGI, score, equity), to compare two lexica
+  bool dump = strcmp(argv[3], "dump") == 0;
+  StringBuilder *sb = string_builder_create();
   move_record_t record = strcmp(argv[3], "best") == 0 ? MOVE_RECORD_BEST : MOVE_RECORD_ALL;
   int rounds = atoi(argv[4]);
   MoveList *ml = move_list_create(200000);
@@ -101,6 +106,15 @@ int main(int argc, char **argv) {
       generate_moves_for_game_override_record_type(&args, record);
       total += cpu() - t;
       moves += move_list_get_count(ml);
+      if (dump) {
+        for (int m = 0; m < move_list_get_count(ml); m++) {
+          const Move *mv = move_list_get_move(ml, m);
+          string_builder_clear(sb);
+          string_builder_add_ucgi_move(sb, mv, game_get_board(game), game_get_ld(game));
+          printf("%d\t%s\t%d\t%d\n", i, string_builder_peek(sb), (int)move_get_score(mv),
+                 (int)move_get_equity(mv));
+        }
+      }
     }
   }
   printf("%d %d %.6f %ld\n", n, rounds, total, moves);
@@ -161,6 +175,31 @@ def ours_round(positions: list, lexicon: object, leaves: object, mode: str) -> t
     return total, moves
 
 
+def same_moves_in_magpie(binary: Path, magpie: Path, lexicon: object) -> bool:
+    """MAGPIE loads puzzlefmt's KWG (saved as NWLWEB2.kwg) and lists the same moves, scores
+    and equities on every vector position as with its own KWG."""
+    once = magpie / "positions-once.txt"
+    once.write_text("\n".join(
+        line.split("\t")[1] for line in (VECTORS / "positions.txt").read_text(
+            encoding="utf-8").splitlines() if line and not line.startswith("#")) + "\n",
+        encoding="utf-8")
+    target = magpie / "data" / "lexica" / "NWLWEB2.kwg"
+    own = target.read_bytes()
+
+    def listing() -> list[str]:
+        out = subprocess.run([str(binary), "./data", str(once), "dump", "1"], check=True,
+                             cwd=magpie, capture_output=True, text=True).stdout
+        return sorted(out.splitlines()[:-1])
+
+    theirs = listing()
+    try:
+        lexicon.save(target)  # type: ignore[attr-defined]
+        ours = listing()
+    finally:
+        target.write_bytes(own)
+    return bool(theirs) and theirs == ours
+
+
 def converter_cpu(magpie: Path) -> float:
     """CPU seconds of MAGPIE's ``convert text2kwg`` (a child process's own rusage)."""
     target = magpie / "data" / "lexica" / "NWLWEB2.kwg"
@@ -208,6 +247,8 @@ def main() -> None:
     print(f"KWG word sets: puzzlefmt == MAGPIE == list: {same_words}; GADDAG strings equal: "
           f"{same_gaddag}; nodes: puzzlefmt {lexicon.nodes.shape[0]}, MAGPIE "
           f"{magpie_kwg.nodes.shape[0]}")
+    print(f"MAGPIE's moves with puzzlefmt's KWG equal its moves with its own KWG: "
+          f"{same_moves_in_magpie(binary, magpie, lexicon)}")
     # warm: the kernels loaded, each position's board read (MAGPIE's CGP loading is not
     # timed either), the output buffers grown to the largest position
     ours_round(positions, lexicon, leaves, "all")
