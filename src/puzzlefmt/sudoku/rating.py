@@ -234,32 +234,31 @@ def _elapsed(seconds: float) -> str:
 def _prepare(grids: Sequence[Grid]) -> tuple[np.ndarray, np.ndarray, list[int]]:
     """The grids' digits and starting candidates (module docstring) as ``(n, 81)`` int64
     arrays, and their solution counts (up to 2; placed digits and marks are constraints)."""
-    import numpy as np  # noqa: PLC0415 - the kernel loader
-
-    from puzzlefmt.sudoku.solver import solve_array  # noqa: PLC0415 - the kernel loader
-
+    numpy, kernel, counter = _load()
     n = len(grids)
-    vals = np.array([g.values for g in grids], dtype=np.int64).reshape(n, 81)
-    marks = np.full((n, 81), ALL, dtype=np.int64)
+    vals = numpy.array([g.values for g in grids], dtype=numpy.int64).reshape(n, 81)
+    marks = numpy.full((n, 81), ALL, dtype=numpy.int64)
     marked = False
     for k, g in enumerate(grids):
         found = g.constraint_masks()
         if found is not None:
             marks[k] = found
             marked = True
-    cands = np.zeros((n, 81), dtype=np.int64)
-    _kernel().start_batch(vals, marks, cands)
-    held = np.where(vals > 0, 1 << np.maximum(vals - 1, 0), marks) if marked else None
-    counts, _ = solve_array(vals.astype(np.uint8), 2, held)
+    cands = numpy.zeros((n, 81), dtype=numpy.int64)
+    kernel.start_batch(vals, marks, cands)
+    held = numpy.where(vals > 0, 1 << numpy.maximum(vals - 1, 0), marks) if marked else None
+    with tier(n):
+        counts = counter(vals, held)
     return vals, cands, counts.tolist()
 
 
-def _kernel() -> Any:
-    # The kernel loader: numpy and numba are imported on the first rating.
+def _load() -> tuple[Any, Any, Any]:
+    """The kernel loader: numpy, the rater's kernels and the solution counter, imported on
+    the first rating (not with the family)."""
     from puzzlefmt.sudoku._kernels import rate as kernel  # noqa: PLC0415 - the kernel loader
 
     notice_if_cold("the Sudoku rater")
-    return kernel
+    return kernel.NUMPY, kernel, kernel.solution_counts
 
 
 def _technique(kernel: Any, si: Any) -> str:
@@ -313,21 +312,19 @@ def rate(grid: Grid, *, steps: bool = True, timeout: float | None = None) -> Rat
     """Rate one grid as serate would (module docstring), with its steps when ``steps``.
     ``timeout``: seconds before giving up (:class:`RatingTimeoutError`); ``None``: no bound
     (the techniques here always end within milliseconds)."""
-    import numpy as np  # noqa: PLC0415 - the kernel loader
-
+    numpy, kernel, _ = _load()
     if not isinstance(grid, Grid):
         raise TypeError(f"rate takes a sudoku Grid, not {type(grid).__name__}")
     t0 = time.perf_counter()
-    kernel = _kernel()
     vals, cands, counts = _prepare([grid])
     val, cand, count = vals[0], cands[0], counts[0]
     empty = bool((val == 0).any())
-    state = np.array([-np.inf, 0.0, 0.0, 0.0, 0.0])
+    state = numpy.array([-numpy.inf, 0.0, 0.0, 0.0, 0.0])
     n = _MAX_STEPS if steps else 0
-    si = np.zeros((n, _HI), dtype=np.int64)
-    sf = np.zeros(n, dtype=np.float64)
-    se = np.zeros((n, 81), dtype=np.int64)
-    sc = np.zeros((n, 82), dtype=np.int64)
+    si = numpy.zeros((n, _HI), dtype=numpy.int64)
+    sf = numpy.zeros(n, dtype=numpy.float64)
+    se = numpy.zeros((n, 81), dtype=numpy.int64)
+    sc = numpy.zeros((n, 82), dtype=numpy.int64)
     verdict = _PAUSED
     chunk = (1 << 30) if timeout is None else 1
     with tier(1):
@@ -345,8 +342,7 @@ def rate_many(grids: Sequence[Grid], *, steps: bool = False,
               timeout: float | None = None) -> list[Rating]:
     """Rate many grids (the batch form): one solver call and one rater kernel call for all of
     them, without steps; with ``steps`` or a ``timeout``, :func:`rate` on each."""
-    import numpy as np  # noqa: PLC0415 - the kernel loader
-
+    numpy = _load()[0]
     for g in grids:
         if not isinstance(g, Grid):
             raise TypeError(f"rate takes a sudoku Grid, not {type(g).__name__}")
@@ -356,11 +352,11 @@ def rate_many(grids: Sequence[Grid], *, steps: bool = False,
         return []
     t0 = time.perf_counter()
     n = len(grids)
-    vals = np.array([g.values for g in grids], dtype=np.int64).reshape(n, 81)
+    vals = numpy.array([g.values for g in grids], dtype=numpy.int64).reshape(n, 81)
     marks = [g.constraint_masks() for g in grids]
     cands = None
     if any(m is not None for m in marks):
-        cands = np.array([m if m is not None else [ALL] * 81 for m in marks], dtype=np.int64)
+        cands = numpy.array([m if m is not None else [ALL] * 81 for m in marks], dtype=numpy.int64)
     ratings, verdicts = rate_array(vals, cands)
     each = (time.perf_counter() - t0) / n
     rows = ratings.tolist()
@@ -375,50 +371,47 @@ def rate_array(puzzles: np.ndarray, candidates: np.ndarray | None = None
     candidate grid's marks, bit ``d-1`` for digit ``d``). Returns ``ratings``, float64
     ``(n, 3)``: ER, EP, ED as :class:`Rating` holds them, and ``verdicts``, int8 ``(n,)``:
     indices into :data:`VERDICTS`. One solver call and one kernel call for all of them."""
-    import numpy as np  # noqa: PLC0415 - the kernel loader
-
-    from puzzlefmt.sudoku.solver import solve_array  # noqa: PLC0415 - the kernel loader
-
-    vals = np.asarray(puzzles)
+    numpy, kernel, counter = _load()
+    vals = numpy.asarray(puzzles)
     if vals.ndim != 2 or vals.shape[1] != 81:
         raise ValueError(f"puzzles must have shape (n, 81), found {vals.shape}")
     if vals.size and (vals.dtype.kind not in "iub" or int(vals.min()) < 0
                       or int(vals.max()) > 9):
         raise ValueError("puzzles must hold integers from 0 to 9")
-    vals = np.array(vals, dtype=np.int64)  # a copy: the kernel fills it in
+    vals = numpy.array(vals, dtype=numpy.int64)  # a copy: the kernel fills it in
     n = vals.shape[0]
     if candidates is None:
-        marks = np.full((n, 81), ALL, dtype=np.int64)
+        marks = numpy.full((n, 81), ALL, dtype=numpy.int64)
         held = None
     else:
-        marks = np.ascontiguousarray(candidates, dtype=np.int64)
+        marks = numpy.ascontiguousarray(candidates, dtype=numpy.int64)
         if marks.shape != vals.shape or (marks.size and (int(marks.min()) < 0
                                                          or int(marks.max()) > ALL)):
             raise ValueError("candidates must be (n, 81) masks from 0 to 511, one row a puzzle")
-        held = np.where(vals > 0, 1 << np.maximum(vals - 1, 0), marks)
-    ratings = np.zeros((n, 3), dtype=np.float64)
-    verdicts = np.zeros(n, dtype=np.int8)
+        held = numpy.where(vals > 0, 1 << numpy.maximum(vals - 1, 0), marks)
+    ratings = numpy.zeros((n, 3), dtype=numpy.float64)
+    verdicts = numpy.zeros(n, dtype=numpy.int8)
     if n == 0:
         return ratings, verdicts
-    kernel = _kernel()
     full = ~(vals == 0).any(axis=1)
-    cands = np.zeros((n, 81), dtype=np.int64)
+    cands = numpy.zeros((n, 81), dtype=numpy.int64)
     kernel.start_batch(vals, marks, cands)
-    counts, _ = solve_array(vals.astype(np.uint8), 2, held)
-    out = np.zeros((n, 5), dtype=np.float64)
-    stops = np.zeros(n, dtype=np.int64)
+    with tier(n):
+        counts = counter(vals, held)
+    out = numpy.zeros((n, 5), dtype=numpy.float64)
+    stops = numpy.zeros(n, dtype=numpy.int64)
     with tier(n):
         kernel.rate_batch(cands, vals, out, stops)
     er, ep, ed, placed, taken = out.T
     stuck = stops == _STUCK
     one = counts == 1
-    verdicts[:] = np.where(full & one, 4, np.where(counts == 0, 2, np.where(one, 0, 3)))
+    verdicts[:] = numpy.where(full & one, 4, numpy.where(counts == 0, 2, numpy.where(one, 0, 3)))
     verdicts[one & ~full & stuck] = 1
-    inf = np.inf
-    ratings[:, 0] = np.where(stuck & one, inf, np.where(stuck, 20.0, er))
+    inf = numpy.inf
+    ratings[:, 0] = numpy.where(stuck & one, inf, numpy.where(stuck, 20.0, er))
     chains = stuck & one
-    ratings[:, 1] = np.where(chains & (placed == 0), inf, ep)
-    ratings[:, 2] = np.where(chains & (taken == 0), inf, ed)
+    ratings[:, 1] = numpy.where(chains & (placed == 0), inf, ep)
+    ratings[:, 2] = numpy.where(chains & (taken == 0), inf, ed)
     ratings[full] = (-inf, 0.0, 0.0)
     return ratings, verdicts
 
@@ -427,17 +420,15 @@ def hint(grid: Grid) -> Step | None:
     """The step serate's solver would take next on ``grid`` (``None``: none of these
     techniques applies, or the grid is full). A grid's placed digits and candidates are where
     it starts, so a hint applied to the grid gives the next hint."""
-    import numpy as np  # noqa: PLC0415 - the kernel loader
-
+    numpy, kernel, _ = _load()
     if not isinstance(grid, Grid):
         raise TypeError(f"hint takes a sudoku Grid, not {type(grid).__name__}")
-    kernel = _kernel()
     vals, cands, _ = _prepare([grid])
-    state = np.array([-np.inf, 0.0, 0.0, 0.0, 0.0])
-    si = np.zeros((1, _HI), dtype=np.int64)
-    sf = np.zeros(1, dtype=np.float64)
-    se = np.zeros((1, 81), dtype=np.int64)
-    sc = np.zeros((1, 82), dtype=np.int64)
+    state = numpy.array([-numpy.inf, 0.0, 0.0, 0.0, 0.0])
+    si = numpy.zeros((1, _HI), dtype=numpy.int64)
+    sf = numpy.zeros(1, dtype=numpy.float64)
+    se = numpy.zeros((1, 81), dtype=numpy.int64)
+    sc = numpy.zeros((1, 82), dtype=numpy.int64)
     with tier(1):
         kernel.rate_run(cands[0], vals[0], state, 1, si, sf, se, sc)
     if state[4] < 1:

@@ -27,9 +27,12 @@ import numpy as np
 
 from puzzlefmt._jit import aot, njit
 from puzzlefmt.sudoku._kernels.bits import ctz, popcount
+from puzzlefmt.sudoku._kernels.solve import solve_arrays
 
-__all__ = ["HI", "TECHNIQUES", "rate_batch", "rate_run"]
+__all__ = ["HI", "NUMPY", "TECHNIQUES", "rate_batch", "rate_run", "solution_counts", "start_batch"]
 
+#: numpy, for the callers of the Python entries (one kernel-loader import gives both).
+NUMPY = np
 #: Words of the ``hi`` step buffer.
 HI = 8
 H_TECH, H_TYPE, H_CELL, H_DIGIT, H_DIGITS, H_UNITS, H_SIZE = 0, 1, 2, 3, 4, 5, 6
@@ -1431,3 +1434,14 @@ def rate_batch(cands: np.ndarray, vals: np.ndarray, out: np.ndarray, verdicts: n
         out[i, 3] = 0.0
         out[i, 4] = 0.0
         verdicts[i] = rate_run(cands[i], vals[i], out[i], 1 << 30, si, sf, se, sc)
+
+
+# ---------------------------------------------------------------------- Python entries
+
+
+def solution_counts(vals: np.ndarray, held: np.ndarray | None) -> np.ndarray:
+    """How many solutions (0, 1, or 2 for several) each of the ``(n, 81)`` grids has;
+    ``held``: candidate masks a solution must keep to (``None``: none)."""
+    counts, _ = solve_arrays(vals.astype(np.uint8), 2, held)
+    result: np.ndarray = counts
+    return result
