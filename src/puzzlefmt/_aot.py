@@ -42,7 +42,7 @@ from typing import Any, Protocol
 from puzzlefmt._words import counted
 
 __all__ = ["NAME", "Declared", "build", "cpu_fingerprint", "declare", "declared",
-           "in_use", "kernel_modules", "key_of", "lookup", "status", "use"]
+           "in_use", "kernel_modules", "key_of", "load_numpy", "lookup", "status", "use"]
 
 #: The extension module's name in the package, and its stamp's file name.
 NAME = "_kernels_aot"
@@ -253,11 +253,19 @@ def lookup(key: str) -> list[tuple[Callable[..., Any], Guard]] | None:
     return found
 
 
+def load_numpy() -> Any:
+    """numpy, imported on its first use: the one place the kernel loader imports it, so that
+    importing the package (reading and writing) never loads it."""
+    import numpy  # noqa: PLC0415 - the kernel loader
+
+    return numpy
+
+
 def _guard(specs: Sequence[Sequence[Any]]) -> Guard:
     """A check of a call's arguments against an export's types: the arguments, with plain
     scalars converted, when every one fits; ``None`` when one does not."""
 
-    import numpy as np  # noqa: PLC0415 - only with an extension, which needs numpy anyway
+    np = load_numpy()  # only with an extension, which needs numpy anyway
 
     checks: list[Callable[[Any], Any]] = []
     miss = object()

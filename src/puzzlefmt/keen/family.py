@@ -10,6 +10,7 @@ the solver, the grader and the seed expander load their kernels on first use.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import ModuleType
 
 from puzzlefmt._jit import notice_if_cold
 from puzzlefmt.collection import Collection
@@ -52,11 +53,17 @@ def _grade_words(level: Difficulty | None) -> str:
     return f"Keen would grade it {level.title}."
 
 
+def _seed_port() -> ModuleType:
+    """The kernel loader: the seed expander and generator (:mod:`puzzlefmt.keen.seed`) need
+    numpy and their numba kernels, loaded with the first seed, not with puzzlefmt.keen."""
+    from puzzlefmt.keen import seed  # noqa: PLC0415 - the kernel loader
+
+    return seed
+
+
 def _make_many(seeds: Sequence[str], params: str = generator.DEFAULT_PARAMS) -> list[Puzzle]:
     # The kernel loader: numpy and the generator's kernel load with the first batch.
-    from puzzlefmt.keen.seed import make_many  # noqa: PLC0415 - the kernel loader
-
-    return make_many(seeds, params)
+    return _seed_port().make_many(seeds, params)  # type: ignore[no-any-return]
 
 
 #: The engine table: ``puzzle.solve()`` and ``puzzle.grade()``, ``puzzlefmt solve`` and
@@ -134,11 +141,8 @@ def _solve(puzzle: Puzzle, limit: int) -> SolveResult[Puzzle]:
 
 def _expand_seed(size: int, seed: str, difficulty: Difficulty,
                  multiplication_only: bool) -> tuple[Cage, ...]:
-    # The kernel loader: the expander needs numpy and its numba kernels, loaded with the
-    # first seed expanded, not with puzzlefmt.keen.
-    from puzzlefmt.keen.seed import generate  # noqa: PLC0415 - the kernel loader
-
-    cages, _ = generate(size, difficulty, multiplication_only, RandomState(seed))
+    cages: tuple[Cage, ...]
+    cages, _ = _seed_port().generate(size, difficulty, multiplication_only, RandomState(seed))
     return cages
 
 

@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, overload
 
+from puzzlefmt._aot import load_numpy
 from puzzlefmt._jit import notice_if_cold, tier
 from puzzlefmt.sudoku.grid import Grid
 
@@ -279,13 +280,13 @@ def canonical_many(grids: Sequence[Grid], convention: str = "string") -> list[st
 def unique_indices(puzzles: np.ndarray, convention: Convention = "string") -> np.ndarray:
     """Indices of the first puzzle of each equivalence class, in input order: ``puzzles[idx]``
     is the collection without duplicates up to symmetry and relabelling."""
-    import numpy as np  # noqa: PLC0415 - the kernel loader's numpy (see _minlex_batch)
+    np = load_numpy()
 
     forms = minlex_array(puzzles, convention)
     if forms.shape[0] == 0:
-        return np.zeros(0, dtype=np.intp)
+        return np.zeros(0, dtype=np.intp)  # type: ignore[no-any-return]
     _, first = np.unique(forms, axis=0, return_index=True)
-    return np.sort(first)
+    return np.sort(first)  # type: ignore[no-any-return]
 
 
 def _minlex_batch(
@@ -294,7 +295,7 @@ def _minlex_batch(
     """Forms and transformation words of ``(n, 81)`` cells (or their bytes, 81 a puzzle)."""
     # The kernel loader: numpy and numba are imported on the first canonical form, not with
     # the family, so that reading and writing never load them.
-    import numpy as np  # noqa: PLC0415 - the kernel loader
+    np = load_numpy()
 
     from puzzlefmt.sudoku._kernels import canon as _canon_kernel  # noqa: PLC0415 - the kernel loader
 
