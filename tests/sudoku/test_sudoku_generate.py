@@ -159,6 +159,15 @@ def test_minimal_rot90_puzzles_take_few_solver_calls() -> None:
     assert sum(calls) / len(calls) < 18_000
 
 
+def test_without_symmetry_the_removal_from_the_full_grid_is_already_minimal() -> None:
+    # removing single cells until none can go leaves a minimal puzzle: --minimal takes the
+    # same path as without it (no building up), and only checks
+    for k in range(6):
+        made = generate(f"single-{k}", minimal=True)
+        assert made == generate(f"single-{k}")
+        assert _minimal(made)
+
+
 def test_the_same_seed_and_options_give_the_same_puzzles() -> None:
     eng = _engine("generate")
     first = eng.make_many(5, "same", symmetry="rot180", minimal=True)
