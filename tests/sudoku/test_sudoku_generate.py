@@ -153,7 +153,7 @@ def _solver_calls(symmetry: str, seeds: list[str]) -> list[int]:
 
 def test_minimal_rot90_puzzles_take_few_solver_calls() -> None:
     # A rot90 puzzle from which no group of four can be removed is minimal clue by clue about
-    # once in a thousand tries; a try on a new full grid took about 28,000 solver calls a
+    # once in a thousand tries; a try on a new full grid took about 30,000 solver calls a
     # puzzle. Rounds on one grid that remember where second solutions differ take fewer.
     calls = _solver_calls("rot90", [f"calls-{k}" for k in range(16)])
     assert sum(calls) / len(calls) < 18_000

@@ -42,8 +42,8 @@ Why the rounds: a puzzle symmetric by groups of two or four cells from which no 
 be removed is seldom minimal cell by cell (each of its clues needed alone): with rot90
 symmetry about one round in a thousand is, those with the fewest clues (24 or 25). Before
 the rounds (removal from the full grid only, a new grid each time) a minimal puzzle took
-about 28,000 solver calls with rot90 symmetry, 2,500 with rot180 and 3,900 with mirror; now
-about 8,000, 800 and 1,100 (means over 200 seeds).
+about 30,000 solver calls with rot90 symmetry, 2,600 with rot180 and 4,000 with mirror
+(means over 40 seeds); now about 8,000, 800 and 1,100 (means over 200 seeds).
 
 :func:`generate` runs attempts until one is kept or ``tries`` have failed.
 """
