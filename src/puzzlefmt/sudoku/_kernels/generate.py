@@ -15,8 +15,9 @@ One attempt (:func:`attempt`):
 2. up to :data:`ROUNDS` rounds on that grid, each choosing clues by symmetry groups (one or
    more cells each, given by the caller):
 
-   a. without ``minimal``, the round starts from the full grid; with it, from no clue,
-      and groups are added until the solution is unique: while a known set of groups
+   a. without ``minimal``, or when every group is one cell (``none``), the round starts
+      from the full grid; else from no clue, and groups are added until the solution is
+      unique: while a known set of groups
       (below) has no clue, a random group of it is added; then the solver looks for a
       second solution, and when it finds one, the groups where it differs from the grid
       become a known set (a unique puzzle has a clue in one of them: else that second
@@ -33,15 +34,16 @@ One attempt (:func:`attempt`):
    The known sets stay for the grid's later rounds: they make rounds after the first
    cheaper, and a grid is not thrown away after one round that missed.
 
-Without ``minimal`` the first round is the removal from the full grid that every try was
-before the rounds (the same puzzle for a seed when it is kept).
+Without ``minimal``, and with groups of one cell only, the first round is the removal from
+the full grid that every try was before the rounds (the same puzzle for a seed when it is
+kept); removing single cells until none can go leaves a minimal puzzle.
 
 Why the rounds: a puzzle symmetric by groups of two or four cells from which no group can
 be removed is seldom minimal cell by cell (each of its clues needed alone): with rot90
 symmetry about one round in a thousand is, those with the fewest clues (24 or 25). Before
 the rounds (removal from the full grid only, a new grid each time) a minimal puzzle took
-about 28,000 solver calls with rot90 symmetry, 2,500 with rot180 and 3,900 with mirror; now
-about 8,000, 800 and 1,100 (means over 200 seeds).
+about 30,000 solver calls with rot90 symmetry, 2,600 with rot180 and 4,000 with mirror
+(means over 40 seeds); now about 8,000, 800 and 1,100 (means over 200 seeds).
 
 :func:`generate` runs attempts until one is kept or ``tries`` have failed.
 """
@@ -266,12 +268,17 @@ def attempt(rng: np.ndarray, groups: np.ndarray, lo: int, hi: int, minimal: bool
     present = np.zeros(ng, np.bool_)
     s = np.zeros(2, np.int64)
     order = np.arange(ng)
+    # with groups of one cell, the removal from the full grid leaves a minimal puzzle
+    build = False
+    for g in range(ng):
+        if minimal and _size(groups, g) > 1:
+            build = True
     for _ in range(ROUNDS):
         for g in range(ng):
-            _flip(groups, g, not minimal, out, solution, present, s)
-        count = 0 if minimal else 81
-        # minimal: clues until the solution is unique, a group of each known set without one
-        while minimal:
+            _flip(groups, g, not build, out, solution, present, s)
+        count = 0 if build else 81
+        # built up: clues until the solution is unique, a group of each known set without one
+        while build:
             for t in range(nk[0]):
                 if not _hit(known, t, s):
                     count += _flip(groups, _any_of(rng, known, t, ng), True, out, solution,
