@@ -26,6 +26,7 @@ from __future__ import annotations
 import numpy as np
 
 from puzzlefmt._jit import aot, njit
+from puzzlefmt.cgp._kernels.kwg import ACCEPTS, ARC_MASK, IS_END, word_index
 
 BLANK_BIT = 0x80
 THROUGH_BIT = 0x40
@@ -34,9 +35,10 @@ KIND_PLACE = 0
 KIND_EXCHANGE = 1
 KIND_PASS = 2
 
-_ACCEPTS = 0x800000
-_IS_END = 0x400000
-_ARC = 0x3FFFFF
+# The KWG node's bits (puzzlefmt.cgp._kernels.kwg, the format's one description).
+_ACCEPTS = ACCEPTS
+_IS_END = IS_END
+_ARC = ARC_MASK
 # out_state slots
 _COUNT = 0
 _BEST = 1
@@ -570,36 +572,9 @@ def leave_table(rack: np.ndarray, n_letters: int, klv_nodes: np.ndarray,
                     points += blank_score if t == 0 else score_of[t]
         if mode == 1:
             if n > 0:
-                index = _klv_index(klv_nodes, klv_counts, codes, n)
+                index = word_index(klv_nodes, klv_counts, codes, n)
                 if index >= 0:
                     out[idx] = klv_values[index]
         elif mode == 2:
             out[idx] = 2 * opp_points * 1000 if n == 0 else -2 * points * 1000 - 10000
     return out
-
-
-@njit
-def _klv_index(nodes: np.ndarray, counts: np.ndarray, codes: np.ndarray, n: int) -> int:
-    state = int(nodes[0]) & _ARC
-    index = 0
-    for k in range(n):
-        if state == 0:
-            return -1
-        tile = int(codes[k])
-        i = state
-        while True:
-            v = int(nodes[i])
-            t = v >> 24
-            if t == tile:
-                break
-            if t > tile or (v & _IS_END):
-                return -1
-            i += 1
-        index += counts[state] - counts[i]
-        v = int(nodes[i])
-        if k == n - 1:
-            return index if v & _ACCEPTS else -1
-        if v & _ACCEPTS:
-            index += 1
-        state = v & _ARC
-    return -1
