@@ -89,6 +89,14 @@ class Engine:
     draw the puzzle with a model the engine returns (a solution): Sudoku's
     ``{"solution": grid.values}``.
 
+    Results made of parts one can look at in turn (a rating's steps, a position's moves):
+    ``items(result)`` names each part in one line (the page lists them), and
+    ``item_picture(model, result, k)`` gives what draws part ``k``: the model to draw (the
+    record, or the grid as it stands before a step) and the picture options that show the
+    part on it. ``page_options``: the options the page runs the engine with, as ``(name,
+    value)`` pairs (the rater's ``steps``, how many moves to list), under those a request
+    gives.
+
     Generators (see the module docstring): ``makes`` (non-empty: the engine is a generator,
     ``puzzlefmt generate <makes>``), ``seeds(master)`` (the seed strings, ``master`` ``None``:
     drawn afresh), ``seed_id(seed, **options)`` (the seed as people paste it back, for
@@ -119,6 +127,9 @@ class Engine:
     doing: str = ""
     agent: str = ""
     result_picture: Callable[[Any], Mapping[str, Any]] | None = None
+    items: Callable[[Any], Sequence[str]] | None = None
+    item_picture: Callable[[Any, Any, int], tuple[Any, Mapping[str, Any]]] | None = None
+    page_options: tuple[tuple[str, Any], ...] = ()
     makes: str = ""
     seeds: Callable[[str | None], Iterator[str]] | None = None
     seed_id: Callable[..., str] | None = None

@@ -27,6 +27,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 from webtools import ARTIFACTS, EXAMPLES, ROOT, SUDOKU, Server, example_id
 
 import puzzlefmt
+from puzzlefmt.sudoku import Grid
 from puzzlefmt.web import service
 
 CHROMIUM = shutil.which("chromium")
@@ -537,3 +538,36 @@ def test_new_puzzle_puts_the_puzzle_of_its_seed_in_the_box(driver: WebDriver, se
     by_id(driver, "solve-go").click()
     assert outcome(driver, "solve-msg", "Solving…") == "One solution (unique)."
     shot(driver, f"new-puzzle-{makes}")
+
+
+def test_rate_lists_the_steps_and_draws_the_chosen_one(driver: WebDriver, server: Server
+                                                       ) -> None:
+    """The Rate action: ER/EP/ED in words, the steps listed, the first drawn; choosing another
+    step draws that one (the picture the API gives for it)."""
+    puzzle = "................12..3.45...........6...1.7....89...4.......3....2..6.5..71......."
+    grid = Grid(puzzle)
+    rating = grid.rate()
+    open_page(driver, server)
+    paste(driver, puzzle)
+    wait_view(driver, service.read(puzzle)["format"])
+    open_action(driver, "act-rate")
+    by_id(driver, "rate-go").click()
+    said = outcome(driver, "rate-msg", "Rating…")
+    assert f"{rating.line()} (ER/EP/ED)" in said
+    until(driver, lambda b: shown(b, "rate-items"), "the list of steps")
+    buttons = by_id(driver, "rate-items").find_elements(By.TAG_NAME, "button")
+    assert [b.text for b in buttons] == [f"{k + 1}. {s}" for k, s in enumerate(rating.steps)]
+    picture = by_id(driver, "picture")
+    until(driver, lambda b: picture.get_attribute("data-pick") == "0", "step 1 drawn")
+    k = next(n for n, s in enumerate(rating.steps) if s.eliminates)
+    driver.execute_script("arguments[0].scrollIntoView();", buttons[k])
+    buttons[k].click()
+    until(driver, lambda b: picture.get_attribute("data-pick") == str(k), f"step {k + 1} drawn")
+    assert buttons[k].get_attribute("aria-pressed") == "true"
+    assert buttons[0].get_attribute("aria-pressed") == "false"
+    want = service.run_engine("rate", puzzle, pick=k)["picture"]
+    src = picture.get_attribute("src") or ""
+    assert urllib.parse.unquote(src.partition(",")[2]) == want
+    assert 'class="removed"' in want
+    assert image_ok(driver, picture)
+    shot(driver, "rate-step")

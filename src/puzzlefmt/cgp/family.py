@@ -117,6 +117,10 @@ MOVES = Engine(
     verb="analysed", title="Moves", doing="Generating moves", agent="move generator",
     result_picture=lambda moves: {"move": moves[0].move.notation()}
     if moves and moves[0].move.is_placement else {},
+    items=lambda moves: [str(m) for m in moves],
+    item_picture=lambda position, moves, k: (
+        position, {"move": moves[k].move.notation()} if moves[k].move.is_placement else {}),
+    page_options=(("top", 10),),
 )
 
 #: The CGP family: its models (:class:`Position`, :class:`Game`), formats, pictures and engines, as

@@ -209,6 +209,9 @@ RATE = Engine(
     flagged=lambda rating: rating.verdict in ("no-solution", "multiple-solutions"),
     options=(Option("steps", bool, False, "record the steps (slower)"),),
     timeout=True, verb="rated", title="Rate", doing="Rating", agent="rater",
+    items=lambda rating: [f"{k + 1}. {step}" for k, step in enumerate(rating.steps)],
+    item_picture=lambda grid, rating, k: (rating.before(k), {"step": rating.steps[k]}),
+    page_options=(("steps", True),),
 )
 def _step_words(step: Step | None) -> str:
     return f"Next: {step}." if step is not None else "No step found."

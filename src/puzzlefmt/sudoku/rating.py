@@ -49,11 +49,12 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from puzzlefmt import svg as pictures
 from puzzlefmt._jit import notice_if_cold, tier
-from puzzlefmt.sudoku.grid import ALL, Grid
+from puzzlefmt.sudoku.grid import ALL, PEERS, Grid
 
 if TYPE_CHECKING:
     import numpy as np
@@ -136,6 +137,48 @@ class Step:
                 "places": [list(p) for p in self.places],
                 "eliminates": [list(e) for e in self.eliminates]}
 
+    def apply(self, grid: Grid) -> Grid:
+        """The grid after this step: its digit placed (and taken from the candidates of the
+        cell's row, column and box), its eliminations removed. The grid comes back with its
+        candidates recorded, so the next :meth:`Grid.hint` starts where serate's solver
+        would; ``grid`` itself does not change."""
+        return _after(grid, _start(grid), (self,))
+
+
+def _start(grid: Grid) -> list[int]:
+    """The candidates serate's solver starts from on ``grid`` (the module docstring): an
+    empty cell's recorded ones (all nine when none are), less its eliminations and the
+    digits its peers hold; 0 where a digit stands."""
+    vals = grid.values
+    marks = grid.constraint_masks() or [ALL] * 81
+    out = [0] * 81
+    for i in range(81):
+        if vals[i]:
+            continue
+        m = marks[i]
+        for j in PEERS[i]:
+            if vals[j]:
+                m &= ~(1 << (vals[j] - 1))
+        out[i] = m
+    return out
+
+
+def _after(grid: Grid, cands: list[int], steps: Sequence[Step]) -> Grid:
+    """``grid`` with candidates ``cands`` after ``steps`` (``cands`` changes), as a grid
+    that records its candidates (0 for a filled cell: :meth:`Grid.candidate_masks` gives
+    its digit)."""
+    placed = list(grid.placed)
+    vals = list(grid.values)
+    for step in steps:
+        for cell, digit in step.eliminates:
+            cands[cell] &= ~(1 << (digit - 1))
+        for cell, digit in step.places:
+            placed[cell] = vals[cell] = digit
+            cands[cell] = 0
+            for j in PEERS[cell]:
+                cands[j] &= ~(1 << (digit - 1))
+    return grid.replace(placed=placed, candidates=cands, eliminated=None)
+
 
 @dataclass(frozen=True)
 class Rating:
@@ -153,6 +196,7 @@ class Rating:
     steps: tuple[Step, ...] = ()
     verdict: str = "rated"
     seconds: float = field(default=0.0, compare=False)
+    grid: Grid | None = field(default=None, compare=False, repr=False)
 
     @property
     def finished(self) -> bool:
@@ -190,6 +234,27 @@ class Rating:
             else:
                 out.append("%")
         return "".join(out)
+
+    def before(self, k: int) -> Grid:
+        """The grid just before step ``k`` (0-based; ``len(steps)``: after the last), with
+        the candidates serate's solver holds there recorded: the rated grid with steps
+        ``0..k-1`` applied (:meth:`Step.apply`)."""
+        if self.grid is None:
+            raise ValueError("this rating was made without its steps: rate with steps=True")
+        if not 0 <= k <= len(self.steps):
+            raise IndexError(f"step {k} is out of range 0-{len(self.steps)}")
+        return _after(self.grid, _start(self.grid), self.steps[:k])
+
+    def svg(self, k: int = 0, **options: Any) -> pictures.Svg:
+        """The picture of step ``k`` on the grid just before it: the pattern's cells and
+        units shaded, its digits' candidates there marked, what it places and what it
+        eliminates in their colours (:func:`puzzlefmt.sudoku.svg.sudoku_svg`'s ``step``;
+        ``options`` go there too). Jupyter shows it as a picture."""
+        if not 0 <= k < len(self.steps):
+            raise IndexError(f"step {k} is out of range: the rating has {len(self.steps)} "
+                             "steps" if self.steps else "the rating has no steps")
+        options.setdefault("title", f"Step {k + 1}: {self.steps[k]}")
+        return pictures.svg(self.before(k), step=self.steps[k], **options)
 
     def words(self) -> str:
         """The rating in a sentence, for people."""
@@ -335,7 +400,8 @@ def rate(grid: Grid, *, steps: bool = True, timeout: float | None = None) -> Rat
                 raise RatingTimeoutError(f"rating gave up after {timeout:g} s")
     taken = int(state[4]) if steps else 0
     found = tuple(_step(kernel, si[k], sf[k], se[k], sc[k]) for k in range(taken))
-    return _finish(state.tolist(), verdict, count, empty, found, time.perf_counter() - t0)
+    done = _finish(state.tolist(), verdict, count, empty, found, time.perf_counter() - t0)
+    return replace(done, grid=grid) if steps else done
 
 
 def rate_many(grids: Sequence[Grid], *, steps: bool = False,

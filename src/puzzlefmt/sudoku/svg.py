@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from puzzlefmt.format import Option, Renderer
-from puzzlefmt.sudoku.grid import COL, ROW, Grid
+from puzzlefmt.sudoku.grid import COL, ROW, UNITS, Grid
 from puzzlefmt.svg import (
     THEMES,
     Svg,
@@ -35,7 +35,7 @@ from puzzlefmt.svg import (
     text,
 )
 
-__all__ = ["COLORS", "RENDERER", "CandidateMode", "Cell", "draw", "sudoku_svg"]
+__all__ = ["COLORS", "RENDERER", "CandidateMode", "Cell", "StepLike", "draw", "sudoku_svg"]
 
 #: Which candidates a picture draws: ``"auto"`` (those the grid records), ``"computed"`` (those, or
 #: else those the digits leave open) or ``"none"``.
@@ -56,6 +56,11 @@ COLORS: dict[str, dict[str, str]] = {
         "candidate": "#5a5a5a",
         "eliminated": "#d08a8a",
         "conflict": "#d32f2f",
+        "unit": "#fff6d5",
+        "pattern": "#cfe3ff",
+        "focus": "#0b4fb3",
+        "removed": "#d32f2f",
+        "placing": "#2e7d32",
     },
     "dark": {
         "cell": "#26282c",
@@ -65,6 +70,11 @@ COLORS: dict[str, dict[str, str]] = {
         "candidate": "#a9acb2",
         "eliminated": "#8a5656",
         "conflict": "#ff6b6b",
+        "unit": "#3a3826",
+        "pattern": "#27405f",
+        "focus": "#9cc4ff",
+        "removed": "#ff6b6b",
+        "placing": "#81c784",
     },
     "print": {
         "cell": "#ffffff",
@@ -74,8 +84,38 @@ COLORS: dict[str, dict[str, str]] = {
         "candidate": "#505050",
         "eliminated": "#a0a0a0",
         "conflict": "#000000",
+        "unit": "#f2f2f2",
+        "pattern": "#d9d9d9",
+        "focus": "#000000",
+        "removed": "#000000",
+        "placing": "#000000",
     },
 }
+
+class StepLike(Protocol):
+    """What the ``step`` option draws: a :class:`puzzlefmt.sudoku.rating.Step` (cells 0-80,
+    digits 1-9, units 0-26, ``(cell, digit)`` placements and eliminations)."""
+
+    @property
+    def cells(self) -> Sequence[int]:
+        """The cells of the pattern (0-80)."""
+
+    @property
+    def digits(self) -> Sequence[int]:
+        """The digits the pattern is made of (1-9)."""
+
+    @property
+    def units(self) -> Sequence[int]:
+        """The units involved: rows 0-8, columns 9-17, boxes 18-26."""
+
+    @property
+    def places(self) -> Sequence[tuple[int, int]]:
+        """The ``(cell, digit)`` the step places."""
+
+    @property
+    def eliminates(self) -> Sequence[tuple[int, int]]:
+        """The ``(cell, digit)`` candidates the step removes."""
+
 
 _CELL = 50.0  # internal units per cell
 _THICK = 3.0
@@ -119,6 +159,7 @@ def sudoku_svg(
     conflicts: bool = True,
     solution: Sequence[int] | None = None,
     title: str | None = None,
+    step: StepLike | None = None,
 ) -> Svg:
     """The picture of ``grid`` as SVG.
 
@@ -136,7 +177,15 @@ def sudoku_svg(
     - ``solution``: 81 digits (a solved grid's ``values``) to draw in the empty cells, in the
       solution colour (0: leave the cell empty).
     - ``title``: the picture's ``<title>`` (default: a short description).
+    - ``step``: a rating step (:class:`~puzzlefmt.sudoku.rating.Step`) drawn on the grid it
+      applies to (:meth:`~puzzlefmt.sudoku.rating.Rating.before`): the units it involves
+      shaded (``unit``), its cells shaded (``pattern``), the candidates of its digits in
+      those cells in ``focus``, the candidates it eliminates in ``removed`` and struck, the
+      digit it places in ``placing`` (classes ``unit``, ``pattern``, ``focus``,
+      ``removed``, ``placing``). Candidates are drawn as ``"computed"`` unless asked.
     """
+    if step is not None and candidates == "auto":
+        candidates = "computed"
     if candidates not in ("auto", "computed", "none"):
         raise ValueError(
             f"candidates must be 'auto', 'computed' or 'none', not {candidates!r}"
@@ -158,10 +207,14 @@ def sudoku_svg(
     def corner(i: int) -> float:
         return _MARGIN + i * _CELL
 
+    shade = _step_shades(step, col)
     cells = element(root, "g", class_="cells")
     for i in range(81):
         fill = marks.get(i)
-        name = f"cell r{ROW[i] + 1}c{COL[i] + 1}" + (" highlight" if fill else "")
+        kind = " highlight" if fill else ""
+        if not fill and i in shade:
+            fill, kind = shade[i]
+        name = f"cell r{ROW[i] + 1}c{COL[i] + 1}" + kind
         rect(cells, corner(COL[i]), corner(ROW[i]), _CELL, _CELL,
              fill=fill or col["cell"], class_=name)
 
@@ -202,29 +255,56 @@ def sudoku_svg(
 
     occupied = values if solved is None else [v or s for v, s in zip(values, solved, strict=True)]
     shown, struck = _candidates(grid, occupied, candidates)
+    placing = dict(step.places) if step is not None else {}
+    removed = set(step.eliminates) if step is not None else set()
+    focus = ({(c, d) for c in step.cells for d in step.digits} if step is not None
+             else set())
+    for cell, digit in placing.items():
+        text(digits, corner(COL[cell]) + _CELL / 2, corner(ROW[cell]) + _CELL / 2,
+             str(digit), font_size=_CELL * 0.66, fill=col["placing"], font_weight="bold",
+             class_="placing")
     if any(shown) or any(struck):
         small = element(root, "g", class_="candidates")
-        step = _CELL * 0.3
+        gap = _CELL * 0.3
         font = _CELL * 0.25
+        half = font * 0.4
         for i in range(81):
-            if values[i] or not (shown[i] or struck[i]):
+            if values[i] or i in placing or not (shown[i] or struck[i]):
                 continue
             cx = corner(COL[i]) + _CELL / 2
             cy = corner(ROW[i]) + _CELL / 2
             for d in range(1, 10):
                 bit = 1 << (d - 1)
-                x = cx + ((d - 1) % 3 - 1) * step
-                y = cy + ((d - 1) // 3 - 1) * step
-                if shown[i] & bit:
+                x = cx + ((d - 1) % 3 - 1) * gap
+                y = cy + ((d - 1) // 3 - 1) * gap
+                if shown[i] & bit and (i, d) in removed:
+                    text(small, x, y, str(d), font_size=font, fill=col["removed"],
+                         font_weight="bold", class_="removed")
+                    line(small, x - half, y + half, x + half, y - half,
+                         stroke=col["removed"], stroke_width=_THIN * 1.5, class_="strike")
+                elif shown[i] & bit and (i, d) in focus:
+                    text(small, x, y, str(d), font_size=font * 1.15, fill=col["focus"],
+                         font_weight="bold", class_="focus")
+                elif shown[i] & bit:
                     text(small, x, y, str(d), font_size=font, fill=col["candidate"],
                          class_="candidate")
                 elif struck[i] & bit:
                     text(small, x, y, str(d), font_size=font, fill=col["eliminated"],
                          class_="eliminated")
-                    half = font * 0.4
                     line(small, x - half, y + half, x + half, y - half,
                          stroke=col["eliminated"], stroke_width=_THIN, class_="strike")
     return render(root)
+
+
+def _step_shades(step: StepLike | None, col: Mapping[str, str]
+                 ) -> dict[int, tuple[str, str]]:
+    """The cells a step shades: ``{cell: (colour, class)}``, its pattern over its units."""
+    if step is None:
+        return {}
+    out = {c: (col["unit"], " unit") for u in step.units for c in UNITS[u]}
+    for c in list(step.cells) + [cell for cell, _ in step.places]:
+        out[c] = (col["pattern"], " pattern")
+    return out
 
 
 def _solution(solution: Sequence[int] | None) -> list[int] | None:

@@ -109,6 +109,10 @@ class CanonIn(Source):
 class EngineIn(Source):
     options: dict[str, Any] = Field(
         default_factory=dict, description="The engine's declared options, by name.")
+    pick: int | None = Field(
+        None, ge=0, description="For a result with parts (a rating's steps, a position's "
+        "moves): the one to draw, from 0 (default: the first).")
+    theme: Theme = "light"
 
 
 class GenerateIn(BaseModel):
@@ -300,7 +304,9 @@ class CanonOut(BaseModel):
 
 
 class EngineResultOut(BaseModel):
-    """An engine's JSON form (its own fields, e.g. ``grade``), and ``words``."""
+    """An engine's JSON form (its own fields, e.g. ``grade``), and ``words``; for a result
+    with parts (a rating's steps, a position's moves), ``items`` (a line each), ``pick`` and
+    the ``picture`` of that part."""
 
     model_config = ConfigDict(extra="allow")
 
@@ -475,7 +481,8 @@ def _engine_route(app: FastAPI, pool: EnginePool, name: str,
     async def run(body: EngineIn) -> dict[str, Any]:
         return await pool.run("engine", {"name": name, "text": body.text,
                                          "format": body.format, "record": body.record,
-                                         "options": {**body.options, **fixed}})
+                                         "options": {**body.options, **fixed},
+                                         "pick": body.pick, "theme": body.theme})
 
     run.__doc__ = f"{engines[0].summary} ({families}), under the time limit."
     app.post(f"/api/{name}", response_model=EngineResultOut, responses=_ENGINE_ERRORS,

@@ -650,16 +650,21 @@ def canon(text: str, format: str | None = None, *, record: int = 1,
 
 
 def run_engine(name: str, text: str, format: str | None = None, *, record: int = 1,
-               options: dict[str, Any] | None = None) -> dict[str, Any]:
+               options: dict[str, Any] | None = None, pick: int | None = None,
+               theme: str = "light") -> dict[str, Any]:
     """Run the family engine ``name`` (one its family offers as an action: ``grade``...) on
-    one record: its JSON form, and ``words`` for people."""
+    one record: its JSON form, and ``words`` for people. An engine whose result has parts
+    (``Engine.items``: a rating's steps, a position's moves) also gives ``items``, their
+    lines, and ``pick``, the part drawn in ``picture`` (``pick``: which, from 0; default
+    the first)."""
+    theme = _theme(theme)
     fmt = _resolve(text, format)
     obj = _pick(text, fmt, record)
     eng = _engine(obj, name)
     if eng is None or not eng.command:
         raise _lacks(obj, name)
     try:
-        result = eng(obj, **(options or {}))
+        result = eng(obj, **{**dict(eng.page_options), **(options or {})})
     except OptionError as exc:
         raise ServiceError("bad-request", str(exc)) from None
     except ValueError as exc:  # a record the engine does not take (too large, a seed ID...)
@@ -667,9 +672,24 @@ def run_engine(name: str, text: str, format: str | None = None, *, record: int =
     data = eng.to_json(result)
     out = {**(data if isinstance(data, dict) else {"result": data}),
            "words": eng.words(result)}
+    items = list(eng.items(result)) if eng.items is not None else None
+    if items is not None:
+        out["items"] = items
+    if items and eng.item_picture is not None:
+        k = 0 if pick is None else pick
+        if not 0 <= k < len(items):
+            raise ServiceError("bad-request", f"pick {k} is out of range: the result has "
+                               f"{len(items)} part{'s' if len(items) != 1 else ''}, 0-"
+                               f"{len(items) - 1}")
+        drawn, shown = eng.item_picture(obj, result, k)
+        out["pick"] = k
+        out["picture"] = _svg(drawn, theme=theme, **shown)
+        return out
+    if pick is not None:
+        raise ServiceError("bad-request", f"the {name} result has no parts to pick")
     shown = eng.result_picture(result) if eng.result_picture is not None else {}
-    if shown:  # the record drawn with the result (the moves engine: its best move)
-        out["picture"] = _svg(obj, theme="light", **shown)
+    if shown:  # the record drawn with the result
+        out["picture"] = _svg(obj, theme=theme, **shown)
     return out
 
 

@@ -427,26 +427,64 @@
         return el("details", {id: "act-" + e.name},
           el("summary", {text: e.title, title: e.summary}),
           el("div", {class: "row"}, go),
-          el("p", {id: e.name + "-msg", class: "outcome", "aria-live": "polite"}));
+          el("p", {id: e.name + "-msg", class: "outcome", "aria-live": "polite"}),
+          el("ol", {id: e.name + "-items", class: "items", hidden: true}));
       }));
     }
-    for (const e of engines) outcome(e.name + "-msg", "");
+    for (const e of engines) {
+      outcome(e.name + "-msg", "");
+      $(e.name + "-items").hidden = true;
+    }
   }
 
   async function runEngine(e) {
     const id = e.name + "-msg";
     engineBusy(id, e.doing + "…");
-    const answer = await api(e.name, source());
+    const answer = await api(e.name, {...source(), theme: theme()});
     if (!answer.ok) {
+      $(e.name + "-items").hidden = true;
       outcome(id, answer.error.kind === "timeout"
         ? "Gave up: " + answer.error.message + "." : answer.error.message, true);
       return;
     }
     outcome(id, answer.data.words, false);
-    // an engine whose result can be drawn (the moves engine: its best move on the board)
-    if (answer.data.picture) {
-      setSvg($("picture"), answer.data.picture, e.title + ": the record drawn with the result");
+    showItems(e, answer.data);
+    // an engine whose result can be drawn (a rating's step, a move on the board)
+    if (answer.data.picture) showPicked(e, answer.data);
+  }
+
+  // A result with parts (a rating's steps, a position's moves): one button a part; choosing
+  // one asks the server to draw that part (POST /api/NAME with pick).
+  function showItems(e, data) {
+    const list = $(e.name + "-items");
+    const items = data.items || [];
+    list.replaceChildren(...items.map((line, k) => {
+      const b = el("button", {type: "button", class: "item", id: e.name + "-item-" + k,
+                              "aria-pressed": k === data.pick ? "true" : "false", text: line});
+      b.addEventListener("click", () => pickItem(e, k));
+      return el("li", {}, b);
+    }));
+    list.hidden = items.length === 0;
+  }
+
+  function showPicked(e, data) {
+    const shown = data.items && data.pick !== undefined && data.pick !== null
+      ? e.title + ": " + data.items[data.pick] : e.title + ": the record drawn with the result";
+    setSvg($("picture"), data.picture, shown);
+    $("picture").dataset.pick = data.pick === undefined || data.pick === null ? "" : data.pick;
+    for (const b of $(e.name + "-items").querySelectorAll("button.item")) {
+      b.setAttribute("aria-pressed", b.id === e.name + "-item-" + data.pick ? "true" : "false");
     }
+  }
+
+  async function pickItem(e, k) {
+    const id = e.name + "-msg";
+    const answer = await api(e.name, {...source(), theme: theme(), pick: k});
+    if (!answer.ok) {
+      outcome(id, answer.error.message, true);
+      return;
+    }
+    showPicked(e, answer.data);
   }
 
   async function playMove() {
