@@ -190,7 +190,11 @@ def test_bad_options_are_refused_with_one_clear_message() -> None:
     with pytest.raises(OptionError, match="spiral"):
         eng.make_many(1, "x", symmetry="spiral")
     with pytest.raises(ValueError, match="Sudoku Explainer rater"):
-        eng.make_many(1, "x", rating="2.0-3.0")
+        eng.make_many(1, "x", rating="7.0-9.0")
+    with pytest.raises(ValueError, match="the rating window 4-3 is empty"):
+        eng.make_many(1, "x", rating="4-3")
+    with pytest.raises(ValueError, match="LO-HI"):
+        eng.make_many(1, "x", rating="hard")
     with pytest.raises(GenerationTimeoutError, match="no minimal puzzle with rot90 symmetry"):
         eng.make_many(1, "x", clues="17-18", symmetry="rot90", minimal=True, timeout=0.5)
     with pytest.raises(ValueError, match="no clue pattern with rot90 symmetry has 22-23"):
@@ -221,3 +225,28 @@ def test_fresh_seeds_give_what_the_real_solo_gives(seed_id: str, expected: str) 
     eng = _engine("generate-solo")
     grid = eng.make(seed, params=params)
     assert eng.line(grid, grid) == expected
+
+
+@pytest.mark.parametrize(("window", "symmetry", "minimal"),
+                         [("1.0-2.0", "none", False), ("3.0-4.5", "rot180", True)])
+def test_a_rating_window_keeps_puzzles_rated_in_it(window: str, symmetry: str,
+                                                   minimal: bool) -> None:
+    """``--rating LO-HI``: each puzzle's ER, as serate prints it, is in the window; the
+    puzzles still meet the other options, and the same seed gives the same puzzles."""
+    eng = _engine("generate")
+    lo, hi = (float(x) for x in window.split("-"))
+    made = eng.make_many(4, "window", symmetry=symmetry, minimal=minimal, rating=window)
+    assert made == eng.make_many(4, "window", symmetry=symmetry, minimal=minimal,
+                                 rating=window)
+    plain = [grid for _, grid in eng.make_many(4, "window", symmetry=symmetry,
+                                               minimal=minimal)]
+    for _, grid in made:
+        rating = grid.rate(steps=False)
+        assert rating.verdict == "rated"
+        assert lo <= float(rating.line("%r")) <= hi
+        assert grid.solve().unique
+        assert _symmetric(grid, symmetry)
+        assert not minimal or _minimal(grid)
+    outside = [g for g in plain if g.rate(steps=False).verdict != "rated"
+               or not lo <= float(g.rate(steps=False).line("%r")) <= hi]
+    assert not outside or [g for _, g in made] != plain

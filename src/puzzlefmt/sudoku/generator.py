@@ -10,6 +10,10 @@ bounds the search for a puzzle that meets the options (:class:`GenerationTimeout
 :data:`DEFAULT_TIMEOUT` seconds when none is given, so options no puzzle meets end in an
 error, never in an endless search. A clue range the symmetry cannot give at all (rot90
 patterns have 4k or 4k+1 clues) is refused before any search (:func:`clue_counts`).
+``rating="LO-HI"`` keeps the puzzles whose Sudoku Explainer rating (ER, as serate prints
+it: :mod:`puzzlefmt.sudoku.rating`) is in the window: the generator goes on from the same
+random state until one is, so the same seed and options still give the same puzzle. The
+rater reaches ER 6.2, so a window above it is refused (:func:`rating_window`).
 
 Symmetries (of the clue pattern): ``none``; ``rot180`` (r, c) -> (8-r, 8-c); ``rot90`` the
 four quarter turns; ``diagonal`` (r, c) -> (c, r); ``antidiagonal`` (r, c) -> (8-c, 8-r);
@@ -28,15 +32,17 @@ True
 from __future__ import annotations
 
 import hashlib
+import math
 import time
 from typing import Any
 
 from puzzlefmt.engine import GenerationTimeoutError
 from puzzlefmt.sgt.random import game_seeds
 from puzzlefmt.sudoku.grid import Grid
+from puzzlefmt.sudoku.rating import format_rating, rate_many
 
-__all__ = ["DEFAULT_TIMEOUT", "SYMMETRIES", "check", "clue_counts", "clue_range", "generate",
-           "groups", "solo_seed_id"]
+__all__ = ["DEFAULT_TIMEOUT", "SYMMETRIES", "TOP_RATING", "check", "clue_counts", "clue_range",
+           "generate", "groups", "rating_window", "solo_seed_id"]
 
 #: The symmetries the classic generator takes.
 SYMMETRIES = ("none", "rot180", "rot90", "diagonal", "antidiagonal", "mirror")
@@ -47,6 +53,10 @@ FEWEST = 17
 #: Seconds the search for one puzzle may take when no ``timeout`` is given (the command's
 #: ``--timeout``): options no puzzle meets end in an error after this long.
 DEFAULT_TIMEOUT = 60.0
+
+#: The highest Sudoku Explainer rating the rater gives (Aligned Pair Exclusion); puzzles
+#: above need chains (:mod:`puzzlefmt.sudoku.rating`).
+TOP_RATING = 6.2
 
 #: Tries of the kernel between two looks at the clock.
 _BATCH = 16
@@ -128,8 +138,40 @@ def check(*, symmetry: str = "none", clues: str = "17-81", minimal: bool = False
                          f"cells go in groups of {' or '.join(map(str, sizes))}): choose "
                          f"another range")
     if rating:
-        raise ValueError("--rating needs the Sudoku Explainer rater, which puzzlefmt does not "
-                         "have yet: generate without --rating")
+        rating_window(rating)
+
+
+def rating_window(text: str) -> tuple[float, float]:
+    """``"LO-HI"`` (or one number) as a window of Sudoku Explainer ratings (ER as serate
+    prints it, one decimal); :class:`ValueError` for an empty window or one the rater cannot
+    tell (above :data:`TOP_RATING`: those puzzles need chains, which it does not rate)."""
+    lo_text, sep, hi_text = text.strip().partition("-")
+    try:
+        lo = float(lo_text)
+        hi = float(hi_text) if sep else lo
+    except ValueError:
+        raise ValueError(f"a rating window is LO-HI (two Sudoku Explainer ratings, 2.0-4.5), "
+                         f"not {text!r}") from None
+    if not (math.isfinite(lo) and math.isfinite(hi)):
+        raise ValueError(f"a rating window is LO-HI with finite ratings, not {text!r}")
+    if lo > hi:
+        raise ValueError(f"the rating window {text} is empty (its low end is above its high "
+                         f"end)")
+    if hi > TOP_RATING:
+        raise ValueError(f"the Sudoku Explainer rater here rates up to ER {TOP_RATING} (the "
+                         f"puzzles above need chains, which it does not rate yet): choose a "
+                         f"--rating window within 1.0-{TOP_RATING}, not {text}")
+    return lo, hi
+
+
+def _rated_in(grid: Grid, lo: float, hi: float) -> bool:
+    """Whether ``grid``'s ER, as serate prints it, is in the window (a puzzle that needs
+    chains is not: its ER is above :data:`TOP_RATING`)."""
+    found = rate_many([grid])[0]
+    if found.verdict != "rated":
+        return False
+    shown = float(format_rating(found.er))
+    return lo - 1e-9 <= shown <= hi + 1e-9
 
 
 def generate(seed: str | None = None, *, symmetry: str = "none", clues: str = "17-81",
@@ -146,6 +188,7 @@ def generate(seed: str | None = None, *, symmetry: str = "none", clues: str = "1
     if seed is None:
         seed = next(game_seeds())
     lo, hi = clue_range(clues)
+    window = rating_window(rating) if rating else None
     cells = groups(symmetry)
     rng = kernel.new_state(_state(seed))
     bound = DEFAULT_TIMEOUT if timeout is None else timeout
@@ -153,13 +196,16 @@ def generate(seed: str | None = None, *, symmetry: str = "none", clues: str = "1
     while True:
         found = kernel.make(rng, cells, lo, hi, minimal, _BATCH)
         if found is not None:
-            return Grid(givens=found)
+            grid = Grid(givens=found)
+            if window is None or _rated_in(grid, *window):
+                return grid
         if time.monotonic() > end:
             what = "minimal " if minimal else ""
+            rated = f" rated {rating}" if rating else ""
             default = (" (the default bound: --timeout SECONDS sets another)"
                        if timeout is None else "")
             raise GenerationTimeoutError(
-                f"no {what}puzzle with {symmetry} symmetry and {clues} clues found in "
+                f"no {what}puzzle with {symmetry} symmetry and {clues} clues{rated} found in "
                 f"{bound:g} s{default}")
 
 
