@@ -256,18 +256,29 @@ def _engine_results(name: str, options: dict[str, Any], values: Sequence[Any]
     return found, refused
 
 
+def _line_option_names(name: str) -> frozenset[str]:
+    """The names of the line options (:attr:`~puzzlefmt.engine.Engine.line_options`) of the
+    engines called ``name``: options that shape the written line, not the run."""
+    return frozenset(o.name for e in registry.engines(name) for o in e.line_options)
+
+
 def engine_task(name: str, options: dict[str, Any], records: list[Record]) -> list[Outcome]:
     """Run a family engine (``puzzlefmt grade``, ``puzzlefmt rate``...) on each record: the
     line it writes is the engine's :meth:`~puzzlefmt.engine.Engine.line`, its JSON the
     engine's ``to_json``; a record the engine refuses is rejected with the reason."""
-    found, refused = _engine_results(name, options, [rec.value for rec in records])
+    shaping = _line_option_names(name)
+    run_options = {k: v for k, v in options.items() if k not in shaping}
+    line_options = {k: v for k, v in options.items() if k in shaping}
+    found, refused = _engine_results(name, run_options, [rec.value for rec in records])
     out: list[Outcome] = []
     for i, rec in enumerate(records):
         if i in refused:
             out.append(Outcome(rec.number, rec.line, error=where(rec, refused[i])))
             continue
         eng, result = found[i]
-        text = eng.line(rec.value, result)
+        mine = {k: v for k, v in line_options.items()
+                if any(o.name == k for o in eng.line_options)}
+        text = eng.line(rec.value, result, number=rec.number, text=rec.text, **mine)
         data = eng.to_json(result)
         if not isinstance(data, dict):
             data = {name: data}

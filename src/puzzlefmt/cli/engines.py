@@ -19,6 +19,7 @@ from puzzlefmt.cli._common import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, UsageEr
 from puzzlefmt.cli.cluster import run_on_cluster
 from puzzlefmt.cli.commands import check_local, open_input, run_job
 from puzzlefmt.engine import Engine
+from puzzlefmt.errors import OptionError
 from puzzlefmt.format import Option
 from puzzlefmt.jobs import Job
 
@@ -38,10 +39,41 @@ def _add_option(p: argparse.ArgumentParser, option: Option, seen: set[str]) -> N
         p.add_argument(_flag(option), dest=dest, action=argparse.BooleanOptionalAction,
                        default=None, help=f"{option.help} (default {option.default})")
         return
-    kind: Callable[[str], Any] = option.parse
+    def kind(text: str) -> Any:
+        try:
+            return option.parse(text)
+        except OptionError as exc:  # argparse would say only "invalid parse value"
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
     p.add_argument(_flag(option), dest=dest, type=kind, default=None,
                    metavar=option.name.upper(), choices=option.choices or None,
                    help=f"{option.help} (default {option.default})")
+
+
+def _long_flags(p: argparse.ArgumentParser) -> dict[str, argparse.Action]:
+    return {flag: action for action in p._actions for flag in action.option_strings
+            if flag.startswith("--")}
+
+
+def _keep_abbreviations(p: argparse.ArgumentParser, before: dict[str, argparse.Action]) -> None:
+    """Keep every abbreviation that worked before the engine's options came: a prefix that
+    named one batch option (``--f`` for ``--from``) and now starts an engine option too
+    (``--format``) stays that batch option, as a hidden flag of its own."""
+    after = _long_flags(p)
+    new = [flag for flag in after if flag not in before]
+    for flag, action in before.items():
+        for end in range(3, len(flag)):
+            prefix = flag[:end]
+            if prefix in after or not any(f.startswith(prefix) for f in new):
+                continue
+            if [f for f in before if f.startswith(prefix)] != [flag]:
+                continue  # ambiguous before too
+            if action.nargs is not None or action.choices is not None:
+                continue  # (none such is shadowed: a flag without a value, or with choices)
+            extra: dict[str, Any] = {} if action.type is None else {"type": action.type}
+            p.add_argument(prefix, dest=action.dest, help=argparse.SUPPRESS,
+                           metavar=action.metavar, **extra)
+            after[prefix] = action
 
 
 def add_parsers(sub: Any, add_batch_options: Callable[[argparse.ArgumentParser], None],
@@ -57,9 +89,11 @@ def add_parsers(sub: Any, add_batch_options: Callable[[argparse.ArgumentParser],
                            "per record")
         add_batch_options(p)
         seen: set[str] = set()
+        before = _long_flags(p)
         for eng in found:
-            for option in eng.options:
+            for option in (*eng.options, *eng.line_options):
                 _add_option(p, option, seen)
+        _keep_abbreviations(p, before)
         if any(e.timeout for e in found):
             p.add_argument("--timeout", type=seconds("--timeout"), default=None,
                            metavar="SECONDS", help="give up a record's search after this long")
@@ -69,7 +103,7 @@ def add_parsers(sub: Any, add_batch_options: Callable[[argparse.ArgumentParser],
 def _options(args: argparse.Namespace, engines: list[Engine]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for eng in engines:
-        for option in eng.options:
+        for option in (*eng.options, *eng.line_options):
             value = getattr(args, f"engine_opt_{option.name}", None)
             if value is not None:
                 out[option.name] = value

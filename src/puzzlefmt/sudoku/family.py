@@ -51,12 +51,16 @@ from puzzlefmt.sudoku.formats import (
     txt,
 )
 from puzzlefmt.sudoku.grid import Grid, SudokuEngines
-from puzzlefmt.sudoku.rating import Rating, Step, hint, rate, rate_many
+from puzzlefmt.sudoku.rating import Rating, Step, check_format, hint, rate, rate_many
 from puzzlefmt.sudoku.solver import solve, solve_many
 from puzzlefmt.sudoku.svg import RENDERER as SVG
 from puzzlefmt.sudoku.svg import sudoku_svg
 
 __all__ = ["COLUMNAR", "FAMILY", "TEXT", "read_grid", "solution_text"]
+
+
+#: serate's default ``--format``: ER/EP/ED.
+DEFAULT_FORMAT = "%r/%p/%d"
 
 
 def _text_picture(grid: Grid) -> str:
@@ -186,6 +190,29 @@ GENERATE = Engine(
     timeout=True, command=False, verb="generated", title="New puzzle", doing="Generating",
     agent="generator", makes="sudoku", seeds=game_seeds, precheck=generator.check,
 )
+def _puzzle_text(grid: Grid, text: str | None) -> str:
+    """serate's ``%g``: the puzzle's 81 cells as the record's line gives them (blanks as
+    written), when the line starts with them; else the grid's line (``.`` for a blank,
+    placed digits included)."""
+    cells = grid.line(values=True, comment=False)
+    if text is not None and len(text) >= 81:
+        head = text[:81]
+        if "\n" not in head and all(
+                a == b or (not ("1" <= a <= "9") and b == ".") for a, b in zip(head, cells,
+                                                                                strict=True)):
+            return head
+    return cells
+
+
+def _rate_record(grid: Grid, rating: Rating, *, number: int = 1, text: str | None = None,
+                 format: str = DEFAULT_FORMAT) -> str:
+    """The line ``puzzlefmt rate`` writes: ``rating`` in serate's ``--format`` notation."""
+    if format == DEFAULT_FORMAT:
+        return rating.line()
+    puzzle = _puzzle_text(grid, text) if "%g" in format else ""
+    return rating.line(format, puzzle=puzzle, number=number)
+
+
 def _rate_one(grid: Grid, steps: bool = False, timeout: float | None = None) -> Rating:
     return rate(grid, steps=steps, timeout=timeout)
 
@@ -202,12 +229,16 @@ RATE = Engine(
     summary="Sudoku Explainer's difficulty rating (ER/EP/ED, serate 1.2.1.3) up to ER 6.2",
     returns="a Rating: er, ep, ed, the verdict and (with steps) the steps",
     run=_rate_one, run_many=_rate_many,
-    record=lambda grid, rating: rating.line(),
+    record=_rate_record,
     to_json=lambda rating: rating.to_json(),
     words=lambda rating: rating.words(),
     kind=lambda rating: rating.verdict,
     flagged=lambda rating: rating.verdict in ("no-solution", "multiple-solutions"),
     options=(Option("steps", bool, False, "record the steps (slower)"),),
+    line_options=(Option("format", str, DEFAULT_FORMAT,
+                         "the line written, in serate's notation: %r ER, %p EP, %d ED, %e "
+                         "the time taken, %g the puzzle, %n its number, %% a percent sign",
+                         valid=check_format),),
     timeout=True, verb="rated", title="Rate", doing="Rating", agent="rater",
 )
 def _step_words(step: Step | None) -> str:

@@ -58,8 +58,8 @@ from puzzlefmt.sudoku.grid import ALL, Grid
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["VERDICTS", "Rating", "RatingTimeoutError", "Step", "format_rating", "hint", "rate",
-           "rate_array", "rate_many", "se_cell"]
+__all__ = ["CONVERSIONS", "VERDICTS", "Rating", "RatingTimeoutError", "Step", "check_format",
+           "format_rating", "hint", "rate", "rate_array", "rate_many", "se_cell"]
 
 #: The verdicts a :class:`Rating` can carry (see the module docstring).
 VERDICTS = ("rated", "needs-chains", "no-solution", "multiple-solutions", "already-solved")
@@ -69,6 +69,28 @@ VERDICTS = ("rated", "needs-chains", "no-solution", "multiple-solutions", "alrea
 _DONE, _STUCK, _PAUSED = 0, 1, 2
 _HI = 8  # words of a step's integer record
 _MAX_STEPS = 800  # more than any grid can take: each step fills a cell or removes a candidate
+
+
+#: The conversions of serate's ``--format`` notation (:meth:`Rating.line`), in its order.
+CONVERSIONS = ("%r", "%p", "%d", "%e", "%g", "%n", "%%")
+
+
+def check_format(fmt: str) -> str | None:
+    """What is wrong with ``fmt`` as a ``--format`` string, in words, or ``None`` when every
+    ``%`` starts one of :data:`CONVERSIONS`. serate prints ``%`` for any other conversion
+    (and for a ``%`` at the end); the command line refuses them instead, so that a typo
+    loses nothing silently."""
+    i = 0
+    while True:
+        i = fmt.find("%", i)
+        if i < 0:
+            return None
+        code = fmt[i:i + 2]
+        if code not in CONVERSIONS:
+            said = "a % at the end" if len(code) == 1 else f"{code!r} (at character {i + 1})"
+            return f"{said} is not a conversion of serate's notation; the conversions are " \
+                   f"{' '.join(CONVERSIONS)} (%% for a percent sign)"
+        i += 2
 
 
 class RatingTimeoutError(ValueError):
