@@ -91,7 +91,12 @@ class Engine:
     writes for a record, not of the run (the rater's ``format``, serate's notation): declared
     and offered by the command as ``options`` are, checked by :meth:`check_line`, and given to
     ``record`` as keywords with the record's ``number`` and its ``text`` as read
-    (``record(model, result, number=..., text=..., **line_options)``).
+    (``record(model, result, number=..., text=..., **line_options)``). ``fill``: the
+    formats whose records the engine writes back as read, with its result in the record's
+    own fields (``puzzlefmt rate --fill``: a forum CSV row's ER/EP/ED columns), each as
+    ``(format name, fill, what it fills in words)``; ``fill(model, result, text)`` gives the
+    record's new text and a warning (a value it replaced, say) or ``None``, and raises
+    ``ValueError`` for a record it cannot fill (rejected with the reason).
 
     Generators (see the module docstring): ``makes`` (non-empty: the engine is a generator,
     ``puzzlefmt generate <makes>``), ``seeds(master)`` (the seed strings, ``master`` ``None``:
@@ -124,6 +129,7 @@ class Engine:
     agent: str = ""
     result_picture: Callable[[Any], Mapping[str, Any]] | None = None
     line_options: tuple[Option, ...] = ()
+    fill: tuple[tuple[str, Callable[[Any, Any, str], tuple[str, str | None]], str], ...] = ()
     makes: str = ""
     seeds: Callable[[str | None], Iterator[str]] | None = None
     seed_id: Callable[..., str] | None = None
@@ -213,6 +219,11 @@ class Engine:
         if self.run_many is not None:
             return list(self.run_many(models, **opts))
         return [self.run(model, **opts) for model in models]
+
+    def filler(self, format_name: str) -> Callable[[Any, Any, str], tuple[str, str | None]
+                                                   ] | None:
+        """The engine's ``fill`` for records of ``format_name`` (``None``: it fills none)."""
+        return next((f for name, f, _ in self.fill if name == format_name), None)
 
     def check_line(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """``options`` of the written line checked against ``line_options`` (unknown names

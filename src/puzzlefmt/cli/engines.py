@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from puzzlefmt import registry
@@ -21,7 +22,7 @@ from puzzlefmt.cli.commands import check_local, open_input, run_job
 from puzzlefmt.engine import Engine
 from puzzlefmt.errors import OptionError
 from puzzlefmt.format import Option
-from puzzlefmt.jobs import Job
+from puzzlefmt.jobs import Job, comment_newline
 
 __all__ = ["add_parsers", "cmd_engine"]
 
@@ -94,6 +95,12 @@ def add_parsers(sub: Any, add_batch_options: Callable[[argparse.ArgumentParser],
             for option in (*eng.options, *eng.line_options):
                 _add_option(p, option, seen)
         _keep_abbreviations(p, before)
+        fills = [(fmt, what) for e in found for fmt, _, what in e.fill]
+        if fills:
+            p.add_argument("--fill", action="store_true",
+                           help="write the collection back as read (comments and header "
+                                "kept), with the result in each record's own fields: " +
+                                "; ".join(f"{fmt}: {what}" for fmt, what in fills))
         if any(e.timeout for e in found):
             p.add_argument("--timeout", type=seconds("--timeout"), default=None,
                            metavar="SECONDS", help="give up a record's search after this long")
@@ -112,21 +119,48 @@ def _options(args: argparse.Namespace, engines: list[Engine]) -> dict[str, Any]:
     return out
 
 
+def _check_fill(args: argparse.Namespace, engines: list[Engine]) -> None:
+    """``--fill`` writes the records back: refuse what would shape another output."""
+    if args.json:
+        raise UsageError("--fill writes the collection back; --json writes JSON objects: "
+                         "choose one")
+    given = [_flag(o) for e in engines for o in e.line_options
+             if getattr(args, f"engine_opt_{o.name}", None) is not None]
+    if given:
+        raise UsageError(f"--fill writes each record back as read; {given[0]} shapes the "
+                         "lines written without it: choose one")
+    if args.cluster:
+        raise UsageError("--fill runs on this machine (--jobs N), not on a cluster")
+
+
 def cmd_engine(args: argparse.Namespace) -> int:
     """Run the engine ``args.engine`` over every record of the input."""
     engines = registry.engines(args.engine)
+    fill = getattr(args, "fill", False)
+    if fill:
+        _check_fill(args, engines)
     job = Job("engine", target=args.engine, options=tuple(_options(args, engines).items()))
     if args.cluster:
         return run_on_cluster(args, job)
     check_local(args)
     lines = open_input(args)
     fam = registry.family(lines.format.family)
-    if fam.engine(args.engine) is None:
+    eng = fam.engine(args.engine)
+    if eng is None:
         lines.close()
         offered = ", ".join(e.family for e in engines)
         raise UsageError(f"{args.input} is {fam.name} ({lines.format.name}); the "
                          f"{args.engine} engine works on {offered}: nothing was read")
-    summary = run_job(args, job, lines=lines)
+    comments = None
+    if fill:
+        if eng.filler(lines.format.name) is None:
+            lines.close()
+            offered = ", ".join(name for e in engines for name, _, _ in e.fill)
+            raise UsageError(f"--fill: {args.input} is {lines.format.name}; the "
+                             f"{args.engine} engine fills {offered} records: nothing was read")
+        job = replace(job, fill=lines.format.name)
+        comments = comment_newline(lines.format, lines.format)
+    summary = run_job(args, job, lines=lines, comments=comments, as_read=fill)
     if summary.rejected:
         return EXIT_BAD_INPUT
     return EXIT_INVALID if summary.flagged else EXIT_OK

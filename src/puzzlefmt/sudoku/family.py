@@ -9,6 +9,7 @@ alike), the file extension decides; without one, the most general reading wins (
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -51,7 +52,15 @@ from puzzlefmt.sudoku.formats import (
     txt,
 )
 from puzzlefmt.sudoku.grid import Grid, SudokuEngines
-from puzzlefmt.sudoku.rating import Rating, Step, check_format, hint, rate, rate_many
+from puzzlefmt.sudoku.rating import (
+    Rating,
+    Step,
+    check_format,
+    format_rating,
+    hint,
+    rate,
+    rate_many,
+)
 from puzzlefmt.sudoku.solver import solve, solve_many
 from puzzlefmt.sudoku.svg import RENDERER as SVG
 from puzzlefmt.sudoku.svg import sudoku_svg
@@ -213,6 +222,33 @@ def _rate_record(grid: Grid, rating: Rating, *, number: int = 1, text: str | Non
     return rating.line(format, puzzle=puzzle, number=number)
 
 
+#: The columns of a forum CSV collection that ``puzzlefmt rate --fill`` fills.
+RATING_COLUMNS = ("ER", "EP", "ED")
+
+
+def _fill_row(grid: Grid, rating: Rating, text: str) -> tuple[str, str | None]:
+    """A forum CSV row (``text``, read as ``grid``) with its ER/EP/ED columns filled:
+    serate's numbers replace what the columns held (a value that differs is said in the
+    warning); a number that may not be serate's (the ER of a puzzle that needs chains,
+    printed ``>6.2``; the numbers of a puzzle without one solution) goes only into an empty
+    column, and a value already there is kept."""
+    if not any(name in grid.meta for name in RATING_COLUMNS):
+        raise ValueError("the row has no ER, EP or ED column")
+    numbers = dict(zip(RATING_COLUMNS, (rating.er, rating.ep, rating.ed), strict=True))
+    if rating.verdict in ("rated", "already-solved"):
+        sure = set(RATING_COLUMNS)
+    elif rating.verdict == "needs-chains":
+        sure = {n for n in ("EP", "ED") if numbers[n] != math.inf}
+    else:
+        sure = set()
+    values = {name: format_rating(v) for name, v in numbers.items()
+              if name in sure or not str(grid.meta.get(name, "")).strip()}
+    row, before = forumcsv.fill_row(text, grid, values)
+    changed = [f"{n} was {before[n].strip()}, now {values[n]}" for n in RATING_COLUMNS
+               if before.get(n, "").strip() not in ("", values.get(n))]
+    return row, "; ".join(changed) or None
+
+
 def _rate_one(grid: Grid, steps: bool = False, timeout: float | None = None) -> Rating:
     return rate(grid, steps=steps, timeout=timeout)
 
@@ -239,6 +275,8 @@ RATE = Engine(
                          "the line written, in serate's notation: %r ER, %p EP, %d ED, %e "
                          "the time taken, %g the puzzle, %n its number, %% a percent sign",
                          valid=check_format),),
+    fill=((forumcsv.FMT, _fill_row, "the ER/EP/ED columns (serate's numbers replace what "
+           "they held; a >6.2 goes into an empty column only)"),),
     timeout=True, verb="rated", title="Rate", doing="Rating", agent="rater",
 )
 def _step_words(step: Step | None) -> str:
