@@ -189,7 +189,8 @@ Block = Callable[[RawChunk, Callable[[RawChunk], list[Outcome]]], Chunk]
 
 
 #: The kinds of result a summary counts as flagged (a record without its one solution).
-FLAGGED = frozenset({"none", "multiple", "unknown", "invalid"})
+FLAGGED = frozenset({"none", "multiple", "unknown", "invalid", "no-solution",
+                     "multiple-solutions"})
 
 
 @dataclass(frozen=True)

@@ -455,6 +455,8 @@ class Job:
             line_job = functools.partial(_call, fast.canon, self.convention)
         elif self.name == "convert" and fast.convert is not None and not self.strict:
             line_job = functools.partial(_call, fast.convert, self.target, dict(self.options))
+        elif self.name == "engine" and fast.engine is not None:
+            line_job = functools.partial(_call, fast.engine, self.target, dict(self.options))
         if line_job is None:
             return None
         lines = functools.partial(columnar_block, line_job, self.placeholder, comments)
@@ -465,6 +467,9 @@ class Job:
             return SpanBlock(lines, functools.partial(fast.canon_spans, self.convention))
         if self.name == "solve" and fast.solve_spans is not None and not self.count:
             return SpanBlock(lines, functools.partial(fast.solve_spans, self.limit))
+        if self.name == "engine" and fast.engine_spans is not None:
+            return SpanBlock(lines, functools.partial(fast.engine_spans, self.target,
+                                                      dict(self.options)))
         return lines
 
     @property

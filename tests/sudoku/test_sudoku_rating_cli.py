@@ -141,3 +141,73 @@ def test_the_engine_table_declares_the_line_option() -> None:
         f"7 {puzzle} {ed}"
     with pytest.raises(OptionError, match="%y"):
         eng.line(grid, rating, format="%y")
+
+
+# ---------------------------------------------------------------------- the fast path
+
+EDGES = ["534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+         "53467891267219534819834256785976.42.42685.79.713924856961537284287419635345286179",
+         "55.678912672195348198342567859761423426853791713924856961537284287419635345286179",
+         "# a comment line", ""]
+
+
+def _mixed(tmp_path: Path, crlf: bool) -> Path:
+    """Rated puzzles and ones that need chains, with 0 or . blanks, the edge verdicts,
+    comment and blank lines, a line with a comment after its cells and a broken line."""
+    path = shared_path("vectors", "rating", "se-1213.tsv")
+    rows = [ln.split("\t")[0] for ln in path.read_text(encoding="utf-8").splitlines()[1:]]
+    lines = rows[::7]
+    lines[5:5] = EDGES
+    lines[40] = lines[40] + " # after the cells"
+    lines[60] = lines[60][:75]
+    lines[80:] = [ln.replace(".", "0") for ln in lines[80:]]
+    src = tmp_path / "mixed.txt"
+    end = "\r\n" if crlf else "\n"
+    src.write_bytes("".join(ln + end for ln in lines).encode("ascii"))
+    return src
+
+
+@pytest.mark.parametrize("crlf", [False, True])
+@pytest.mark.parametrize("fmt", [None, "%n\t%g %r/%p/%d%%", "%d|%p|%r|%g"])
+def test_the_fast_path_writes_what_the_object_path_writes(
+        fmt: str | None, crlf: bool, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The same lines, the same rejects, the same summary counts and exit code, with one
+    process and with two."""
+    src = _mixed(tmp_path, crlf)
+    more = ["--format", fmt] if fmt is not None else []
+    runs = []
+    for extra in (["--object-path"], [], ["--jobs", "2"]):
+        code, out, err = _rate([str(src), *more, *extra], capsys)
+        summary = re.sub(r"\(\d[\d.]* s, [\d,]+ records/s\)", "", err)
+        runs.append((code, out, summary))
+    assert runs[0] == runs[1] == runs[2]
+    assert runs[0][0] == 2  # the broken line
+    assert "1 multiple-solutions, 1 no-solution" in runs[0][2]
+
+
+def test_rate_jobs_take_the_columnar_path() -> None:
+    """``rate`` over plain lines is worked as arrays (the columnar path): the block function
+    writes what the engine's own line is; with steps or a timeout it leaves the block to the
+    record-by-record path."""
+    from puzzlefmt import registry
+    from puzzlefmt.jobs import Job
+    from puzzlefmt.sudoku import FAMILY, Grid
+    from puzzlefmt.sudoku.columnar import block_engine
+
+    job = Job("engine", target="rate", options=(("format", "%n %g %r"),))
+    assert job.block(registry.get_format("txt")) is not None
+    lines = [r[0] for r in _rows()[:20]] + EDGES[:3]
+    eng = FAMILY.engine("rate")
+    assert eng is not None
+    for options in ({}, {"format": "%g=%d,%p,%r #%n"}):
+        found = block_engine(lines, list(range(3, 3 + len(lines))), "rate", options)
+        assert found is not None
+        texts, kinds = found
+        ratings = eng.many([Grid(p) for p in lines])
+        assert list(texts) == [eng.line(Grid(p), r, number=k, text=p, **options) + "\n"
+                               for k, (p, r) in enumerate(zip(lines, ratings, strict=True), 3)]
+        assert list(kinds) == [r.verdict for r in ratings]
+    assert block_engine(lines, [1] * len(lines), "rate", {"steps": True}) is None
+    assert block_engine(lines, [1] * len(lines), "rate", {"timeout": 5.0}) is None
+    assert block_engine(lines, [1] * len(lines), "grade", {}) is None

@@ -146,13 +146,25 @@ def _solve_spans(limit: int, scan: Scan) -> list[Span]:
     return spans
 
 
+def _block_engine(lines: Sequence[str], numbers: Sequence[int], name: str,
+                  options: Mapping[str, Any]) -> LineResults | None:
+    result: LineResults | None = _fast().block_engine(lines, numbers, name, options)
+    return result
+
+
+def _engine_spans(name: str, options: Mapping[str, Any], scan: Scan) -> list[Span] | None:
+    spans: list[Span] | None = _fast().engine_spans(name, options, scan)
+    return spans
+
+
 #: The batch commands' fast path for plain 81-cell lines (:mod:`puzzlefmt.sudoku.columnar`,
 #: whose ``*_spans`` work on whole blocks of bytes, and :mod:`puzzlefmt.sudoku.convert_lines`
 #: for ``convert`` on them without a kernel).
 COLUMNAR = Columnar(formats=frozenset({"line", "txt", "sdm"}), solve=_block_solve,
                     validate=_block_validate, canon=_block_canon, convert=_block_convert,
                     convert_spans=_convert_spans, canon_spans=_canon_spans,
-                    solve_spans=_solve_spans)
+                    solve_spans=_solve_spans, engine=_block_engine,
+                    engine_spans=_engine_spans)
 
 
 def _canon_many(grids: Sequence[Grid], convention: str = "string") -> list[str]:
