@@ -19,10 +19,13 @@ commands, run alternately, ``--rounds`` rounds, CPU time (user + system, ``wait4
 
 - serate: ``java -Xrs -Xmx1g -XX:ActiveProcessorCount=1 -cp CLASSES diuf.sudoku.test.serate
   --input=FILE --format=%r/%p/%d``, one warm JVM for the whole file, as the vectors were made;
-- ``puzzlefmt rate -q FILE -o OUT`` (the engine command, Grid records);
-- the columnar form, ``python -c`` over :func:`puzzlefmt.sudoku.rating.rate_array` reading
-  the same file into one array and writing the same lines (what a fast path of the command
-  does: no Grid objects).
+- ``puzzlefmt rate -q FILE -o OUT``: the whole command, which takes its columnar fast path
+  for these plain lines (blocks of lines read into arrays, one
+  :func:`~puzzlefmt.sudoku.rating.rate_array` call a block, the lines written from the
+  arrays: no Grid objects);
+- the same with ``--object-path`` (a Grid a record, ``rate_many`` a chunk), for comparison;
+- ``python -c`` over :func:`puzzlefmt.sudoku.rating.rate_array` reading the same file into
+  one array and writing the same lines (the least a command can do around the kernel).
 
 Every output is compared line by line with serate's (and with the vectors). The table gives
 each command's CPU seconds, per puzzle, and serate's figure over ours. A third figure, the
@@ -33,6 +36,7 @@ shows where the time of the columnar command goes.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import time
@@ -74,12 +78,15 @@ def main(argv: list[str]) -> int:
         puzzles = tmp / "puzzles.txt"
         puzzles.write_text("".join(r[0] + "\n" for r in rows) * args.copies, encoding="ascii")
         n = len(want)
-        outs = {name: tmp / f"{name}.out" for name in ("serate", "engine", "columnar")}
+        outs = {name: tmp / f"{name.replace(' ', '-')}.out"
+                for name in ("serate", "engine", "object path", "columnar")}
         cmds = {
             "serate": ["java", "-Xrs", "-Xmx1g", "-XX:ActiveProcessorCount=1", "-cp",
                        args.serate, "diuf.sudoku.test.serate", f"--input={puzzles}",
                        "--format=%r/%p/%d"],
             "engine": [*PUZZLEFMT, "rate", "-q", str(puzzles), "-o", str(outs["engine"])],
+            "object path": [*PUZZLEFMT, "rate", "-q", "--object-path", str(puzzles), "-o",
+                            str(outs["object path"])],
             "columnar": [sys.executable, "-c", COLUMNAR, str(puzzles), str(outs["columnar"])],
         }
         # once before the rounds: the numba cache warm, the outputs checked
@@ -104,6 +111,7 @@ def main(argv: list[str]) -> int:
             f"{base / medians[name]:.1f}x"] for name in cmds]
           + [["rate_batch kernel alone (in-process)", f"{kernel:.2f}",
               f"{kernel / n * 1e6:.0f} µs", f"{base / kernel:.1f}x"]])
+    print(f"load average at the end: {os.getloadavg()[0]:.1f}")
     print("commands:")
     for name, cmd in cmds.items():
         shown = " ".join(c if "\n" not in c else "'<the COLUMNAR script>'" for c in cmd)

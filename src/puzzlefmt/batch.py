@@ -189,7 +189,8 @@ Block = Callable[[RawChunk, Callable[[RawChunk], list[Outcome]]], Chunk]
 
 
 #: The kinds of result a summary counts as flagged (a record without its one solution).
-FLAGGED = frozenset({"none", "multiple", "unknown", "invalid"})
+FLAGGED = frozenset({"none", "multiple", "unknown", "invalid", "no-solution",
+                     "multiple-solutions"})
 
 
 @dataclass(frozen=True)
@@ -269,12 +270,16 @@ def _rejected(rec: Record) -> Outcome:
     return Outcome(rec.number, rec.line, error=str(rec.error))
 
 
-def _run_records(task: Task, chunk: list[Record], newline: str) -> list[Outcome]:
+def _run_records(task: Task, chunk: list[Record], newline: str, as_read: bool = False
+                 ) -> list[Outcome]:
     good = [r for r in chunk if r.ok]
     done = iter(task(good)) if good else iter(())
-    # A header line does not pass on: a target that needs one writes its own (preamble).
+    # A header line does not pass on: a target that needs one writes its own (preamble);
+    # ``as_read``: the records are written back as read, under their own header and
+    # between their own comment lines, unchanged.
     return [
-        Outcome(0, r.line, output=None if r.header else comment_line(r.text, newline))
+        Outcome(0, r.line, output=r.text + newline if as_read
+                else None if r.header else comment_line(r.text, newline))
         if r.comment
         else next(done) if r.error is None else _rejected(r)
         for r in chunk
@@ -282,9 +287,10 @@ def _run_records(task: Task, chunk: list[Record], newline: str) -> list[Outcome]
 
 
 def _records_chunk(
-    task: Task, placeholder: str | None, json_lines: bool, newline: str, chunk: list[Record]
+    task: Task, placeholder: str | None, json_lines: bool, newline: str, chunk: list[Record],
+    as_read: bool = False,
 ) -> Chunk:
-    return fold(_run_records(task, chunk, newline), placeholder, json_lines)
+    return fold(_run_records(task, chunk, newline, as_read), placeholder, json_lines)
 
 
 def parse_raw(parse: Callable[[str], Any], path: str | None, chunk: RawChunk) -> list[Record]:
@@ -505,6 +511,7 @@ def _results(
     json_lines: bool,
     block: Block | None,
     comments: str | None,
+    as_read: bool = False,
 ) -> Generator[Chunk, None, None]:
     work: Callable[[Any], Chunk]
     chunks: Iterator[Any]
@@ -544,7 +551,8 @@ def _results(
             chunks = _raw_chunks(source.lines, fmt.is_comment, CHUNK, first, keep,
                                  source.records_before)
     else:
-        work = functools.partial(_records_chunk, task, placeholder, json_lines, newline)
+        work = functools.partial(_records_chunk, task, placeholder, json_lines, newline,
+                                 as_read=as_read)
         recs = records_of(source, comments=keep) if isinstance(source, Lines) else source
         chunks = _chunks(recs, CHUNK, first)
     if jobs <= 1:
@@ -598,6 +606,7 @@ def run_batch(
     block: Block | None = None,
     comments: str | None = None,
     warn: Callable[[str], None] | None = None,
+    as_read: bool = False,
 ) -> Summary:
     """Run ``task`` over ``records`` (in order, ``jobs`` processes), writing each output.
 
@@ -608,7 +617,9 @@ def run_batch(
     ``json_lines``: write each outcome's ``data`` as a JSON object instead of its output.
     ``block``: the columnar path for one-record-a-line collections (its output must equal
     the task's, byte for byte). ``comments``: pass a collection's comment and blank lines
-    through to the output, ending them with this newline (``None``: leave them out).
+    through to the output, ending them with this newline (``None``: leave them out);
+    ``as_read``: the records are written back as read: the header and comment lines pass
+    on unchanged, where they stand (ended with ``comments``' newline).
     ``warn`` receives one line per record that lost something (``Outcome.warning``).
     """
     summary = Summary()
@@ -626,7 +637,7 @@ def run_batch(
         # The results are closed at once on any exception: Ctrl-C while this loop writes
         # stops the workers too.
         with _collector_relaxed(), contextlib.closing(
-            _results(records, task, jobs, placeholder, json_lines, block, comments)
+            _results(records, task, jobs, placeholder, json_lines, block, comments, as_read)
         ) as results:
             preamble_done = False
             for chunk in results:

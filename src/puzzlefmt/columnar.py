@@ -125,7 +125,10 @@ class Columnar:
     block of bytes (:mod:`puzzlefmt.textscan`): the runs of lines it writes, each with its
     text (``None`` for a target it does not write); ``canon_spans(convention, scan)`` and
     ``solve_spans(limit, scan)`` the same for ``canon`` and ``solve`` (solve's runs with
-    the kind each record counts as).
+    the kind each record counts as). ``engine(lines, numbers, name, options)`` and
+    ``engine_spans(name, options, scan)`` do the same for the family's engine commands
+    (``puzzlefmt rate``): what the engine ``name`` writes with ``options`` (its options and
+    line options), or ``None`` for an engine, or options, they have no fast path for.
     """
 
     formats: frozenset[str]
@@ -137,3 +140,6 @@ class Columnar:
     convert_spans: Callable[[str, Mapping[str, Any], Scan], list[Span] | None] | None = None
     canon_spans: Callable[[str, Scan], list[Span]] | None = None
     solve_spans: Callable[[int, Scan], list[Span]] | None = None
+    engine: Callable[[Sequence[str], Sequence[int], str, Mapping[str, Any]],
+                     LineResults | None] | None = None
+    engine_spans: Callable[[str, Mapping[str, Any], Scan], list[Span] | None] | None = None

@@ -87,7 +87,16 @@ class Engine:
     ``agent``: what a family without the engine lacks, in words (``"the
     sudoku family has no grader"``). ``result_picture(model)``: the picture options that
     draw the puzzle with a model the engine returns (a solution): Sudoku's
-    ``{"solution": grid.values}``.
+    ``{"solution": grid.values}``. ``line_options``: options of the line a batch command
+    writes for a record, not of the run (the rater's ``format``, serate's notation): declared
+    and offered by the command as ``options`` are, checked by :meth:`check_line`, and given to
+    ``record`` as keywords with the record's ``number`` and its ``text`` as read
+    (``record(model, result, number=..., text=..., **line_options)``). ``fill``: the
+    formats whose records the engine writes back as read, with its result in the record's
+    own fields (``puzzlefmt rate --fill``: a forum CSV row's ER/EP/ED columns), each as
+    ``(format name, fill, what it fills in words)``; ``fill(model, result, text)`` gives the
+    record's new text and a warning (a value it replaced, say) or ``None``, and raises
+    ``ValueError`` for a record it cannot fill (rejected with the reason).
 
     Results made of parts one can look at in turn (a rating's steps, a position's moves):
     ``items(result)`` names each part in one line (the page lists them), and
@@ -114,7 +123,7 @@ class Engine:
     returns: str
     run: Callable[..., Any]
     run_many: Callable[..., list[Any]] | None = None
-    record: Callable[[Any, Any], str] | None = None
+    record: Callable[..., str] | None = None
     to_json: Callable[[Any], Any] = _plain_json
     words: Callable[[Any], str] = _no_words
     kind: Callable[[Any], str | None] | None = None
@@ -130,6 +139,8 @@ class Engine:
     items: Callable[[Any], Sequence[str]] | None = None
     item_picture: Callable[[Any, Any, int], tuple[Any, Mapping[str, Any]]] | None = None
     page_options: tuple[tuple[str, Any], ...] = ()
+    line_options: tuple[Option, ...] = ()
+    fill: tuple[tuple[str, Callable[[Any, Any, str], tuple[str, str | None]], str], ...] = ()
     makes: str = ""
     seeds: Callable[[str | None], Iterator[str]] | None = None
     seed_id: Callable[..., str] | None = None
@@ -220,15 +231,33 @@ class Engine:
             return list(self.run_many(models, **opts))
         return [self.run(model, **opts) for model in models]
 
-    def line(self, model: Any, result: Any) -> str:
-        """The line a batch command writes for ``model`` and its result (no newline)."""
+    def filler(self, format_name: str) -> Callable[[Any, Any, str], tuple[str, str | None]
+                                                   ] | None:
+        """The engine's ``fill`` for records of ``format_name`` (``None``: it fills none)."""
+        return next((f for name, f, _ in self.fill if name == format_name), None)
+
+    def check_line(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """``options`` of the written line checked against ``line_options`` (unknown names
+        and bad values raise :class:`~puzzlefmt.errors.OptionError`)."""
+        return check_options(self.line_options, options, owner=self.name, role="line")
+
+    def line(self, model: Any, result: Any, *, number: int = 1, text: str | None = None,
+             **options: Any) -> str:
+        """The line a batch command writes for ``model`` and its result (no newline):
+        ``number`` is the record's number, ``text`` the record as read (``None``: not known)
+        and ``options`` the engine's ``line_options``, for an engine that declares some."""
         if self.record is not None:
+            if self.line_options:
+                return self.record(model, result, number=number, text=text,
+                                   **self.check_line(options))
+            if options:
+                self.check_line(options)  # raises: the engine has no such option
             return self.record(model, result)
         return self.words(result)
 
     def describe(self) -> str:
         """One line for listings: the name, what it returns, its options."""
-        opts = "; ".join(o.describe() for o in self.options)
+        opts = "; ".join(o.describe() for o in (*self.options, *self.line_options))
         return f"{self.name}: {self.summary} (returns {self.returns})" + (
             f"; options: {opts}" if opts else "")
 

@@ -49,7 +49,8 @@ class Option:
 
     ``kind`` is ``bool``, ``int`` or ``str``; ``choices`` (if any) lists the allowed values;
     ``minimum``/``maximum`` bound an ``int``; ``length`` fixes a ``str``'s length (e.g. a
-    one-character blank).
+    one-character blank); ``valid``, when given, checks a value further (a notation such as
+    serate's ``--format``): it returns ``None`` for a good value, else what is wrong, in words.
     """
 
     name: str
@@ -60,6 +61,7 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     length: int | None = None
+    valid: Callable[[Any], str | None] | None = None
 
     def parse(self, text: str) -> Any:
         """The value of ``text`` as given on a command line (``--option name=text``)."""
@@ -100,6 +102,10 @@ class Option:
         if self.choices and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
             raise OptionError(f"option {self.name!r} must be one of {allowed}, found {value!r}")
+        if self.valid is not None:
+            wrong = self.valid(value)
+            if wrong is not None:
+                raise OptionError(f"option {self.name!r}: {wrong}")
         return value
 
     def describe(self) -> str:

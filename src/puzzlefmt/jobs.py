@@ -256,22 +256,53 @@ def _engine_results(name: str, options: dict[str, Any], values: Sequence[Any]
     return found, refused
 
 
-def engine_task(name: str, options: dict[str, Any], records: list[Record]) -> list[Outcome]:
+def _line_option_names(name: str) -> frozenset[str]:
+    """The names of the line options (:attr:`~puzzlefmt.engine.Engine.line_options`) of the
+    engines called ``name``: options that shape the written line, not the run."""
+    return frozenset(o.name for e in registry.engines(name) for o in e.line_options)
+
+
+def engine_task(name: str, options: dict[str, Any], records: list[Record], *,
+                fill: str = "") -> list[Outcome]:
     """Run a family engine (``puzzlefmt grade``, ``puzzlefmt rate``...) on each record: the
     line it writes is the engine's :meth:`~puzzlefmt.engine.Engine.line`, its JSON the
-    engine's ``to_json``; a record the engine refuses is rejected with the reason."""
-    found, refused = _engine_results(name, options, [rec.value for rec in records])
+    engine's ``to_json``; a record the engine refuses is rejected with the reason. ``fill``:
+    the records are of that format, and each is written back as read with the result in
+    its own fields (the engine's ``fill`` for the format), ending with the format's
+    newline."""
+    shaping = _line_option_names(name)
+    run_options = {k: v for k, v in options.items() if k not in shaping}
+    line_options = {k: v for k, v in options.items() if k in shaping}
+    found, refused = _engine_results(name, run_options, [rec.value for rec in records])
     out: list[Outcome] = []
     for i, rec in enumerate(records):
         if i in refused:
             out.append(Outcome(rec.number, rec.line, error=where(rec, refused[i])))
             continue
         eng, result = found[i]
-        text = eng.line(rec.value, result)
+        mine = {k: v for k, v in line_options.items()
+                if any(o.name == k for o in eng.line_options)}
+        end = "\n"
+        warning = None
+        if fill:
+            filler = eng.filler(fill)
+            if filler is None:
+                out.append(Outcome(rec.number, rec.line, error=where(
+                    rec, f"the {name} engine fills no {fill} record")))
+                continue
+            try:
+                text, warning = filler(rec.value, result, rec.text)
+            except ValueError as exc:
+                out.append(Outcome(rec.number, rec.line, error=where(
+                    rec, f"cannot fill it: {exc}")))
+                continue
+            end = comment_newline(registry.get_format(fill), registry.get_format(fill)) or end
+        else:
+            text = eng.line(rec.value, result, number=rec.number, text=rec.text, **mine)
         data = eng.to_json(result)
         if not isinstance(data, dict):
             data = {name: data}
-        out.append(Outcome(rec.number, rec.line, output=text + "\n",
+        out.append(Outcome(rec.number, rec.line, output=text + end, warning=warning,
                            data={"text": text, **data},
                            kind=eng.kind(result) if eng.kind is not None else None,
                            flagged=bool(eng.flagged(result)) if eng.flagged else False))
@@ -389,6 +420,9 @@ class Job:
     timeout: float | None = None
     #: convert: write a game record's position after this many events (``--at N``).
     at: int | None = None
+    #: engine: the records are of this format, written back with the result filled in
+    #: (``--fill``; "": one line of the engine's a record).
+    fill: str = ""
 
     def task(self) -> Callable[[list[Record]], list[Outcome]]:
         """The per-chunk work: a function from a chunk's records to their outcomes."""
@@ -400,7 +434,8 @@ class Job:
         if self.name == "solve":
             return functools.partial(solve_task, self.limit, self.count, timeout=self.timeout)
         if self.name == "engine":
-            return functools.partial(engine_task, self.target, dict(self.options))
+            return functools.partial(engine_task, self.target, dict(self.options),
+                                     fill=self.fill)
         return functools.partial(canon_task, self.convention)
 
     def block(self, source: Any, comments: str | None = None) -> Block | None:
@@ -408,7 +443,8 @@ class Job:
         family has one that takes them (``None``: the object path only)."""
         fam = registry.family(source.family)
         fast = fam.columnar
-        if fast is None or source.name not in fast.formats or self.at is not None:
+        if (fast is None or source.name not in fast.formats or self.at is not None
+                or self.fill):
             return None
         line_job: LineJob | None = None
         if self.name == "solve" and fast.solve is not None:
@@ -419,6 +455,8 @@ class Job:
             line_job = functools.partial(_call, fast.canon, self.convention)
         elif self.name == "convert" and fast.convert is not None and not self.strict:
             line_job = functools.partial(_call, fast.convert, self.target, dict(self.options))
+        elif self.name == "engine" and fast.engine is not None:
+            line_job = functools.partial(_call, fast.engine, self.target, dict(self.options))
         if line_job is None:
             return None
         lines = functools.partial(columnar_block, line_job, self.placeholder, comments)
@@ -429,12 +467,17 @@ class Job:
             return SpanBlock(lines, functools.partial(fast.canon_spans, self.convention))
         if self.name == "solve" and fast.solve_spans is not None and not self.count:
             return SpanBlock(lines, functools.partial(fast.solve_spans, self.limit))
+        if self.name == "engine" and fast.engine_spans is not None:
+            return SpanBlock(lines, functools.partial(fast.engine_spans, self.target,
+                                                      dict(self.options)))
         return lines
 
     @property
     def placeholder(self) -> str | None:
         """What the output holds for a rejected record (an empty line for ``solve``, ``canon`` and
         engines, so that output lines stay in step with input records), or None: nothing."""
+        if self.fill:
+            return None  # a collection written back: no line stands for a rejected record
         return "\n" if self.name in ("solve", "canon", "engine") else None
 
     @property

@@ -53,10 +53,13 @@ def run_job(
     block: Block | None = None,
     placeholder: str | None = None,
     columnar: bool = True,
+    as_read: bool = False,
 ) -> Summary:
     """Run a batch command over its input, writing through one atomic output. The job's
     columnar path is taken where its family has one for the input's format (unless
-    ``--object-path``); ``task``/``block``/``placeholder`` replace the job's own."""
+    ``--object-path``); ``task``/``block``/``placeholder`` replace the job's own;
+    ``as_read``: the records are written back as read, the header and comment lines
+    unchanged where they stand (ended with ``comments``' newline)."""
     path = args.input
     shown = STDIN_NAME if path == "-" else path
     recs = lines if lines is not None else open_input(args)
@@ -88,6 +91,7 @@ def run_job(
                 block=block,
                 comments=comments,
                 warn=report,
+                as_read=as_read,
             )
     finally:
         recs.close()

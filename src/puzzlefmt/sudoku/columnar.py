@@ -17,6 +17,8 @@ the lines :func:`puzzlefmt.sudoku.convert_lines.plain_runs` finds), with no stri
 
 from __future__ import annotations
 
+import itertools
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -27,6 +29,7 @@ import numpy.typing as npt
 from puzzlefmt.columnar import JoinedTexts, LineResults, solve_texts
 from puzzlefmt.sudoku.canon import minlex_array
 from puzzlefmt.sudoku.convert_lines import plain_runs
+from puzzlefmt.sudoku.rating import VERDICTS, elapsed, format_pieces, format_rating, rate_array
 from puzzlefmt.sudoku.solver import solve_array
 from puzzlefmt.textscan import Scan, Span
 
@@ -35,11 +38,14 @@ __all__ = [
     "SolveArrays",
     "block_canon",
     "block_convert",
+    "block_engine",
     "block_solve",
     "block_validate",
     "canon_lines",
     "canon_spans",
+    "engine_spans",
     "parse_lines",
+    "rate_texts",
     "solve_lines",
     "solve_spans",
 ]
@@ -210,6 +216,103 @@ def block_convert(lines: Sequence[str], numbers: Sequence[int], target: str,
     parsed = parse_lines(lines)
     texts = _texts(parsed.cells, blank, newline)
     return _spread(parsed.ok, texts, [None] * len(texts))
+
+
+# ------------------------------------------------ the rater
+
+
+def _rate_format(name: str, options: Mapping[str, Any]) -> str | None:
+    """The ``format`` of an engine job the fast path writes (``rate`` without steps or a
+    timeout: those take the record-by-record path), or ``None``."""
+    if name != "rate" or set(options) - {"format", "steps"} or options.get("steps"):
+        return None
+    fmt = options.get("format", "%r/%p/%d")
+    return fmt if isinstance(fmt, str) else None
+
+
+def rate_texts(cells: npt.NDArray[np.uint8], fmt: str, puzzles: Sequence[str] | None = None,
+               numbers: Sequence[int] | None = None) -> tuple[list[str], list[str]]:
+    """What ``puzzlefmt rate`` writes for each row of ``cells`` (``(n, 81)`` digits, 0 for a
+    blank) with ``--format fmt`` (newline included), and the verdict each counts as:
+    :func:`~puzzlefmt.sudoku.rating.rate_array` once over the rows, each number printed
+    once. ``puzzles`` (``%g``) and ``numbers`` (``%n``) are needed when ``fmt`` has them;
+    ``%e`` is the rows' time divided among them (as the batch of ``rate_many``)."""
+    t0 = time.perf_counter()
+    ratings, verdicts = rate_array(cells)
+    n = len(verdicts)
+    if not n:
+        return [], []
+    values, where = np.unique(ratings, return_inverse=True)
+    shown = [format_rating(v) for v in values.tolist()]
+    er, ep, ed = (list(map(shown.__getitem__, col))
+                  for col in where.reshape(n, 3).T.tolist())
+    kinds = list(map(VERDICTS.__getitem__, verdicts.tolist()))
+    if fmt == "%r/%p/%d":
+        return [f"{a}/{b}/{c}\n" for a, b, c in zip(er, ep, ed, strict=True)], kinds
+    each = elapsed((time.perf_counter() - t0) / n)
+    columns: list[Sequence[str]] = []
+    for code, piece in format_pieces(fmt):
+        if not code:
+            columns.append([piece] * n)
+        elif piece in ("%r", "%p", "%d"):
+            columns.append({"%r": er, "%p": ep, "%d": ed}[piece])
+        elif piece == "%e":
+            columns.append([each] * n)
+        elif piece == "%g":
+            columns.append(puzzles if puzzles is not None else [""] * n)
+        else:
+            columns.append(list(map(str, numbers)) if numbers is not None else ["1"] * n)
+    columns.append(["\n"] * n)
+    return ["".join(parts) for parts in zip(*columns, strict=True)], kinds
+
+
+def block_engine(lines: Sequence[str], numbers: Sequence[int], name: str,
+                 options: Mapping[str, Any]) -> LineResults | None:
+    """The engine commands' block function: for ``rate`` (no steps, no timeout), what it
+    writes for each plain 81-cell line and its verdict (None for the other lines, left to
+    the record-by-record path); None for another engine or options."""
+    fmt = _rate_format(name, options)
+    if fmt is None:
+        return None
+    parsed = parse_lines(lines)
+    keep = parsed.ok.tolist()
+    puzzles = [ln for ln, ok in zip(lines, keep, strict=True) if ok] if "%g" in fmt else None
+    picked = [k for k, ok in zip(numbers, keep, strict=True) if ok] if "%n" in fmt else None
+    texts, kinds = rate_texts(parsed.cells, fmt, puzzles, picked)
+    return _spread(parsed.ok, texts, kinds)
+
+
+def engine_spans(name: str, options: Mapping[str, Any], scan: Scan) -> list[Span] | None:
+    """:func:`block_engine` on a whole scanned block of bytes: the runs of plain 81-cell
+    lines with what ``rate`` writes for them, each run cut where the verdict changes."""
+    fmt = _rate_format(name, options)
+    if fmt is None:
+        return None
+    runs = plain_runs(scan)
+    if not runs:
+        return []
+    rows = runs[0][2] if len(runs) == 1 else np.concatenate([r for _, _, r in runs])
+    lines = np.concatenate([np.arange(i, j) for i, j, _ in runs])
+    puzzles = None
+    if "%g" in fmt:
+        text = np.ascontiguousarray(rows).tobytes().decode("ascii")
+        puzzles = [text[k:k + 81] for k in range(0, len(text), 81)]
+    numbers = None
+    if "%n" in fmt:
+        before = np.searchsorted(scan.comments, lines)
+        numbers = (scan.records_before + lines + 1 - before).tolist()
+    texts, kinds = rate_texts(_DIGIT[rows], fmt, puzzles, numbers)
+    # Cut at each run's end and wherever the verdict changes: one span a stretch.
+    at = lines.tolist()
+    cuts = {0, len(at)}
+    total = 0
+    for i, j, _ in runs:
+        total += j - i
+        cuts.add(total)
+    cuts.update(k for k in range(1, len(kinds)) if kinds[k] != kinds[k - 1])
+    edges = sorted(cuts)
+    return [(at[a], at[b - 1] + 1, "".join(texts[a:b]), kinds[a])
+            for a, b in itertools.pairwise(edges)]
 
 
 # ------------------------------------------------ whole scanned blocks of bytes

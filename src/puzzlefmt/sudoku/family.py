@@ -9,6 +9,7 @@ alike), the file extension decides; without one, the most general reading wins (
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -51,12 +52,24 @@ from puzzlefmt.sudoku.formats import (
     txt,
 )
 from puzzlefmt.sudoku.grid import Grid, SudokuEngines
-from puzzlefmt.sudoku.rating import Rating, Step, hint, rate, rate_many
+from puzzlefmt.sudoku.rating import (
+    Rating,
+    Step,
+    check_format,
+    format_rating,
+    hint,
+    rate,
+    rate_many,
+)
 from puzzlefmt.sudoku.solver import solve, solve_many
 from puzzlefmt.sudoku.svg import RENDERER as SVG
 from puzzlefmt.sudoku.svg import sudoku_svg
 
 __all__ = ["COLUMNAR", "FAMILY", "TEXT", "read_grid", "solution_text"]
+
+
+#: serate's default ``--format``: ER/EP/ED.
+DEFAULT_FORMAT = "%r/%p/%d"
 
 
 def _text_picture(grid: Grid) -> str:
@@ -133,13 +146,25 @@ def _solve_spans(limit: int, scan: Scan) -> list[Span]:
     return spans
 
 
+def _block_engine(lines: Sequence[str], numbers: Sequence[int], name: str,
+                  options: Mapping[str, Any]) -> LineResults | None:
+    result: LineResults | None = _fast().block_engine(lines, numbers, name, options)
+    return result
+
+
+def _engine_spans(name: str, options: Mapping[str, Any], scan: Scan) -> list[Span] | None:
+    spans: list[Span] | None = _fast().engine_spans(name, options, scan)
+    return spans
+
+
 #: The batch commands' fast path for plain 81-cell lines (:mod:`puzzlefmt.sudoku.columnar`,
 #: whose ``*_spans`` work on whole blocks of bytes, and :mod:`puzzlefmt.sudoku.convert_lines`
 #: for ``convert`` on them without a kernel).
 COLUMNAR = Columnar(formats=frozenset({"line", "txt", "sdm"}), solve=_block_solve,
                     validate=_block_validate, canon=_block_canon, convert=_block_convert,
                     convert_spans=_convert_spans, canon_spans=_canon_spans,
-                    solve_spans=_solve_spans)
+                    solve_spans=_solve_spans, engine=_block_engine,
+                    engine_spans=_engine_spans)
 
 
 def _canon_many(grids: Sequence[Grid], convention: str = "string") -> list[str]:
@@ -187,6 +212,56 @@ GENERATE = Engine(
     timeout=True, command=False, verb="generated", title="New puzzle", doing="Generating",
     agent="generator", makes="sudoku", seeds=game_seeds, precheck=generator.check,
 )
+def _puzzle_text(grid: Grid, text: str | None) -> str:
+    """serate's ``%g``: the puzzle's 81 cells as the record's line gives them (blanks as
+    written), when the line starts with them; else the grid's line (``.`` for a blank,
+    placed digits included)."""
+    cells = grid.line(values=True, comment=False)
+    if text is not None and len(text) >= 81:
+        head = text[:81]
+        if "\n" not in head and all(
+                a == b or (not ("1" <= a <= "9") and b == ".") for a, b in zip(head, cells,
+                                                                                strict=True)):
+            return head
+    return cells
+
+
+def _rate_record(grid: Grid, rating: Rating, *, number: int = 1, text: str | None = None,
+                 format: str = DEFAULT_FORMAT) -> str:
+    """The line ``puzzlefmt rate`` writes: ``rating`` in serate's ``--format`` notation."""
+    if format == DEFAULT_FORMAT:
+        return rating.line()
+    puzzle = _puzzle_text(grid, text) if "%g" in format else ""
+    return rating.line(format, puzzle=puzzle, number=number)
+
+
+#: The columns of a forum CSV collection that ``puzzlefmt rate --fill`` fills.
+RATING_COLUMNS = ("ER", "EP", "ED")
+
+
+def _fill_row(grid: Grid, rating: Rating, text: str) -> tuple[str, str | None]:
+    """A forum CSV row (``text``, read as ``grid``) with its ER/EP/ED columns filled:
+    serate's numbers replace what the columns held (a value that differs is said in the
+    warning); a number that may not be serate's (the ER of a puzzle that needs chains,
+    printed ``>6.2``; the numbers of a puzzle without one solution) goes only into an empty
+    column, and a value already there is kept."""
+    if not any(name in grid.meta for name in RATING_COLUMNS):
+        raise ValueError("the row has no ER, EP or ED column")
+    numbers = dict(zip(RATING_COLUMNS, (rating.er, rating.ep, rating.ed), strict=True))
+    if rating.verdict in ("rated", "already-solved"):
+        sure = set(RATING_COLUMNS)
+    elif rating.verdict == "needs-chains":
+        sure = {n for n in ("EP", "ED") if numbers[n] != math.inf}
+    else:
+        sure = set()
+    values = {name: format_rating(v) for name, v in numbers.items()
+              if name in sure or not str(grid.meta.get(name, "")).strip()}
+    row, before = forumcsv.fill_row(text, grid, values)
+    changed = [f"{n} was {before[n].strip()}, now {values[n]}" for n in RATING_COLUMNS
+               if before.get(n, "").strip() not in ("", values.get(n))]
+    return row, "; ".join(changed) or None
+
+
 def _rate_one(grid: Grid, steps: bool = False, timeout: float | None = None) -> Rating:
     return rate(grid, steps=steps, timeout=timeout)
 
@@ -203,12 +278,18 @@ RATE = Engine(
     summary="Sudoku Explainer's difficulty rating (ER/EP/ED, serate 1.2.1.3) up to ER 6.2",
     returns="a Rating: er, ep, ed, the verdict and (with steps) the steps",
     run=_rate_one, run_many=_rate_many,
-    record=lambda grid, rating: rating.line(),
+    record=_rate_record,
     to_json=lambda rating: rating.to_json(),
     words=lambda rating: rating.words(),
     kind=lambda rating: rating.verdict,
     flagged=lambda rating: rating.verdict in ("no-solution", "multiple-solutions"),
     options=(Option("steps", bool, False, "record the steps (slower)"),),
+    line_options=(Option("format", str, DEFAULT_FORMAT,
+                         "the line written, in serate's notation: %r ER, %p EP, %d ED, %e "
+                         "the time taken, %g the puzzle, %n its number, %% a percent sign",
+                         valid=check_format),),
+    fill=((forumcsv.FMT, _fill_row, "the ER/EP/ED columns (serate's numbers replace what "
+           "they held; a >6.2 goes into an empty column only)"),),
     timeout=True, verb="rated", title="Rate", doing="Rating", agent="rater",
     items=lambda rating: [f"{k + 1}. {step}" for k, step in enumerate(rating.steps)],
     item_picture=lambda grid, rating, k: (rating.before(k), {"step": rating.steps[k]}),

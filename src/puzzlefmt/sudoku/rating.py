@@ -59,8 +59,9 @@ from puzzlefmt.sudoku.grid import ALL, PEERS, Grid
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["VERDICTS", "Rating", "RatingTimeoutError", "Step", "format_rating", "hint", "rate",
-           "rate_array", "rate_many", "se_cell"]
+__all__ = ["CONVERSIONS", "VERDICTS", "Rating", "RatingTimeoutError", "Step", "check_format",
+           "elapsed", "format_pieces", "format_rating", "hint", "rate", "rate_array",
+           "rate_many", "se_cell"]
 
 #: The verdicts a :class:`Rating` can carry (see the module docstring).
 VERDICTS = ("rated", "needs-chains", "no-solution", "multiple-solutions", "already-solved")
@@ -70,6 +71,28 @@ VERDICTS = ("rated", "needs-chains", "no-solution", "multiple-solutions", "alrea
 _DONE, _STUCK, _PAUSED = 0, 1, 2
 _HI = 8  # words of a step's integer record
 _MAX_STEPS = 800  # more than any grid can take: each step fills a cell or removes a candidate
+
+
+#: The conversions of serate's ``--format`` notation (:meth:`Rating.line`), in its order.
+CONVERSIONS = ("%r", "%p", "%d", "%e", "%g", "%n", "%%")
+
+
+def check_format(fmt: str) -> str | None:
+    """What is wrong with ``fmt`` as a ``--format`` string, in words, or ``None`` when every
+    ``%`` starts one of :data:`CONVERSIONS`. serate prints ``%`` for any other conversion
+    (and for a ``%`` at the end); the command line refuses them instead, so that a typo
+    loses nothing silently."""
+    i = 0
+    while True:
+        i = fmt.find("%", i)
+        if i < 0:
+            return None
+        code = fmt[i:i + 2]
+        if code not in CONVERSIONS:
+            said = "a % at the end" if len(code) == 1 else f"{code!r} (at character {i + 1})"
+            return f"{said} is not a conversion of serate's notation; the conversions are " \
+                   f"{' '.join(CONVERSIONS)} (%% for a percent sign)"
+        i += 2
 
 
 class RatingTimeoutError(ValueError):
@@ -210,29 +233,21 @@ class Rating:
         ``number`` (the puzzle's ordinal), ``%%`` a percent sign; any other character is
         copied, and an unknown conversion prints ``%`` (as serate does)."""
         out: list[str] = []
-        i = 0
-        while i < len(fmt):
-            ch = fmt[i]
-            if ch != "%" or i + 1 == len(fmt):
-                out.append(ch)
-                i += 1
-                continue
-            conv = fmt[i + 1]
-            i += 2
-            if conv == "r":
+        for code, piece in format_pieces(fmt):
+            if not code:
+                out.append(piece)
+            elif piece == "%r":
                 out.append(format_rating(self.er))
-            elif conv == "p":
+            elif piece == "%p":
                 out.append(format_rating(self.ep))
-            elif conv == "d":
+            elif piece == "%d":
                 out.append(format_rating(self.ed))
-            elif conv == "e":
-                out.append(_elapsed(self.seconds))
-            elif conv == "g":
+            elif piece == "%e":
+                out.append(elapsed(self.seconds))
+            elif piece == "%g":
                 out.append(puzzle)
-            elif conv == "n":
-                out.append(str(number))
             else:
-                out.append("%")
+                out.append(str(number))
         return "".join(out)
 
     def before(self, k: int) -> Grid:
@@ -278,7 +293,38 @@ class Rating:
                 "steps": [s.to_json() for s in self.steps]}
 
 
-def _elapsed(seconds: float) -> str:
+def format_pieces(fmt: str) -> list[tuple[bool, str]]:
+    """``fmt`` in serate's ``--format`` notation cut into its pieces: ``(True, code)`` for
+    each conversion that prints a value (``%r``, ``%p``, ``%d``, ``%e``, ``%g``, ``%n``),
+    ``(False, text)`` for the text between them, where ``%%``, a ``%`` at the end and an
+    unknown conversion are ``%`` (as serate prints them)."""
+    pieces: list[tuple[bool, str]] = []
+    text: list[str] = []
+    i = 0
+    while i < len(fmt):
+        ch = fmt[i]
+        if ch != "%" or i + 1 == len(fmt):
+            text.append(ch)
+            i += 1
+            continue
+        code = fmt[i:i + 2]
+        i += 2
+        if code in _VALUES:
+            if text:
+                pieces.append((False, "".join(text)))
+                text = []
+            pieces.append((True, code))
+        else:
+            text.append("%")
+    if text:
+        pieces.append((False, "".join(text)))
+    return pieces
+
+
+_VALUES = frozenset({"%r", "%p", "%d", "%e", "%g", "%n"})
+
+
+def elapsed(seconds: float) -> str:
     """serate's ``%e``: centiseconds under a minute, then minutes, hours, days."""
     ms = round(seconds * 1000)
     if ms < 60_000:

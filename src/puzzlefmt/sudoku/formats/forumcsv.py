@@ -28,6 +28,8 @@ from puzzlefmt.textio import split_lines
 __all__ = [
     "FORMAT",
     "Layout",
+    "field_spans",
+    "fill_row",
     "header",
     "is_comment",
     "parse_record",
@@ -116,6 +118,61 @@ def write_record(grid: Grid, context: Layout | None = None) -> str:
     out = io.StringIO()
     csv.writer(out, lineterminator="").writerow(cells)
     return out.getvalue()
+
+
+def field_spans(line: str) -> list[tuple[int, int]]:
+    """Where each CSV field of ``line`` starts and ends (quotes included): the commas
+    outside double quotes cut it."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    quoted = False
+    for i, ch in enumerate(line):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "," and not quoted:
+            spans.append((start, i))
+            start = i + 1
+    spans.append((start, len(line)))
+    return spans
+
+
+def fill_row(line: str, grid: Grid, values: dict[str, str]) -> tuple[str, dict[str, str]]:
+    """``line``, a row read as ``grid``, with the columns named in ``values`` set to them
+    and every other byte as it was; and what those columns held before. The columns are
+    found from the names ``grid.meta`` holds them under (the header's, in row order), so the
+    row must be the one ``grid`` was read from; a name the row has no column for is left
+    out. A row whose columns cannot be told apart from the grid (it was not read from that
+    row, or the header names a column twice) raises ``ValueError``."""
+    row = next(csv.reader([line]))
+    spans = field_spans(line)
+    named = [(k, v) for k, v in grid.meta.items() if k != "comment"]
+    if len(spans) != len(row) or len(named) != len(row) - 1:
+        raise ValueError("its columns cannot be told apart (a column name twice in the "
+                         "header?)")
+    column = -1
+    for c, cell in enumerate(row):
+        if [v for _, v in named] != row[:c] + row[c + 1:]:
+            continue
+        try:
+            read = read_line(cell.strip(), FMT, 1)
+        except PuzzleFormatError:
+            continue
+        if read.givens == grid.givens:
+            column = c
+            break
+    if column < 0:
+        raise ValueError("its columns are not those of the grid given")
+    where = {name: k if k < column else k + 1 for k, (name, _) in enumerate(named)}
+    before: dict[str, str] = {}
+    out = line
+    for name, (start, end) in sorted(
+            ((n, spans[where[n]]) for n in values if n in where), key=lambda x: -x[1][0]):
+        before[name] = row[where[name]]
+        text = values[name]
+        if any(ch in text for ch in ',"\r\n'):
+            raise ValueError(f"{text!r} cannot stand in a CSV field unquoted")
+        out = out[:start] + text + out[end:]
+    return out, before
 
 
 def write_header(first: Grid) -> str:

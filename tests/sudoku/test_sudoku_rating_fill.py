@@ -1,0 +1,187 @@
+"""``puzzlefmt rate --fill`` on forum CSV collections (issue 22): the collection written back
+with its ER/EP/ED columns filled and every other byte as it was (title, header, comments,
+other columns, their quoting); serate's numbers replace what the columns held (a different
+value is reported), a number that may not be serate's (``>6.2``) goes into empty columns
+only; what cannot be filled is refused in one line, or rejected with the reason."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given
+from hypothesis import strategies as st
+
+from puzzlefmt.cli import main
+
+from helpers import examples, shared_path
+
+NAMES = ("Label", "Poster", "q1", "Sx9")
+
+
+@cache
+def _rows() -> list[tuple[str, str, str, str]]:
+    """(puzzle, ER, EP, ED) of serate's vectors: every 20th rated puzzle (ER <= 6.2) and
+    every 20th that needs chains."""
+    path = shared_path("vectors", "rating", "se-1213.tsv")
+    rows = [ln.split("\t") for ln in path.read_text(encoding="utf-8").splitlines()[1:]]
+    rated = [r for r in rows if float(r[1]) <= 6.2][::20]
+    chains = [r for r in rows if float(r[1]) > 6.2][::20]
+    return [(r[0], r[1], r[2], r[3]) for r in rated + chains]
+
+
+def _expected(row: tuple[str, str, str, str], held: dict[str, str]) -> dict[str, str | None]:
+    """What --fill writes in the ER/EP/ED columns of a row that held ``held``: serate's
+    numbers where this rater has them (every number of a rated puzzle; EP and ED of one that
+    needs chains when they are at most 6.2), else ``>6.2`` in an empty column, ``None`` (the
+    field as it was) in another."""
+    _, er, ep, ed = row
+    rated = float(er) <= 6.2
+    out: dict[str, str | None] = {}
+    for name, value in (("ER", er), ("EP", ep), ("ED", ed)):
+        if name not in held:
+            continue
+        if rated or (name != "ER" and float(value) <= 6.2):
+            out[name] = value
+        else:
+            out[name] = None if held[name].strip() else ">6.2"
+    return out
+
+
+def _quoted(text: str, always: bool) -> str:
+    if always or any(ch in text for ch in ',"'):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+def _fill(src: Path, capsys: pytest.CaptureFixture[str], *more: str) -> tuple[int, str, str]:
+    out = src.with_suffix(".out")
+    code = main(["rate", str(src), "--fill", "-o", str(out), *more])
+    _, err = capsys.readouterr()
+    return code, out.read_bytes().decode("utf-8") if out.exists() else "", err
+
+
+field = st.tuples(st.text(alphabet='ab ,"x1.', max_size=6), st.booleans())
+held_value = st.sampled_from(["", "1.2", "9.9", " 3.4", "11.0"])
+
+
+@examples(30, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_fill_changes_the_rating_columns_only(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str],
+                                              data: st.DataObject) -> None:
+    """Any layout (the puzzle in any column, any subset of ER/EP/ED in any order, other
+    columns with commas and quotes, quoted or not): the rows come back with the rating
+    columns filled and every other field byte for byte."""
+    rating_cols = data.draw(st.lists(st.sampled_from(["ER", "EP", "ED"]), min_size=1,
+                                     unique=True))
+    others = data.draw(st.lists(st.sampled_from(NAMES), unique=True))
+    names = data.draw(st.permutations([*rating_cols, *others]))
+    column = data.draw(st.integers(min_value=0, max_value=len(names)))
+    picked = data.draw(st.lists(st.integers(min_value=0, max_value=len(_rows()) - 1),
+                                min_size=1, max_size=4))
+    header = ["Puzzle", *names]
+    header.insert(column, header.pop(0))
+    lines = ["HardestDatabase110626", "#!sudoku -c" + str(column + 1) + "," + ",".join(header)]
+    want = list(lines)
+    for i in picked:
+        row = _rows()[i]
+        held = {n: data.draw(held_value) for n in rating_cols}
+        cells: list[tuple[str, str]] = []  # (as written, as expected)
+        for name in names:
+            if name in held:
+                text = _quoted(held[name], data.draw(st.booleans()))
+                cells.append((text, _expected(row, held)[name] or text))
+            else:
+                value, always = data.draw(field)
+                text = _quoted(value, always)
+                cells.append((text, text))
+        puzzle = row[0].replace(".", "0") if data.draw(st.booleans()) else row[0]
+        cells.insert(column, (puzzle, puzzle))
+        lines.append(",".join(c for c, _ in cells))
+        want.append(",".join(e for _, e in cells))
+        if data.draw(st.booleans()):
+            lines.append("# a comment")
+            want.append("# a comment")
+    src = tmp_path / "h.csv"
+    src.write_bytes("".join(ln + "\r\n" for ln in lines).encode("utf-8"))
+    code, out, err = _fill(src, capsys)
+    assert code == 0, err
+    assert out == "".join(ln + "\r\n" for ln in want)
+
+
+def test_fill_on_a_hardest_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The HardestDatabase layout: empty columns filled, a rated puzzle's wrong numbers
+    replaced (and reported), a number from a rater with chains kept, --jobs the same."""
+    rated = next(r for r in _rows() if r[1] == "4.2")
+    chains = next(r for r in _rows() if float(r[1]) > 6.2 and float(r[2]) <= 6.2)
+    src = tmp_path / "hardest.csv"
+    lines = ["HardestDatabase110626",
+             "#!sudoku -c1,PuzzleR,Label,Poster,q1,q2,ER,EP,ED,Sx9,Sxt",
+             f'{rated[0]},"Thread-1;a,b",tarek,95532,97174,,,,4674,3311',
+             f"{rated[0]},Thread-2,tarek,1,2,3.4,1.2,{rated[3]},,",
+             f"{chains[0]},Thread-3,x,1,2,{chains[1]},,,5,6",
+             f"{chains[0]},Thread-4,x,1,2,,,,5,6"]
+    src.write_bytes("".join(ln + "\r\n" for ln in lines).encode("ascii"))
+    code, out, err = _fill(src, capsys)
+    assert code == 0
+    er, ep, ed = rated[1:]
+    assert out.split("\r\n") == [
+        *lines[:2],
+        f'{rated[0]},"Thread-1;a,b",tarek,95532,97174,{er},{ep},{ed},4674,3311',
+        f"{rated[0]},Thread-2,tarek,1,2,{er},{ep},{ed},,",
+        f"{chains[0]},Thread-3,x,1,2,{chains[1]},{chains[2]},{chains[3]},5,6",
+        f"{chains[0]},Thread-4,x,1,2,>6.2,{chains[2]},{chains[3]},5,6",
+        ""]
+    assert f"record 2, line 4: warning: ER was 3.4, now {er}" in err
+    two = tmp_path / "two.out"
+    assert main(["rate", str(src), "--fill", "--jobs", "2", "-q", "-o", str(two)]) == 0
+    assert two.read_bytes().decode("ascii") == out
+
+
+@pytest.mark.parametrize(("more", "said"), [
+    (["--format", "%r"], "--format shapes the lines"),
+    (["--json"], "--json writes JSON objects"),
+    (["--cluster", "local:2"], "not on a cluster"),
+])
+def test_fill_refuses_another_output(more: list[str], said: str, tmp_path: Path,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    src = tmp_path / "h.csv"
+    src.write_text(f"#!sudoku -c1,P,ER\n{_rows()[0][0]},\n")
+    code, out, err = _fill(src, capsys, *more)
+    assert code == 2
+    assert out == ""
+    assert len(err.splitlines()) == 1
+    assert said in err
+
+
+def test_fill_refuses_a_format_without_columns(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    src = tmp_path / "p.txt"
+    src.write_text(_rows()[0][0] + "\n" + _rows()[1][0] + "\n")
+    code, out, err = _fill(src, capsys)
+    assert code == 2
+    assert out == ""
+    assert err == f"puzzlefmt rate: --fill: {src} is txt; the rate engine fills forum-csv " \
+                  "records: nothing was read\n"
+
+
+def test_rows_that_cannot_be_filled_are_rejected_with_the_reason(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A collection without rating columns, and a row that cannot be read: rejected and
+    reported (exit 2), left out of the collection written; the other rows filled."""
+    p = _rows()[0]
+    src = tmp_path / "none.csv"
+    src.write_text(f"#!sudoku -c1,Puzzle,Label\n{p[0]},a\n")
+    code, out, err = _fill(src, capsys)
+    assert code == 2
+    assert out == "#!sudoku -c1,Puzzle,Label\r\n"
+    assert "record 1, line 2: cannot fill it: the row has no ER, EP or ED column" in err
+    src = tmp_path / "bad.csv"
+    src.write_text(f"#!sudoku -c1,Puzzle,ER\n{p[0][:70]},\n{p[0]},\n")
+    rejects = tmp_path / "rejects.tsv"
+    code, out, err = _fill(src, capsys, "--rejects", str(rejects))
+    assert code == 2
+    assert out == f"#!sudoku -c1,Puzzle,ER\r\n{p[0]},{p[1]}\r\n"
+    assert "record 1, line 2" in rejects.read_text()
