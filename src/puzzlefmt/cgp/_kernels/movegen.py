@@ -15,10 +15,13 @@ from anchors, the empty squares next to a tile (the start square on an empty boa
 each, the GADDAG is walked leftwards, placing rack tiles on squares that are not anchors
 themselves and reading tiles on the board, then (after the separator) rightwards. A play is
 so found once, from its leftmost anchor. A one-tile play is kept in the lane where it has
-a neighbour, across first. Each move is written to the output arrays (``kind`` 0
-placement, 1 exchange, 2 pass); the tiles of a placement are its whole word, square by
-square: a code, with ``BLANK_BIT`` for a blank, or ``THROUGH_BIT`` with the tile already
-there. With ``best_only`` only the moves of the best equity seen are kept.
+a neighbour, across first. Each move is written as a row of ``out`` (the ``OUT_*``
+columns; kind 0 placement, 1 exchange, 2 pass) and of ``out_tiles``: the tiles of a
+placement are its whole word, square by square: a code, with ``BLANK_BIT`` for a blank, or
+``THROUGH_BIT`` with the tile already there. With ``best_only`` only the moves of the best
+equity seen are kept, and the anchors are walked best bound first ("shadow" bounds: an
+upper bound of the equity of any play from the anchor, from the squares it may cover, the
+rack's points and the leaves' values) until the bound falls below the best equity found.
 """
 
 from __future__ import annotations
