@@ -84,6 +84,11 @@ class _Tables:
         self.layout = layout
         n = len(dist.letters)
         self.codes = {label: k for k, label in enumerate(dist.letters, start=1)}
+        # a square's code for the kernel: 0 empty, a blank its letter's code and BLANK_BIT
+        self.square_codes: dict[str | None, int] = {None: 0}
+        for label, k in self.codes.items():
+            self.square_codes.setdefault(label.lower(), k | kern.BLANK_BIT)
+        self.square_codes.update(self.codes)
         self.score_of = np.zeros(64, dtype=np.int32)
         self.is_vowel = np.zeros(64, dtype=np.bool_)
         for label, k in self.codes.items():
@@ -379,6 +384,12 @@ def _anchor_bounds(position: Position, lexicon: Lexicon,
 
 
 def _board_codes(position: Position, tables: _Tables) -> np.ndarray:
+    squares = tables.square_codes
+    try:
+        return np.fromiter([squares[sq] for row in position.board for sq in row],
+                           dtype=np.int32, count=position.rows * position.cols)
+    except KeyError:  # a blank whose label is not a letter's lower case
+        pass
     codes = tables.codes
     out = np.zeros(position.rows * position.cols, dtype=np.int32)
     cols = position.cols
