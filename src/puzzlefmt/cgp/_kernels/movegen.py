@@ -421,7 +421,8 @@ def _bound(g: np.ndarray, cols: int, lmul: np.ndarray, wmul: np.ndarray,
            cmask: np.ndarray, cscore: np.ndarray, hascross: np.ndarray,
            anchor_at: np.ndarray, score_of: np.ndarray, blank_score: int, lane: int,
            anchor: int, rack_mask: np.uint64, tiles_on_rack: int, rack_size: int, bingo: int,
-           values: np.ndarray, best_leave: np.ndarray, coef: np.ndarray) -> int:
+           values: np.ndarray, best_leave: np.ndarray, coef: np.ndarray,
+           cap: np.ndarray) -> int:
     """An upper bound of the equity of every play the walk from an anchor can find (the
     "shadow" of the plays: the squares they may cover, not the words). For each stretch
     of squares through the anchor that such a play may cover (going left only over squares
@@ -430,7 +431,8 @@ def _bound(g: np.ndarray, cols: int, lmul: np.ndarray, wmul: np.ndarray,
     score is at most the tiles on the board's points times the word multiplier, plus the
     cross words' fixed points, plus each placed square's multiplier of a tile's points
     (its letter multiplier times the word multiplier, and again in its cross word) paired
-    with the rack's highest values, largest with largest; plus the bingo when every
+    with the rack's highest values, largest with largest, or, when less, times the most a
+    rack tile that fits the square scores (``cap``, :func:`_caps`); plus the bingo when every
     rack tile is placed, plus the best value a leave of the tiles left can have. The
     opening penalty is never positive: left out."""
     base = lane * cols
@@ -470,12 +472,14 @@ def _bound(g: np.ndarray, cols: int, lmul: np.ndarray, wmul: np.ndarray,
                 if hi > lo and (hi == cols - 1 or g[base + hi + 1] == 0):
                     # the placed squares' multipliers, sorted down (insertion)
                     n = placed
+                    capped = 0
                     for a in range(n):
                         s = coef[a]
                         m = lmul[s] * wmult
                         if hascross[s]:
                             m += lmul[s] * wmul[s]
                         coef[16 + a] = m
+                        capped += m * cap[s]
                     for a in range(1, n):
                         x = coef[16 + a]
                         b = a - 1
@@ -483,9 +487,10 @@ def _bound(g: np.ndarray, cols: int, lmul: np.ndarray, wmul: np.ndarray,
                             coef[16 + b + 1] = coef[16 + b]
                             b -= 1
                         coef[16 + b + 1] = x
-                    score = through * wmult + cross
+                    paired = 0
                     for a in range(n):
-                        score += coef[16 + a] * values[a]
+                        paired += coef[16 + a] * values[a]
+                    score = through * wmult + cross + min(paired, capped)
                     if n == rack_size:
                         score += bingo
                     equity = score * 1000 + best_leave[tiles_on_rack - n]
@@ -596,6 +601,25 @@ def _bound_tables(rack: np.ndarray, n_letters: int, score_of: np.ndarray, blank_
     return values, best_leave
 
 
+@njit
+def _caps(cm: np.ndarray, rack: np.ndarray, n_letters: int, score_of: np.ndarray,
+          blank_score: int) -> np.ndarray:
+    """For each square of both directions, the most points a rack tile that fits it (its
+    cross set) can score there (0 where none fits)."""
+    out = np.zeros(cm.shape, dtype=np.int64)
+    for o in range(cm.shape[0]):
+        for sq in range(cm.shape[1]):
+            mask = cm[o, sq]
+            if mask == 0:
+                continue
+            best = blank_score if rack[0] > 0 else 0
+            for t in range(1, n_letters + 1):
+                if rack[t] > 0 and (mask >> np.uint64(t)) & np.uint64(1):
+                    best = max(best, int(score_of[t]))
+            out[o, sq] = best
+    return out
+
+
 @aot("Tuple((int8[:, ::1], int64[:, ::1]))(uint32[::1], int32[::1], int64, int64, "
      "int32[::1], int32[::1], int32[::1], int64, int32[::1], int64[::1], int64, int64, "
      "int64, int64)")
@@ -623,6 +647,7 @@ def anchor_bounds(nodes: np.ndarray, board: np.ndarray, rows: int, cols: int,
         return an, bounds
     values, best_leave = _bound_tables(rack, n_letters, score_of, blank_score, stride, full,
                                        tiles_on_rack, leave_adj)
+    cap = _caps(cm, rack, n_letters, score_of, blank_score)
     coef = np.zeros(32, dtype=np.int64)
     for o in range(2):
         length = cols if o == 0 else rows
@@ -631,7 +656,7 @@ def anchor_bounds(nodes: np.ndarray, board: np.ndarray, rows: int, cols: int,
                 bounds[o, sq] = _bound(g[o], length, lm[o], wm[o], cm[o], cs[o], hc[o], an[o],
                                        score_of, blank_score, sq // length, sq % length,
                                        rack_mask, tiles_on_rack, rack_size, bingo, values,
-                                       best_leave, coef)
+                                       best_leave, coef, cap[o])
     return an, bounds
 
 
@@ -716,6 +741,7 @@ def generate(nodes: np.ndarray, board: np.ndarray, rows: int, cols: int, lmul: n
         if best_only:
             values, best_leave = _bound_tables(rack, n_letters, score_of, blank_score,
                                                stride, full, tiles_on_rack, leave_adj)
+            cap = _caps(cm, rack, n_letters, score_of, blank_score)
             coef = np.zeros(32, dtype=np.int64)
             for k in range(count):
                 o = a_sq[k] // n
@@ -724,7 +750,7 @@ def generate(nodes: np.ndarray, board: np.ndarray, rows: int, cols: int, lmul: n
                 a_bound[k] = _bound(g[o], length, lm[o], wm[o], cm[o], cs[o], hc[o], an[o],
                                     score_of, blank_score, sq // length, sq % length,
                                     rack_mask, tiles_on_rack, rack_size, bingo, values,
-                                    best_leave, coef)
+                                    best_leave, coef, cap[o])
             order = np.argsort(-a_bound[:count])
         state[_ANCHORS] = count
         for k in range(count):
