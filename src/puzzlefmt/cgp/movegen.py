@@ -348,7 +348,7 @@ def generate(position: Position, lexicon: Lexicon, leaves: Leaves | None = None,
     board = _board_codes(position, tables)
     rack, adj, exchanges = _settings(position, tables, leaves, int(np.count_nonzero(board)))
     rows, cols = position.rows, position.cols
-    sr, sc = position.layout.start
+    sr, sc = tables.layout.start
     width = max(rows, cols, 8)
     buffers = _buffers(_CAPACITY, width)
     state = STATE
@@ -374,7 +374,7 @@ def _anchor_bounds(position: Position, lexicon: Lexicon,
     board = _board_codes(position, tables)
     rack, adj, _ = _settings(position, tables, leaves, int(np.count_nonzero(board)))
     rows, cols = position.rows, position.cols
-    sr, sc = position.layout.start
+    sr, sc = tables.layout.start
     an, bounds = kern.anchor_bounds(lexicon.nodes, board, rows, cols, tables.lmul,
                                     tables.wmul, tables.score_of, tables.blank_score, rack, adj,
                                     tables.n_letters, sr * cols + sc, position.rack_size,
