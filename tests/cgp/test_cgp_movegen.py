@@ -15,7 +15,7 @@ import puzzlefmt
 from puzzlefmt.cgp import Position
 from puzzlefmt.cgp._kernels import movegen as kern
 from puzzlefmt.cgp.lexicon import Leaves, Lexicon
-from puzzlefmt.cgp.movegen import LexiconMismatchError, MoveList, generate
+from puzzlefmt.cgp.movegen import LexiconMismatchError, MoveList, _anchor_bounds, generate
 from puzzlefmt.cgp.svg import draw, with_move
 from puzzlefmt.cli import main
 
@@ -90,6 +90,50 @@ def test_moves_equal_magpies_dump(index: int, web2: Lexicon, synthetic: Leaves,
     assert (top.ucgi, top.score * 1000, top.equity) == best[index]
     only = generate(position, web2, synthetic, best_only=True).best(1)[0]
     assert (only.ucgi, only.score, only.equity) == (top.ucgi, top.score, top.equity)
+
+
+def _found_from(found: MoveList, i: int, anchors: np.ndarray) -> tuple[int, int, int]:
+    """The anchor the walk finds placement ``i`` from: its first placed square that is an
+    anchor (the walk goes left from an anchor over squares that are not)."""
+    o = int(found.vertical[i])
+    r0, c0 = int(found.row[i]), int(found.col[i])
+    for k in range(int(found.length[i])):
+        r, c = (r0 + k, c0) if o else (r0, c0 + k)
+        if not int(found.tiles[i, k]) & kern.THROUGH_BIT and anchors[o, r, c] == 1:
+            return o, r, c
+    raise AssertionError(f"no anchor under {found.ucgi(i)}")
+
+
+@pytest.mark.parametrize("index", range(0, 328, 2 * SAMPLE))
+def test_each_anchor_bound_is_at_least_every_play_found_from_it(
+        index: int, web2: Lexicon, synthetic: Leaves, magpie: tuple) -> None:
+    position = Position(magpie[0][index])
+    for leaves in (synthetic, None):
+        found = generate(position, web2, leaves)
+        anchors, bounds = _anchor_bounds(position, web2, leaves)
+        for i in np.flatnonzero(found.kind == kern.KIND_PLACE).tolist():
+            where = _found_from(found, i, anchors)
+            assert int(found.equity[i]) <= int(bounds[where]), (found.ucgi(i), where)
+
+
+def test_best_only_finds_every_move_of_the_best_equity_walking_fewer_anchors(
+        web2: Lexicon, synthetic: Leaves, magpie: tuple) -> None:
+    walked = anchors = 0
+    for index in range(0, 328, 3 * SAMPLE):
+        position = Position(magpie[0][index])
+        full = generate(position, web2, synthetic)
+        top = int(full.equity[full.kind != kern.KIND_PASS].max(initial=-(1 << 62)))
+        only = generate(position, web2, synthetic, best_only=True)
+        # (the pass, equity 0, is listed in best_only only when there is nothing else)
+        assert {full.ucgi(i) for i in range(len(full))
+                if full.equity[i] == top and full.kind[i] != kern.KIND_PASS} == {
+            only.ucgi(i) for i in range(len(only))}
+        assert full.anchors[0] == full.anchors[1]
+        assert only.anchors[1] == full.anchors[1]
+        walked += only.anchors[0]
+        anchors += only.anchors[1]
+    # the bounds leave most anchors unwalked
+    assert walked < anchors / 2
 
 
 def test_generated_moves_are_legal_and_scored_as_position_scores(web2: Lexicon,

@@ -54,6 +54,8 @@ _OPEN_STEP = 350  # millipoints a premium step next to the start row costs a vow
 _CAPACITY = 1 << 16
 
 
+STATE = np.zeros(5, dtype=np.int64)
+
 class LexiconMismatchError(ValueError):
     """The position names a lexicon (``lex``) or a distribution the given one is not."""
 
@@ -82,6 +84,11 @@ class _Tables:
         self.layout = layout
         n = len(dist.letters)
         self.codes = {label: k for k, label in enumerate(dist.letters, start=1)}
+        # a square's code for the kernel: 0 empty, a blank its letter's code and BLANK_BIT
+        self.square_codes: dict[str | None, int] = {None: 0}
+        for label, k in self.codes.items():
+            self.square_codes.setdefault(label.lower(), k | kern.BLANK_BIT)
+        self.square_codes.update(self.codes)
         self.score_of = np.zeros(64, dtype=np.int32)
         self.is_vowel = np.zeros(64, dtype=np.bool_)
         for label, k in self.codes.items():
@@ -121,19 +128,12 @@ def _tables(dist: Distribution, layout: Layout) -> _Tables:
 
 
 class _Buffers:
-    """The kernel's output arrays, kept and grown between calls."""
+    """The kernel's output arrays, kept and grown between calls: a row a move (the kernel's
+    ``OUT_*`` columns) and its tiles."""
 
     def __init__(self, capacity: int, width: int) -> None:
-        self.kind = np.empty(capacity, dtype=np.int8)
-        self.row = np.empty(capacity, dtype=np.int32)
-        self.col = np.empty(capacity, dtype=np.int32)
-        self.vert = np.empty(capacity, dtype=np.bool_)
-        self.length = np.empty(capacity, dtype=np.int32)
+        self.out = np.empty((capacity, kern.OUT_FIELDS), dtype=np.int64)
         self.tiles = np.zeros((capacity, width), dtype=np.uint8)
-        self.score = np.empty(capacity, dtype=np.int32)
-        self.equity = np.empty(capacity, dtype=np.int64)
-        self.leave = np.empty(capacity, dtype=np.int32)
-        self.placed = np.empty(capacity, dtype=np.int32)
         self.capacity = capacity
         self.width = width
 
@@ -179,22 +179,26 @@ class MoveList(Sequence[GeneratedMove]):
     move: each square's code, ``BLANK_BIT`` for a blank, ``THROUGH_BIT`` for a tile already
     there; an exchange's tiles, 0 the blank), ``score`` (points), ``equity``
     (millipoints), ``leave`` (the kept tiles' number) and ``placed``. Indexing and iterating
-    make :class:`GeneratedMove` objects."""
+    make :class:`GeneratedMove` objects. ``anchors``: how many anchors the generator
+    walked, of how many where a play may start (``best_only`` leaves out those whose bound
+    is below the best equity found)."""
 
     def __init__(self, position: Position, buffers: _Buffers, count: int,
-                 tables: _Tables, rack: np.ndarray) -> None:
+                 tables: _Tables, rack: np.ndarray, anchors: tuple[int, int] = (0, 0)) -> None:
         self.position = position
-        self.kind = buffers.kind[:count].copy()
-        self.row = buffers.row[:count].copy()
-        self.col = buffers.col[:count].copy()
-        self.vertical = buffers.vert[:count].copy()
-        self.length = buffers.length[:count].copy()
+        self.anchors = anchors
+        out = buffers.out[:count]
+        self.kind = out[:, kern.OUT_KIND].astype(np.int8)
+        self.row = out[:, kern.OUT_ROW].astype(np.int32)
+        self.col = out[:, kern.OUT_COL].astype(np.int32)
+        self.vertical = out[:, kern.OUT_VERT].astype(np.bool_)
+        self.length = out[:, kern.OUT_LEN].astype(np.int32)
         width = int(self.length.max(initial=0))
         self.tiles = buffers.tiles[:count, :width].copy()
-        self.score = buffers.score[:count].copy()
-        self.equity = buffers.equity[:count].copy()
-        self.leave_index = buffers.leave[:count].copy()
-        self.placed = buffers.placed[:count].copy()
+        self.score = out[:, kern.OUT_SCORE].astype(np.int32)
+        self.equity = out[:, kern.OUT_EQUITY].copy()
+        self.leave_index = out[:, kern.OUT_LEAVE].astype(np.int32)
+        self.placed = out[:, kern.OUT_PLACED].astype(np.int32)
         self._tables = tables
         self._rack = rack
 
@@ -344,26 +348,48 @@ def generate(position: Position, lexicon: Lexicon, leaves: Leaves | None = None,
     board = _board_codes(position, tables)
     rack, adj, exchanges = _settings(position, tables, leaves, int(np.count_nonzero(board)))
     rows, cols = position.rows, position.cols
-    sr, sc = position.layout.start
+    sr, sc = tables.layout.start
     width = max(rows, cols, 8)
     buffers = _buffers(_CAPACITY, width)
-    state = np.zeros(3, dtype=np.int64)
+    state = STATE
     notice_if_cold("the move generator")
     while True:
         kern.generate(lexicon.nodes, board, rows, cols, tables.lmul, tables.wmul,
                       tables.score_of, tables.blank_score, tables.is_vowel, tables.open_pen,
                       rack, adj, tables.n_letters, sr * cols + sc, position.rack_size,
-                      position.bingo_bonus, exchanges, best_only, buffers.kind, buffers.row,
-                      buffers.col, buffers.vert, buffers.length, buffers.tiles,
-                      buffers.score, buffers.equity, buffers.leave, buffers.placed, state)
+                      position.bingo_bonus, exchanges, best_only, buffers.out, buffers.tiles,
+                      state)
         count = int(state[0])
         if count <= buffers.capacity:
             break
         buffers = _buffers(count, width)
-    return MoveList(position, buffers, count, tables, rack)
+    return MoveList(position, buffers, count, tables, rack, (int(state[3]), int(state[4])))
+
+
+def _anchor_bounds(position: Position, lexicon: Lexicon,
+                   leaves: Leaves | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """The kernel's anchors and their bounds for the position (``[0]`` across, ``[1]``
+    down, as ``(rows, cols)`` arrays): what the best-move walk orders its anchors by."""
+    tables = _tables(position.distribution, position.layout)
+    board = _board_codes(position, tables)
+    rack, adj, _ = _settings(position, tables, leaves, int(np.count_nonzero(board)))
+    rows, cols = position.rows, position.cols
+    sr, sc = tables.layout.start
+    an, bounds = kern.anchor_bounds(lexicon.nodes, board, rows, cols, tables.lmul,
+                                    tables.wmul, tables.score_of, tables.blank_score, rack, adj,
+                                    tables.n_letters, sr * cols + sc, position.rack_size,
+                                    position.bingo_bonus)
+    return (np.stack([an[0].reshape(rows, cols), an[1].reshape(cols, rows).T]),
+            np.stack([bounds[0].reshape(rows, cols), bounds[1].reshape(cols, rows).T]))
 
 
 def _board_codes(position: Position, tables: _Tables) -> np.ndarray:
+    squares = tables.square_codes
+    try:
+        return np.fromiter([squares[sq] for row in position.board for sq in row],
+                           dtype=np.int32, count=position.rows * position.cols)
+    except KeyError:  # a blank whose label is not a letter's lower case
+        pass
     codes = tables.codes
     out = np.zeros(position.rows * position.cols, dtype=np.int32)
     cols = position.cols

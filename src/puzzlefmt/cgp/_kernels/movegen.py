@@ -15,10 +15,13 @@ from anchors, the empty squares next to a tile (the start square on an empty boa
 each, the GADDAG is walked leftwards, placing rack tiles on squares that are not anchors
 themselves and reading tiles on the board, then (after the separator) rightwards. A play is
 so found once, from its leftmost anchor. A one-tile play is kept in the lane where it has
-a neighbour, across first. Each move is written to the output arrays (``kind`` 0
-placement, 1 exchange, 2 pass); the tiles of a placement are its whole word, square by
-square: a code, with ``BLANK_BIT`` for a blank, or ``THROUGH_BIT`` with the tile already
-there. With ``best_only`` only the moves of the best equity seen are kept.
+a neighbour, across first. Each move is written as a row of ``out`` (the ``OUT_*``
+columns; kind 0 placement, 1 exchange, 2 pass) and of ``out_tiles``: the tiles of a
+placement are its whole word, square by square: a code, with ``BLANK_BIT`` for a blank, or
+``THROUGH_BIT`` with the tile already there. With ``best_only`` only the moves of the best
+equity seen are kept, and the anchors are walked best bound first ("shadow" bounds: an
+upper bound of the equity of any play from the anchor, from the squares it may cover, the
+rack's points and the leaves' values) until the bound falls below the best equity found.
 """
 
 from __future__ import annotations
@@ -43,7 +46,22 @@ _ARC = ARC_MASK
 _COUNT = 0
 _BEST = 1
 _CAP = 2
+_WALKED = 3
+_ANCHORS = 4
 _NEG = -(1 << 62)
+
+
+# the columns of the output array ``out`` (a row a move)
+OUT_KIND = 0
+OUT_ROW = 1
+OUT_COL = 2
+OUT_VERT = 3
+OUT_LEN = 4
+OUT_SCORE = 5
+OUT_EQUITY = 6
+OUT_LEAVE = 7
+OUT_PLACED = 8
+OUT_FIELDS = 9
 
 
 @njit
@@ -129,37 +147,33 @@ def _cross_sets(nodes: np.ndarray, g: np.ndarray, rows: int, cols: int, cmask: n
 
 
 @njit
-def _record(word: np.ndarray, lo: int, hi: int, lane: int, vertical: bool, score: int,
-            equity: int, leave: int, placed: int, out_kind: np.ndarray, out_row: np.ndarray,
-            out_col: np.ndarray, out_vert: np.ndarray, out_len: np.ndarray,
-            out_tiles: np.ndarray, out_score: np.ndarray, out_equity: np.ndarray,
-            out_leave: np.ndarray, out_placed: np.ndarray, state: np.ndarray,
-            best_only: bool) -> None:
-    if best_only:
-        if equity < state[_BEST]:
-            return
-        if equity > state[_BEST]:
-            state[_BEST] = equity
-            state[_COUNT] = 0
-    m = state[_COUNT]
-    state[_COUNT] = m + 1
-    if m >= state[_CAP]:
-        return
-    out_kind[m] = KIND_PLACE
-    if vertical:
-        out_row[m] = lo
-        out_col[m] = lane
-    else:
-        out_row[m] = lane
-        out_col[m] = lo
-    out_vert[m] = vertical
-    out_len[m] = hi - lo + 1
-    for k in range(lo, hi + 1):
-        out_tiles[m, k - lo] = word[k]
-    out_score[m] = score
-    out_equity[m] = equity
-    out_leave[m] = leave
-    out_placed[m] = placed
+def _lanes(nodes: np.ndarray, g: np.ndarray, rows: int, cols: int, lmul: np.ndarray,
+           score_of: np.ndarray, blank_score: int, all_letters: np.uint64, rack_mask: np.uint64,
+           empty_board: bool, start_sq: int, cmask: np.ndarray, cscore: np.ndarray,
+           hascross: np.ndarray, anchor_at: np.ndarray) -> None:
+    """One direction's squares, lane by lane (``g`` a lane a row): the cross sets (nothing
+    on a square no tile may cover), and the anchors (1; 0 none) where some rack tile fits."""
+    _cross_sets(nodes, g, rows, cols, cmask, cscore, hascross, score_of, blank_score,
+                all_letters)
+    for r in range(rows):
+        for c in range(cols):
+            sq = r * cols + c
+            anchor_at[sq] = 0
+            if lmul[sq] < 0:
+                cmask[sq] = np.uint64(0)
+            if g[sq] != 0 or lmul[sq] < 0:
+                continue
+            if empty_board:
+                if sq == start_sq:
+                    anchor_at[sq] = 1
+            elif (hascross[sq] or (c > 0 and g[sq - 1] != 0)
+                  or (c < cols - 1 and g[sq + 1] != 0)):
+                anchor_at[sq] = 1
+    # an anchor no rack tile fits is kept as an anchor (the walk from its neighbours must
+    # not pass it) but has no play of its own
+    for sq in range(rows * cols):
+        if anchor_at[sq] and (cmask[sq] & rack_mask) == 0:
+            anchor_at[sq] = 2
 
 
 # the fields of a frame of the walk (one square of a play being built)
@@ -185,17 +199,16 @@ def _walk(nodes: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray, wmul: n
           score_of: np.ndarray, blank_score: int, is_vowel: np.ndarray, open_pen: np.ndarray,
           rack: np.ndarray, stride: np.ndarray, leave_adj: np.ndarray, word: np.ndarray,
           frames: np.ndarray, lane: int, anchor: int, root: int, full: int, rack_size: int,
-          tiles_on_rack: int, bingo: int, vertical: bool, empty_board: bool, out_kind: np.ndarray,
-          out_row: np.ndarray, out_col: np.ndarray, out_vert: np.ndarray,
-          out_len: np.ndarray, out_tiles: np.ndarray, out_score: np.ndarray,
-          out_equity: np.ndarray, out_leave: np.ndarray, out_placed: np.ndarray,
-          state: np.ndarray, best_only: bool) -> None:
+          tiles_on_rack: int, bingo: int, vertical: bool, empty_board: bool, out: np.ndarray,
+          out_tiles: np.ndarray, state: np.ndarray, best_only: bool) -> None:
     """Every play from one anchor: a depth-first walk of the GADDAG with an explicit stack
     (``frames``), a frame a square. A frame tries its square's candidates one by one: each
     is recorded when it ends a word, and its ways on (the next square, the turn after the
     separator) are pushed as new frames; once they are done the frame gives its tile back
-    and tries its next candidate."""
+    and tries its next candidate. Nothing here calls a function (each call of a compiled
+    function would count references to its array arguments, a cost a found play)."""
     base = lane * cols
+    cap = out.shape[0]
     frames[0, _F_COL] = anchor
     frames[0, _F_START] = root
     frames[0, _F_LEFT] = 1
@@ -223,8 +236,19 @@ def _walk(nodes: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray, wmul: n
         found = -1
         phase = 0
         if here != 0:
-            if i < 0:
-                found = _find(nodes, frames[d, _F_START], here & CODE_MASK)
+            start = frames[d, _F_START]
+            if i < 0 and start != 0:
+                want = here & CODE_MASK
+                j = start
+                while True:
+                    vj = int(nodes[j])
+                    tj = vj >> 24
+                    if tj == want:
+                        found = j
+                        break
+                    if tj > want or (vj & _IS_END):
+                        break
+                    j += 1
         else:
             start = frames[d, _F_START]
             if frames[d, _F_PLACED] < tiles_on_rack and start != 0:
@@ -294,28 +318,64 @@ def _walk(nodes: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray, wmul: n
             n_pen = frames[d, _F_PEN]
             if empty_board and is_vowel[t]:
                 n_pen += open_pen[sq]
+        left = frames[d, _F_LEFT]
         if v & _ACCEPTS and n_placed > 0:
-            if frames[d, _F_LEFT]:
+            # a word ends here when the squares beyond both its ends are empty
+            lo = -1
+            hi = -1
+            if left:
                 if ((col == 0 or g[sq - 1] == 0)
                         and (anchor == cols - 1 or g[base + anchor + 1] == 0)):
-                    _finish(g, cols, hascross, word, col, anchor, lane, vertical, n_main,
-                            n_wmult, n_cross, n_placed, n_leave, n_pen, rack_size, bingo,
-                            leave_adj, out_kind, out_row, out_col, out_vert, out_len,
-                            out_tiles, out_score, out_equity, out_leave, out_placed,
-                            state, best_only)
+                    lo = col
+                    hi = anchor
             elif col == cols - 1 or g[sq + 1] == 0:
-                _finish(g, cols, hascross, word, frames[d, _F_LO], col, lane, vertical,
-                        n_main, n_wmult, n_cross, n_placed, n_leave, n_pen, rack_size,
-                        bingo, leave_adj, out_kind, out_row, out_col, out_vert, out_len,
-                        out_tiles, out_score, out_equity, out_leave, out_placed, state,
-                        best_only)
+                lo = frames[d, _F_LO]
+                hi = col
+            keep = hi > lo
+            if keep and vertical and n_placed == 1:
+                # a one-tile play with a neighbour across is listed as an across play
+                for k in range(lo, hi + 1):
+                    if not (word[k] & THROUGH_BIT) and hascross[base + k]:
+                        keep = False
+                        break
+            if keep:
+                score = n_main * n_wmult + n_cross
+                if n_placed == rack_size:
+                    score += bingo
+                equity = score * 1000 + leave_adj[n_leave] + n_pen
+                if best_only:
+                    if equity < state[_BEST]:
+                        keep = False
+                    elif equity > state[_BEST]:
+                        state[_BEST] = equity
+                        state[_COUNT] = 0
+            if keep:
+                m = state[_COUNT]
+                state[_COUNT] = m + 1
+                if m < cap:
+                    out[m, OUT_KIND] = KIND_PLACE
+                    if vertical:
+                        out[m, OUT_ROW] = lo
+                        out[m, OUT_COL] = lane
+                    else:
+                        out[m, OUT_ROW] = lane
+                        out[m, OUT_COL] = lo
+                    out[m, OUT_VERT] = vertical
+                    out[m, OUT_LEN] = hi - lo + 1
+                    for k in range(lo, hi + 1):
+                        out_tiles[m, k - lo] = word[k]
+                    out[m, OUT_SCORE] = score
+                    out[m, OUT_EQUITY] = equity
+                    out[m, OUT_LEAVE] = n_leave
+                    out[m, OUT_PLACED] = n_placed
         # the ways on, both pushed now (the frame comes back to its next candidate
         # once they are done): the turn rightwards after the separator (walked
         # second), then the next square leftwards, or rightwards
         arc = v & _ARC
         top = d
         if arc != 0:
-            if frames[d, _F_LEFT]:
+            nxt = -1
+            if left:
                 if (anchor < cols - 1 and (col == 0 or g[sq - 1] == 0)
                         and (int(nodes[arc]) >> 24) == 0):
                     after = int(nodes[arc]) & _ARC
@@ -335,26 +395,15 @@ def _walk(nodes: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray, wmul: n
                         frames[top, _F_PHASE] = 0
                         frames[top, _F_TAKEN] = -1
                 if col > 0 and (g[sq - 1] != 0 or anchor_at[sq - 1] == 0):
-                    top += 1
-                    frames[top, _F_LO] = frames[d, _F_LO]
-                    frames[top, _F_COL] = col - 1
-                    frames[top, _F_START] = arc
-                    frames[top, _F_LEFT] = 1
-                    frames[top, _F_MAIN] = n_main
-                    frames[top, _F_WMULT] = n_wmult
-                    frames[top, _F_CROSS] = n_cross
-                    frames[top, _F_PLACED] = n_placed
-                    frames[top, _F_LEAVE] = n_leave
-                    frames[top, _F_PEN] = n_pen
-                    frames[top, _F_I] = -1
-                    frames[top, _F_PHASE] = 0
-                    frames[top, _F_TAKEN] = -1
+                    nxt = col - 1
             elif col < cols - 1:
+                nxt = col + 1
+            if nxt >= 0:
                 top += 1
                 frames[top, _F_LO] = frames[d, _F_LO]
-                frames[top, _F_COL] = col + 1
+                frames[top, _F_COL] = nxt
                 frames[top, _F_START] = arc
-                frames[top, _F_LEFT] = 0
+                frames[top, _F_LEFT] = left
                 frames[top, _F_MAIN] = n_main
                 frames[top, _F_WMULT] = n_wmult
                 frames[top, _F_CROSS] = n_cross
@@ -368,97 +417,110 @@ def _walk(nodes: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray, wmul: n
 
 
 @njit
-def _finish(g: np.ndarray, cols: int, hascross: np.ndarray, word: np.ndarray, lo: int,
-            hi: int, lane: int, vertical: bool, main: int, wmult: int, cross: int,
-            placed: int, leave: int, pen: int, rack_size: int, bingo: int,
-            leave_adj: np.ndarray, out_kind: np.ndarray, out_row: np.ndarray,
-            out_col: np.ndarray, out_vert: np.ndarray, out_len: np.ndarray,
-            out_tiles: np.ndarray, out_score: np.ndarray, out_equity: np.ndarray,
-            out_leave: np.ndarray, out_placed: np.ndarray, state: np.ndarray,
-            best_only: bool) -> None:
-    """Score a found play and record it (a one-tile play only in the lane it belongs to)."""
-    if hi == lo:
-        return
-    if vertical and placed == 1:
-        for k in range(lo, hi + 1):
-            if not (word[k] & THROUGH_BIT) and hascross[lane * cols + k]:
-                return  # it has a neighbour across: listed as an across play
-    score = main * wmult + cross
-    if placed == rack_size:
-        score += bingo
-    equity = score * 1000 + leave_adj[leave] + pen
-    _record(word, lo, hi, lane, vertical, score, equity, leave, placed, out_kind, out_row,
-            out_col, out_vert, out_len, out_tiles, out_score, out_equity, out_leave,
-            out_placed, state, best_only)
+def _bound(g: np.ndarray, cols: int, lmul: np.ndarray, wmul: np.ndarray,
+           cmask: np.ndarray, cscore: np.ndarray, hascross: np.ndarray,
+           anchor_at: np.ndarray, score_of: np.ndarray, blank_score: int, lane: int,
+           anchor: int, rack_mask: np.uint64, tiles_on_rack: int, rack_size: int, bingo: int,
+           values: np.ndarray, best_leave: np.ndarray, coef: np.ndarray,
+           cap: np.ndarray) -> int:
+    """An upper bound of the equity of every play the walk from an anchor can find (the
+    "shadow" of the plays: the squares they may cover, not the words). For each stretch
+    of squares through the anchor that such a play may cover (going left only over squares
+    that are not anchors, every square to place one that some rack tile fits, no more
+    squares to place than tiles on the rack, the squares beyond both ends empty), the
+    score is at most the tiles on the board's points times the word multiplier, plus the
+    cross words' fixed points, plus each placed square's multiplier of a tile's points
+    (its letter multiplier times the word multiplier, and again in its cross word) paired
+    with the rack's highest values, largest with largest, or, when less, times the most a
+    rack tile that fits the square scores (``cap``, :func:`_caps`); plus the bingo when every
+    rack tile is placed, plus the best value a leave of the tiles left can have. The
+    opening penalty is never positive: left out."""
+    base = lane * cols
+    best = _NEG
+    # leftwards: each first square ``lo`` a play may have, with what the squares from
+    # there to the anchor hold
+    l_placed = 0
+    l_wmult = 1
+    l_through = 0
+    l_cross = 0
+    lo = anchor
+    while True:
+        sq = base + lo
+        if g[sq] != 0:
+            v = g[sq]
+            l_through += blank_score if v & BLANK_BIT else score_of[v & CODE_MASK]
+        else:
+            if lo != anchor and anchor_at[sq] != 0:
+                break
+            if (cmask[sq] & rack_mask) == 0:
+                break
+            l_placed += 1
+            if l_placed > tiles_on_rack:
+                break
+            coef[l_placed - 1] = sq
+            l_wmult *= wmul[sq]
+            if hascross[sq]:
+                l_cross += cscore[sq] * wmul[sq]
+        if lo == 0 or g[sq - 1] == 0:
+            # a play may start here: every last square rightwards
+            placed = l_placed
+            wmult = l_wmult
+            through = l_through
+            cross = l_cross
+            hi = anchor
+            while True:
+                if hi > lo and (hi == cols - 1 or g[base + hi + 1] == 0):
+                    # the placed squares' multipliers, sorted down (insertion)
+                    n = placed
+                    capped = 0
+                    for a in range(n):
+                        s = coef[a]
+                        m = lmul[s] * wmult
+                        if hascross[s]:
+                            m += lmul[s] * wmul[s]
+                        coef[16 + a] = m
+                        capped += m * cap[s]
+                    for a in range(1, n):
+                        x = coef[16 + a]
+                        b = a - 1
+                        while b >= 0 and coef[16 + b] < x:
+                            coef[16 + b + 1] = coef[16 + b]
+                            b -= 1
+                        coef[16 + b + 1] = x
+                    paired = 0
+                    for a in range(n):
+                        paired += coef[16 + a] * values[a]
+                    score = through * wmult + cross + min(paired, capped)
+                    if n == rack_size:
+                        score += bingo
+                    equity = score * 1000 + best_leave[tiles_on_rack - n]
+                    best = max(best, equity)
+                hi += 1
+                if hi >= cols:
+                    break
+                sq2 = base + hi
+                if g[sq2] != 0:
+                    v = g[sq2]
+                    through += blank_score if v & BLANK_BIT else score_of[v & CODE_MASK]
+                else:
+                    if (cmask[sq2] & rack_mask) == 0 or placed == tiles_on_rack:
+                        break
+                    coef[placed] = sq2
+                    placed += 1
+                    wmult *= wmul[sq2]
+                    if hascross[sq2]:
+                        cross += cscore[sq2] * wmul[sq2]
+        if lo == 0:
+            break
+        lo -= 1
+    return best
 
 
 @njit
-def _lane_pass(nodes: np.ndarray, g: np.ndarray, rows: int, cols: int, lmul: np.ndarray,
-               wmul: np.ndarray, score_of: np.ndarray, blank_score: int,
-               is_vowel: np.ndarray, open_pen: np.ndarray, rack: np.ndarray,
-               stride: np.ndarray, leave_adj: np.ndarray, full: int, start_sq: int,
-               rack_size: int, bingo: int, vertical: bool, empty_board: bool,
-               all_letters: np.uint64, out_kind: np.ndarray, out_row: np.ndarray,
-               out_col: np.ndarray, out_vert: np.ndarray, out_len: np.ndarray,
-               out_tiles: np.ndarray, out_score: np.ndarray, out_equity: np.ndarray,
-               out_leave: np.ndarray, out_placed: np.ndarray, state: np.ndarray,
-               best_only: bool) -> None:
-    n = rows * cols
-    cmask = np.zeros(n, dtype=np.uint64)
-    cscore = np.zeros(n, dtype=np.int64)
-    hascross = np.zeros(n, dtype=np.bool_)
-    _cross_sets(nodes, g, rows, cols, cmask, cscore, hascross, score_of, blank_score,
-                all_letters)
-    for sq in range(n):
-        if lmul[sq] < 0:
-            cmask[sq] = np.uint64(0)
-    anchor_at = np.zeros(n, dtype=np.int8)
-    for r in range(rows):
-        for c in range(cols):
-            sq = r * cols + c
-            if g[sq] != 0 or lmul[sq] < 0:
-                continue
-            if empty_board:
-                if sq == start_sq:
-                    anchor_at[sq] = 1
-            elif (hascross[sq] or (c > 0 and g[sq - 1] != 0)
-                  or (c < cols - 1 and g[sq + 1] != 0)):
-                anchor_at[sq] = 1
-    gaddag = int(nodes[1]) & _ARC
-    tiles_on_rack = 0
-    for t in range(rack.shape[0]):
-        tiles_on_rack += rack[t]
-    word = np.zeros(cols, dtype=np.int32)
-    frames = np.zeros((3 * cols + 4, _FIELDS), dtype=np.int64)
-    for r in range(rows):
-        for c in range(cols):
-            if anchor_at[r * cols + c]:
-                _walk(nodes, g, cols, lmul, wmul, cmask, cscore, hascross, anchor_at,
-                      score_of, blank_score, is_vowel, open_pen, rack, stride, leave_adj,
-                      word, frames, r, c, gaddag, full, rack_size, tiles_on_rack, bingo,
-                      vertical,
-                      empty_board, out_kind, out_row, out_col, out_vert, out_len, out_tiles,
-                      out_score, out_equity, out_leave, out_placed, state, best_only)
-
-
-@aot("void(uint32[::1], int32[::1], int64, int64, int32[::1], int32[::1], int32[::1], "
-     "int64, bool_[::1], int32[::1], int32[::1], int64[::1], int64, int64, int64, int64, "
-     "bool_, bool_, int8[::1], int32[::1], int32[::1], bool_[::1], int32[::1], "
-     "uint8[:, ::1], int32[::1], int64[::1], int32[::1], int32[::1], int64[::1])")
-@njit
-def generate(nodes: np.ndarray, board: np.ndarray, rows: int, cols: int, lmul: np.ndarray,
-             wmul: np.ndarray, score_of: np.ndarray, blank_score: int, is_vowel: np.ndarray,
-             open_pen: np.ndarray, rack: np.ndarray, leave_adj: np.ndarray, n_letters: int,
-             start_sq: int, rack_size: int, bingo: int, exchanges: bool, best_only: bool,
-             out_kind: np.ndarray, out_row: np.ndarray, out_col: np.ndarray,
-             out_vert: np.ndarray, out_len: np.ndarray, out_tiles: np.ndarray,
-             out_score: np.ndarray, out_equity: np.ndarray, out_leave: np.ndarray,
-             out_placed: np.ndarray, state: np.ndarray) -> None:
-    """Every move (see the module text) into the output arrays; ``state``: [count (may
-    exceed the arrays' capacity: then call again with larger ones), best equity, capacity]."""
-    state[_COUNT] = 0
-    state[_BEST] = _NEG
-    state[_CAP] = out_kind.shape[0]
+def _rack_numbers(rack: np.ndarray, n_letters: int) -> tuple[np.ndarray, int, int,
+                                                                np.uint64, np.uint64]:
+    """The rack's leave numbering (each kind's stride; the whole rack's number), its tile
+    count, every letter's bit and the bits of the letters a rack tile can be."""
     stride = np.zeros(64, dtype=np.int64)
     full = 0
     step = 1
@@ -470,33 +532,159 @@ def generate(nodes: np.ndarray, board: np.ndarray, rows: int, cols: int, lmul: n
     all_letters = np.uint64(0)
     for t in range(1, n_letters + 1):
         all_letters |= np.uint64(1) << np.uint64(t)
-    rack_work = rack.copy()
+    rack_mask = all_letters if rack[0] > 0 else np.uint64(0)
+    tiles_on_rack = 0
+    for t in range(n_letters + 1):
+        tiles_on_rack += rack[t]
+        if t > 0 and rack[t] > 0:
+            rack_mask |= np.uint64(1) << np.uint64(t)
+    return stride, full, tiles_on_rack, all_letters, rack_mask
+
+
+@njit
+def _directions(nodes: np.ndarray, board: np.ndarray, rows: int, cols: int, lmul: np.ndarray,
+                wmul: np.ndarray, open_pen: np.ndarray, score_of: np.ndarray,
+                blank_score: int, all_letters: np.uint64, rack_mask: np.uint64,
+                empty_board: bool, start_sq: int) -> tuple[
+                    np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                    np.ndarray, np.ndarray]:
+    """The two directions' squares, each a lane a row (0 across: the board as it is; 1
+    down: transposed): tiles, premiums, opening penalty, cross sets, cross points, whether
+    there is a cross word, anchors (:func:`_lanes`; down has none on an empty board)."""
+    n = rows * cols
+    g = np.empty((2, n), dtype=np.int32)
+    lm = np.empty((2, n), dtype=np.int32)
+    wm = np.empty((2, n), dtype=np.int32)
+    pen = np.zeros((2, n), dtype=np.int32)
+    for sq in range(n):
+        g[0, sq] = board[sq]
+        lm[0, sq] = lmul[sq]
+        wm[0, sq] = wmul[sq]
+        pen[0, sq] = open_pen[sq]
+    for r in range(rows):
+        for c in range(cols):
+            g[1, c * rows + r] = board[r * cols + c]
+            lm[1, c * rows + r] = lmul[r * cols + c]
+            wm[1, c * rows + r] = wmul[r * cols + c]
+    cm = np.zeros((2, n), dtype=np.uint64)
+    cs = np.zeros((2, n), dtype=np.int64)
+    hc = np.zeros((2, n), dtype=np.bool_)
+    an = np.zeros((2, n), dtype=np.int8)
+    for o in range(1 if empty_board else 2):
+        lanes = rows if o == 0 else cols
+        length = cols if o == 0 else rows
+        _lanes(nodes, g[o], lanes, length, lm[o], score_of, blank_score, all_letters,
+               rack_mask, empty_board, start_sq if o == 0 else -1, cm[o], cs[o], hc[o], an[o])
+    return g, lm, wm, pen, cm, cs, hc, an
+
+
+@njit
+def _bound_tables(rack: np.ndarray, n_letters: int, score_of: np.ndarray, blank_score: int,
+                  stride: np.ndarray, full: int, tiles_on_rack: int,
+                  leave_adj: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """What :func:`_bound` needs of the rack: its tiles' points, highest first, and for
+    each number of tiles kept the best a leave of that many adds."""
+    values = np.zeros(tiles_on_rack, dtype=np.int64)
+    k = 0
+    for t in range(n_letters + 1):
+        for _ in range(rack[t]):
+            values[k] = blank_score if t == 0 else score_of[t]
+            k += 1
+    values = -np.sort(-values)
+    best_leave = np.full(tiles_on_rack + 1, _NEG, dtype=np.int64)
+    for kept in range(full + 1):
+        size = 0
+        for t in range(n_letters + 1):
+            if rack[t] > 0:
+                size += (kept // stride[t]) % (rack[t] + 1)
+        best_leave[size] = max(best_leave[size], leave_adj[kept])
+    return values, best_leave
+
+
+@njit
+def _caps(cm: np.ndarray, rack: np.ndarray, n_letters: int, score_of: np.ndarray,
+          blank_score: int) -> np.ndarray:
+    """For each square of both directions, the most points a rack tile that fits it (its
+    cross set) can score there (0 where none fits)."""
+    out = np.zeros(cm.shape, dtype=np.int64)
+    for o in range(cm.shape[0]):
+        for sq in range(cm.shape[1]):
+            mask = cm[o, sq]
+            if mask == 0:
+                continue
+            best = blank_score if rack[0] > 0 else 0
+            for t in range(1, n_letters + 1):
+                if rack[t] > 0 and (mask >> np.uint64(t)) & np.uint64(1):
+                    best = max(best, int(score_of[t]))
+            out[o, sq] = best
+    return out
+
+
+@aot("Tuple((int8[:, ::1], int64[:, ::1]))(uint32[::1], int32[::1], int64, int64, "
+     "int32[::1], int32[::1], int32[::1], int64, int32[::1], int64[::1], int64, int64, "
+     "int64, int64)")
+@njit
+def anchor_bounds(nodes: np.ndarray, board: np.ndarray, rows: int, cols: int,
+                  lmul: np.ndarray, wmul: np.ndarray, score_of: np.ndarray, blank_score: int,
+                  rack: np.ndarray, leave_adj: np.ndarray, n_letters: int, start_sq: int,
+                  rack_size: int, bingo: int) -> tuple[np.ndarray, np.ndarray]:
+    """The anchors of both directions (``[0]``: across, square ``r * cols + c``; ``[1]``:
+    down, square ``c * rows + r``; 1 an anchor, 2 one no rack tile fits) and each anchor's
+    bound (:func:`_bound`; ``-2**62`` where there is none), as :func:`generate` with
+    ``best_only`` orders its walk."""
+    stride, full, tiles_on_rack, all_letters, rack_mask = _rack_numbers(rack, n_letters)
     empty_board = True
     for sq in range(rows * cols):
         if board[sq] != 0:
             empty_board = False
             break
-    if int(nodes[1]) & _ARC:
-        _lane_pass(nodes, board, rows, cols, lmul, wmul, score_of, blank_score, is_vowel,
-                   open_pen, rack_work, stride, leave_adj, full, start_sq, rack_size, bingo,
-                   False, empty_board, all_letters, out_kind, out_row, out_col, out_vert,
-                   out_len, out_tiles, out_score, out_equity, out_leave, out_placed, state,
-                   best_only)
-        if not empty_board:
-            tb = np.empty(rows * cols, dtype=np.int32)
-            tl = np.empty(rows * cols, dtype=np.int32)
-            tw = np.empty(rows * cols, dtype=np.int32)
-            tp = np.zeros(rows * cols, dtype=np.int32)
-            for r in range(rows):
-                for c in range(cols):
-                    tb[c * rows + r] = board[r * cols + c]
-                    tl[c * rows + r] = lmul[r * cols + c]
-                    tw[c * rows + r] = wmul[r * cols + c]
-            _lane_pass(nodes, tb, cols, rows, tl, tw, score_of, blank_score, is_vowel, tp,
-                       rack_work, stride, leave_adj, full, -1, rack_size, bingo, True, False,
-                       all_letters, out_kind, out_row, out_col, out_vert, out_len, out_tiles,
-                       out_score, out_equity, out_leave, out_placed, state, best_only)
-    # exchanges: every non-empty sub-multiset of the rack, by the leave it keeps
+    n = rows * cols
+    g, lm, wm, _pen, cm, cs, hc, an = _directions(
+        nodes, board, rows, cols, lmul, wmul, np.zeros(n, dtype=np.int32), score_of,
+        blank_score, all_letters, rack_mask, empty_board, start_sq)
+    bounds = np.full((2, n), _NEG, dtype=np.int64)
+    if tiles_on_rack == 0:
+        return an, bounds
+    values, best_leave = _bound_tables(rack, n_letters, score_of, blank_score, stride, full,
+                                       tiles_on_rack, leave_adj)
+    cap = _caps(cm, rack, n_letters, score_of, blank_score)
+    coef = np.zeros(32, dtype=np.int64)
+    for o in range(2):
+        length = cols if o == 0 else rows
+        for sq in range(n):
+            if an[o, sq] == 1:
+                bounds[o, sq] = _bound(g[o], length, lm[o], wm[o], cm[o], cs[o], hc[o], an[o],
+                                       score_of, blank_score, sq // length, sq % length,
+                                       rack_mask, tiles_on_rack, rack_size, bingo, values,
+                                       best_leave, coef, cap[o])
+    return an, bounds
+
+
+@aot("void(uint32[::1], int32[::1], int64, int64, int32[::1], int32[::1], int32[::1], "
+     "int64, bool_[::1], int32[::1], int32[::1], int64[::1], int64, int64, int64, int64, "
+     "bool_, bool_, int64[:, ::1], uint8[:, ::1], int64[::1])")
+@njit
+def generate(nodes: np.ndarray, board: np.ndarray, rows: int, cols: int, lmul: np.ndarray,
+             wmul: np.ndarray, score_of: np.ndarray, blank_score: int, is_vowel: np.ndarray,
+             open_pen: np.ndarray, rack: np.ndarray, leave_adj: np.ndarray, n_letters: int,
+             start_sq: int, rack_size: int, bingo: int, exchanges: bool, best_only: bool,
+             out: np.ndarray, out_tiles: np.ndarray, state: np.ndarray) -> None:
+    """Every move (see the module text) into the output arrays (``out``: a row a move, the
+    ``OUT_*`` columns; ``out_tiles``: its tiles); ``state``: [count (may exceed the arrays'
+    capacity: then call again with larger ones), best equity, capacity, anchors walked,
+    anchors with a play possible].
+
+    With ``best_only`` the exchanges come first, then the anchors of both directions are
+    walked best bound first (:func:`_bound`), and the walk stops at the first anchor whose
+    bound is below the best equity found: every move of the best equity is still found."""
+    state[_COUNT] = 0
+    state[_BEST] = _NEG
+    state[_CAP] = out.shape[0]
+    state[_WALKED] = 0
+    state[_ANCHORS] = 0
+    stride, full, tiles_on_rack, all_letters, rack_mask = _rack_numbers(rack, n_letters)
+    # exchanges: every non-empty sub-multiset of the rack, by the leave it keeps (first:
+    # in best_only their best equity bounds the placements' walk from the start)
     if exchanges:
         for kept in range(full):
             equity = int(leave_adj[kept])
@@ -517,29 +705,80 @@ def generate(nodes: np.ndarray, board: np.ndarray, rows: int, cols: int, lmul: n
                     for _ in range(rack[t] - keep):
                         out_tiles[m, n] = t
                         n += 1
-            out_kind[m] = KIND_EXCHANGE
-            out_row[m] = 0
-            out_col[m] = 0
-            out_vert[m] = False
-            out_len[m] = n
-            out_score[m] = 0
-            out_equity[m] = equity
-            out_leave[m] = kept
-            out_placed[m] = 0
+            out[m, OUT_KIND] = KIND_EXCHANGE
+            out[m, OUT_ROW] = 0
+            out[m, OUT_COL] = 0
+            out[m, OUT_VERT] = 0
+            out[m, OUT_LEN] = n
+            out[m, OUT_SCORE] = 0
+            out[m, OUT_EQUITY] = equity
+            out[m, OUT_LEAVE] = kept
+            out[m, OUT_PLACED] = 0
+    empty_board = True
+    for sq in range(rows * cols):
+        if board[sq] != 0:
+            empty_board = False
+            break
+    gaddag = int(nodes[1]) & _ARC
+    if gaddag != 0 and tiles_on_rack > 0:
+        n = rows * cols
+        g, lm, wm, pen, cm, cs, hc, an = _directions(
+            nodes, board, rows, cols, lmul, wmul, open_pen, score_of, blank_score,
+            all_letters, rack_mask, empty_board, start_sq)
+        work = rack.copy()  # the walk takes tiles from it and gives them back
+        word = np.zeros(max(rows, cols), dtype=np.int32)
+        frames = np.zeros((3 * max(rows, cols) + 4, _FIELDS), dtype=np.int64)
+        # the anchors to walk, of both directions (as o * n + square), and their bounds
+        a_sq = np.empty(2 * n, dtype=np.int64)
+        a_bound = np.zeros(2 * n, dtype=np.int64)
+        count = 0
+        for o in range(2):
+            for sq in range(n):
+                if an[o, sq] == 1:
+                    a_sq[count] = o * n + sq
+                    count += 1
+        order = np.arange(count)
+        if best_only:
+            values, best_leave = _bound_tables(rack, n_letters, score_of, blank_score,
+                                               stride, full, tiles_on_rack, leave_adj)
+            cap = _caps(cm, rack, n_letters, score_of, blank_score)
+            coef = np.zeros(32, dtype=np.int64)
+            for k in range(count):
+                o = a_sq[k] // n
+                sq = a_sq[k] % n
+                length = cols if o == 0 else rows
+                a_bound[k] = _bound(g[o], length, lm[o], wm[o], cm[o], cs[o], hc[o], an[o],
+                                    score_of, blank_score, sq // length, sq % length,
+                                    rack_mask, tiles_on_rack, rack_size, bingo, values,
+                                    best_leave, coef, cap[o])
+            order = np.argsort(-a_bound[:count])
+        state[_ANCHORS] = count
+        for k in range(count):
+            at = order[k]
+            if best_only and a_bound[at] < state[_BEST]:
+                break
+            state[_WALKED] += 1
+            o = a_sq[at] // n
+            sq = a_sq[at] % n
+            length = cols if o == 0 else rows
+            _walk(nodes, g[o], length, lm[o], wm[o], cm[o], cs[o], hc[o], an[o], score_of,
+                  blank_score, is_vowel, pen[o], work, stride, leave_adj, word, frames,
+                  sq // length, sq % length, gaddag, full, rack_size, tiles_on_rack, bingo,
+                  o == 1, empty_board, out, out_tiles, state, best_only)
     # the pass: always there (in best_only, only when nothing else is)
     if not best_only or state[_COUNT] == 0:
         m = state[_COUNT]
         state[_COUNT] = m + 1
         if m < state[_CAP]:
-            out_kind[m] = KIND_PASS
-            out_row[m] = 0
-            out_col[m] = 0
-            out_vert[m] = False
-            out_len[m] = 0
-            out_score[m] = 0
-            out_equity[m] = 0
-            out_leave[m] = full
-            out_placed[m] = 0
+            out[m, OUT_KIND] = KIND_PASS
+            out[m, OUT_ROW] = 0
+            out[m, OUT_COL] = 0
+            out[m, OUT_VERT] = 0
+            out[m, OUT_LEN] = 0
+            out[m, OUT_SCORE] = 0
+            out[m, OUT_EQUITY] = 0
+            out[m, OUT_LEAVE] = full
+            out[m, OUT_PLACED] = 0
 
 
 @aot("int64[::1](int32[::1], int64, uint32[::1], int64[::1], int64[::1], int64, int64, "
