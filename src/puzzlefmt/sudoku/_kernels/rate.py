@@ -28,6 +28,7 @@ import numpy as np
 from puzzlefmt._jit import aot, njit
 from puzzlefmt.sudoku._kernels.bits import ctz, popcount
 from puzzlefmt.sudoku._kernels.solve import solve_arrays
+from puzzlefmt.sudoku._kernels.tables import CELL_POS, CELL_UNITS, INTER, PEERS, SEES, UNIT
 
 __all__ = ["HI", "NUMPY", "TECHNIQUES", "rate_batch", "rate_run", "solution_counts", "start_batch"]
 
@@ -54,45 +55,6 @@ DONE, STUCK, PAUSED = 0, 1, 2
 
 
 
-def _tables() -> tuple[np.ndarray, ...]:
-    unit = np.zeros((27, 9), dtype=np.int64)
-    for r in range(9):
-        for c in range(9):
-            unit[r, c] = r * 9 + c
-            unit[9 + c, r] = r * 9 + c
-    for b in range(9):
-        for k in range(9):
-            unit[18 + b, k] = (b // 3) * 27 + (b % 3) * 3 + (k // 3) * 9 + k % 3
-    cell_units = np.zeros((81, 3), dtype=np.int64)  # box, row, column
-    cell_pos = np.zeros((81, 3), dtype=np.int64)  # position in each
-    for u in range(27):
-        kind = 0 if u >= 18 else (1 if u < 9 else 2)
-        for p in range(9):
-            cell_units[unit[u, p], kind] = u
-            cell_pos[unit[u, p], kind] = p
-    sees = np.zeros((81, 81), dtype=np.bool_)
-    peers = np.zeros((81, 20), dtype=np.int64)  # box first, then row, then column
-    for i in range(81):
-        k = 0
-        for kind in range(3):
-            for p in range(9):
-                j = unit[cell_units[i, kind], p]
-                if j != i and not sees[i, j]:
-                    sees[i, j] = True
-                    peers[i, k] = j
-                    k += 1
-    inter = np.zeros((27, 27), dtype=np.int64)  # positions in u of the cells also in v
-    for u in range(27):
-        for v in range(27):
-            m = 0
-            for p in range(9):
-                if unit[u, p] in unit[v]:
-                    m |= 1 << p
-            inter[u, v] = 0 if u == v else m
-    return unit, cell_units, cell_pos, sees, peers, inter
-
-
-UNIT, CELL_UNITS, CELL_POS, SEES, PEERS, INTER = _tables()
 #: Unit orders: boxes, columns, rows (singles, sets) and boxes, rows, columns (BUG).
 BCR = np.array([*range(18, 27), *range(9, 18), *range(9)], dtype=np.int64)
 BRC = np.array([*range(18, 27), *range(9), *range(9, 18)], dtype=np.int64)
