@@ -167,9 +167,9 @@ def _record(bi: np.ndarray, bf: np.ndarray, be: np.ndarray, bl: np.ndarray, tech
 @njit
 def _search(cand: np.ndarray, pl: np.ndarray, start: int, mode: int, key: int,
             ws: np.ndarray, npot: np.ndarray, npar: np.ndarray, ndep: np.ndarray,
-            cur: np.ndarray, nxt: np.ndarray, marks: np.ndarray, chain: np.ndarray,
-            elim: np.ndarray, bi: np.ndarray, bf: np.ndarray, be: np.ndarray,
-            bl: np.ndarray) -> None:
+            cur: np.ndarray, nxt: np.ndarray, marks: np.ndarray, qs: np.ndarray,
+            chain: np.ndarray, elim: np.ndarray, bi: np.ndarray, bf: np.ndarray,
+            be: np.ndarray, bl: np.ndarray) -> None:
     """One layered search from potential ``start``; its hints are offered to the best
     record (``bi``/``bf``/``be``/``bl``) in discovery order, cycles before the chain."""
     cbase = 7.0 if mode == _X | _Y else 6.5
@@ -217,36 +217,30 @@ def _search(cand: np.ndarray, pl: np.ndarray, start: int, mode: int, key: int,
                 while j >= 0:
                     marks[1, npot[j]] = a
                     j = npar[j]
-                for part in range(2):
-                    if part == 0:
-                        if mode & _Y == 0:
-                            continue
-                        count = popcount(cand[c])
-                    else:
-                        count = 20
+                nq = 0
+                if mode & _Y:  # cell link: the cell's other candidates
                     m = cand[c] & ~(1 << d)
-                    for k in range(count):
-                        if part == 0:
-                            if m == 0:
-                                break
-                            d2 = ctz(m)
-                            m &= m - 1
-                            q = (c * 9 + d2) * 2
-                        else:
-                            x = PEERS[c, k]
-                            if not (cand[x] >> d) & 1:
-                                continue
-                            q = (x * 9 + d) * 2
-                        if marks[1, q] == a:
-                            continue  # an ancestor of the potential it comes from
-                        npot[n] = q
-                        npar[n] = node
-                        ndep[n] = depth + 1
-                        if start_on and chains and target < 0 and q == start - 1:
-                            target = n
-                        nxt[nn] = n
-                        nn += 1
-                        n += 1
+                    while m:
+                        qs[nq] = (c * 9 + ctz(m)) * 2
+                        nq += 1
+                        m &= m - 1
+                for k in range(20):  # region link: the digit in the peers
+                    x = PEERS[c, k]
+                    if (cand[x] >> d) & 1:
+                        qs[nq] = (x * 9 + d) * 2
+                        nq += 1
+                for t in range(nq):
+                    q = qs[t]
+                    if marks[1, q] == a:
+                        continue  # an ancestor of the potential it comes from
+                    npot[n] = q
+                    npar[n] = node
+                    ndep[n] = depth + 1
+                    if start_on and chains and target < 0 and q == start - 1:
+                        target = n
+                    nxt[nn] = n
+                    nn += 1
+                    n += 1
             depth += 1
             phase_on = False
         else:
@@ -261,46 +255,45 @@ def _search(cand: np.ndarray, pl: np.ndarray, start: int, mode: int, key: int,
                 pot = npot[node]
                 c = (pot >> 1) // 9
                 d = (pot >> 1) % 9
-                for part in range(4):
-                    q = -1
-                    if part == 0:
-                        if mode & _Y and popcount(cand[c]) == 2:
-                            q = (c * 9 + ctz(cand[c] & ~(1 << d))) * 2 + 1
-                    elif mode & _X:
-                        u = CELL_UNITS[c, part - 1]
+                nq = 0
+                if mode & _Y and popcount(cand[c]) == 2:  # bivalue cell
+                    qs[0] = (c * 9 + ctz(cand[c] & ~(1 << d))) * 2 + 1
+                    nq = 1
+                if mode & _X:  # bilocal box, row, column
+                    for kind in range(3):
+                        u = CELL_UNITS[c, kind]
                         pm = pl[u, d]
                         if popcount(pm) == 2:
-                            q = (UNIT[u, ctz(pm & ~(1 << CELL_POS[c, part - 1]))] * 9 + d) * 2 + 1
-                    if q < 0:
-                        continue
-                    if start_on:
-                        if q == start and depth + 1 >= 4:
-                            cx = depth + 1
-                            rating = cbase + length_increment(cx)
-                            if _beats(bi, bf, rating, cx, key):
-                                _chain(npot, npar, node, chain)
-                                chain[0] += 1
-                                chain[chain[0]] = start
-                                if _cycle_elims(cand, chain, elim):
-                                    tech = T_GXWING if ctech == T_XCYCLE and cx == 4 else ctech
-                                    _record(bi, bf, be, bl, tech, rating, cx, key, -1, -1,
-                                            elim, chain)
-                    elif chains and target < 0 and q == start + 1:
-                        npot[n] = q
-                        npar[n] = node
-                        ndep[n] = depth + 1
-                        target = n
-                        n += 1
+                            x = UNIT[u, ctz(pm & ~(1 << CELL_POS[c, kind]))]
+                            qs[nq] = (x * 9 + d) * 2 + 1
+                            nq += 1
+                for t in range(nq):
+                    q = qs[t]
+                    if start_on and q == start and depth + 1 >= 4:  # a cycle closes
+                        cx = depth + 1
+                        rating = cbase + length_increment(cx)
+                        if _beats(bi, bf, rating, cx, key):
+                            _chain(npot, npar, node, chain)
+                            chain[0] += 1
+                            chain[chain[0]] = start
+                            if _cycle_elims(cand, chain, elim):
+                                tech = T_GXWING if ctech == T_XCYCLE and cx == 4 else ctech
+                                _record(bi, bf, be, bl, tech, rating, cx, key, -1, -1, elim,
+                                        chain)
                     if marks[0, q] != s_on:
                         marks[0, q] = s_on
                         npot[n] = q
                         npar[n] = node
                         ndep[n] = depth + 1
+                        if not start_on and q == start + 1:
+                            target = n  # the first "d on" from "d off"
                         cur[ncur] = n
                         ncur += 1
                         n += 1
             depth += 1
             phase_on = True
+            if target >= 0 and not start_on:
+                break  # nothing else is looked for from "d off"
     if target >= 0:
         cx = ndep[target] + 1
         rating = fbase + length_increment(cx)
@@ -329,6 +322,7 @@ def forcing_chains(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.nda
     cur = np.zeros(NODES, dtype=np.int64)
     nxt = np.zeros(NODES, dtype=np.int64)
     marks = np.zeros((2, 1458), dtype=np.int64)
+    qs = np.zeros(32, dtype=np.int64)  # one potential's consequences (at most 28)
     chain = np.zeros(LINKS, dtype=np.int64)
     elim = np.zeros(81, dtype=np.int64)
     bi = np.zeros(8, dtype=np.int64)
@@ -349,10 +343,10 @@ def forcing_chains(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.nda
                 m &= m - 1
                 pot = (c * 9 + d) * 2
                 _search(cand, pl, pot + 1, mode, key, ws, npot, npar, ndep, cur, nxt, marks,
-                        chain, elim, bi, bf, be, bl)
+                        qs, chain, elim, bi, bf, be, bl)
                 if mode != _Y:
                     _search(cand, pl, pot, mode, key, ws, npot, npar, ndep, cur, nxt, marks,
-                            chain, elim, bi, bf, be, bl)
+                            qs, chain, elim, bi, bf, be, bl)
     if bi[_B_FOUND] == 0:
         return False
     hi[H_TECH] = bi[_B_TECH]
