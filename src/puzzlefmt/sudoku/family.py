@@ -207,7 +207,7 @@ GENERATE = Engine(
                     choices=generator.SYMMETRIES),
              Option("clues", str, "17-81", "the clue count, MIN-MAX"),
              Option("minimal", bool, False, "no clue can be removed"),
-             Option("rating", str, "", "Sudoku Explainer rating (ER) LO-HI, within 1.0-6.2: "
+             Option("rating", str, "", "Sudoku Explainer rating (ER) LO-HI, within 1.0-7.4: "
                     "keep only puzzles rated in it")),
     timeout=True, command=False, verb="generated", title="New puzzle", doing="Generating",
     agent="generator", makes="sudoku", seeds=game_seeds, precheck=generator.check,
@@ -275,7 +275,8 @@ def _rate_many(grids: Sequence[Grid], steps: bool = False, timeout: float | None
 #: steps), ``puzzlefmt rate`` (the ``%r/%p/%d`` line a record, in one kernel call a batch).
 RATE = Engine(
     name="rate", family="sudoku", models=(Grid,),
-    summary="Sudoku Explainer's difficulty rating (ER/EP/ED, serate 1.2.1.3) up to ER 6.2",
+    summary="Sudoku Explainer's difficulty rating (ER/EP/ED, serate 1.2.1.3) through its "
+            "forcing chains and cycles and aligned triplets (rows 1-22)",
     returns="a Rating: er, ep, ed, the verdict and (with steps) the steps",
     run=_rate_one, run_many=_rate_many,
     record=_rate_record,

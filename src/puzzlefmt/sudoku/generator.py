@@ -13,7 +13,8 @@ patterns have 4k or 4k+1 clues) is refused before any search (:func:`clue_counts
 ``rating="LO-HI"`` keeps the puzzles whose Sudoku Explainer rating (ER, as serate prints
 it: :mod:`puzzlefmt.sudoku.rating`) is in the window: the generator goes on from the same
 random state until one is, so the same seed and options still give the same puzzle. The
-rater reaches ER 6.2, so a window above it is refused (:func:`rating_window`).
+rater gives serate's ER for every puzzle up to ER 7.4 (above, a puzzle may need chains it
+does not have), so a window above 7.4 is refused (:func:`rating_window`).
 
 Symmetries (of the clue pattern): ``none``; ``rot180`` (r, c) -> (8-r, 8-c); ``rot90`` the
 four quarter turns; ``diagonal`` (r, c) -> (c, r); ``antidiagonal`` (r, c) -> (8-c, 8-r);
@@ -54,9 +55,10 @@ FEWEST = 17
 #: ``--timeout``): options no puzzle meets end in an error after this long.
 DEFAULT_TIMEOUT = 60.0
 
-#: The highest Sudoku Explainer rating the rater gives (Aligned Pair Exclusion); puzzles
-#: above need chains (:mod:`puzzlefmt.sudoku.rating`).
-TOP_RATING = 6.2
+#: The highest window end the rater can tell: every puzzle serate rates up to 7.4 uses its
+#: rows 1-22 only, which the rater has (:mod:`puzzlefmt.sudoku.rating`); from 7.5 a puzzle
+#: may need Nishio or other chains (rows 23+, 7.5 and up) that it does not have.
+TOP_RATING = 7.4
 
 #: Tries of the kernel between two looks at the clock.
 _BATCH = 16
@@ -144,7 +146,7 @@ def check(*, symmetry: str = "none", clues: str = "17-81", minimal: bool = False
 def rating_window(text: str) -> tuple[float, float]:
     """``"LO-HI"`` (or one number) as a window of Sudoku Explainer ratings (ER as serate
     prints it, one decimal); :class:`ValueError` for an empty window or one the rater cannot
-    tell (above :data:`TOP_RATING`: those puzzles need chains, which it does not rate)."""
+    tell (above :data:`TOP_RATING`: such puzzles may need chains it does not have)."""
     lo_text, sep, hi_text = text.strip().partition("-")
     try:
         lo = float(lo_text)
@@ -159,14 +161,14 @@ def rating_window(text: str) -> tuple[float, float]:
                          f"end)")
     if hi > TOP_RATING:
         raise ValueError(f"the Sudoku Explainer rater here rates up to ER {TOP_RATING} (the "
-                         f"puzzles above need chains, which it does not rate yet): choose a "
+                         f"puzzles above may need chains it does not have yet): choose a "
                          f"--rating window within 1.0-{TOP_RATING}, not {text}")
     return lo, hi
 
 
 def _rated_in(grid: Grid, lo: float, hi: float) -> bool:
     """Whether ``grid``'s ER, as serate prints it, is in the window (a puzzle that needs
-    chains is not: its ER is above :data:`TOP_RATING`)."""
+    chains is not: its ER is 7.5 or more, above :data:`TOP_RATING`)."""
     found = rate_many([grid])[0]
     if found.verdict != "rated":
         return False

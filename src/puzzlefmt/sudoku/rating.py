@@ -14,21 +14,25 @@ time taking the first step that the first technique in serate's fixed order find
 - **EP** the highest rating up to and including the first step that places a digit,
 - **ED** the rating of the first step.
 
-This module has every technique up to Aligned Pair Exclusion (ER 6.2): singles and their
-direct forms, intersections, naked and hidden sets, X-Wing, Swordfish, Jellyfish, XY- and
-XYZ-Wing, unique rectangles and loops (types 1-4), BUG (types 1-4), Aligned Pair Exclusion. A
-puzzle that needs more (chains: serate's ER 6.5 and above) is reported as such
-(``verdict == "needs-chains"``, ER ``inf``), never with a lower number. The behaviour
-reproduced is described in ``docs/sudoku-rating.md``; the rater was written from that
-description and from serate's output, not from its source.
+This module has every technique up to Aligned Triplet Exclusion (serate's rows 1-22, ER up
+to 7.5 and the chain lengths above it): singles and their direct forms, intersections, naked
+and hidden sets, X-Wing, Swordfish, Jellyfish, XY- and XYZ-Wing, unique rectangles and loops
+(types 1-4), BUG (types 1-4), Aligned Pair Exclusion, Forcing Chains & Cycles (X-, Y- and
+XY-cycles, forcing X- and XY-chains, with serate's length increments) and Aligned Triplet
+Exclusion. A puzzle that needs more (Nishio, multiple and dynamic forcing chains: serate's
+rows 23 and above, ER 7.5 or more) is reported as such (``verdict == "needs-chains"``, ER
+``inf``), never with a lower number. The behaviour reproduced is described in
+``docs/sudoku-rating.md``; the rater was written from that description and from serate's
+output, not from its source.
 
 The verdicts (:attr:`Rating.verdict`):
 
 - ``"rated"``: the puzzle has one solution and was solved with these techniques; ER/EP/ED are
   serate's.
 - ``"needs-chains"``: one solution, but the techniques stop before the end: ER is ``inf``
-  (printed ``>6.2``); EP and ED are serate's when a placement (a first step) came before,
-  else ``inf`` too.
+  (printed ``>=7.5``: serate's next step there is one of its rows 23 and above, rated 7.5 or
+  more); EP and ED are serate's when a placement (a first step) came before, else ``inf``
+  too.
 - ``"no-solution"`` (a digit twice in a unit, an empty cell with no candidate, a candidate grid
   that contradicts itself, or no solution at all) and ``"multiple-solutions"``: serate rates such
   grids anyway; here they are rated with the same techniques and, where these stop, ER is
@@ -40,8 +44,9 @@ Candidate grids (pencil marks from a paste, a Sukaku line) are rated from their 
 empty cell starts with its recorded candidates, less its eliminations and the digits its row,
 column and box hold. Placed digits count as digits.
 
-The techniques run in numba kernels (:mod:`puzzlefmt.sudoku._kernels.rate`, compiled ahead of
-time with the solver); :func:`rate_many` rates many grids in one kernel call.
+The techniques run in numba kernels (:mod:`puzzlefmt.sudoku._kernels.rate` and
+:mod:`puzzlefmt.sudoku._kernels.chains`, compiled ahead of time with the solver);
+:func:`rate_many` rates many grids in one kernel call.
 """
 
 from __future__ import annotations
@@ -108,9 +113,9 @@ def se_cell(cell: int) -> str:
 def format_rating(value: float) -> str:
     """A rating as serate prints it: one decimal after adding 0.05, truncated as Java's
     ``int`` does (``6.699999999999999`` is ``6.7``; ``-inf`` is ``-214748364.-8``); ``inf``
-    (needs chains) is ``>6.2``."""
+    (needs chains: serate's ER is then 7.5 or more) is ``>=7.5``."""
     if value == math.inf:
-        return ">6.2"
+        return ">=7.5"
     scaled = (value + 0.05) * 10
     w = -(2 ** 31) if math.isinf(scaled) else max(-(2 ** 31), min(2 ** 31 - 1, int(scaled)))
     q = abs(w) // 10 * (1 if w >= 0 else -1)  # Java's division and remainder: toward zero
@@ -129,7 +134,13 @@ class Step:
     loop in loop order). ``digits``: the digits involved. ``units``: the units involved, as
     indices into :data:`puzzlefmt.sudoku.grid.UNITS` (rows 0-8, columns 9-17, boxes 18-26).
     ``places``: the (cell, digit) it places (none, or one). ``eliminates``: the (cell,
-    digit) candidates it removes, in cell then digit order.
+    digit) candidates it removes, in cell then digit order. ``links``: a chaining step's
+    chain (empty for the others), one node a potential ``(cell, digit, on, parent)``: "digit
+    is (``on``) / is not in cell", implied by node ``parent`` (an index into ``links``; -1
+    for the start). A forcing chain runs from its start (the assumption) to its target (the
+    start cell's digit the other way); a cycle ends with its start again. Each link is strong
+    (off to on: a bivalue cell or a digit's two places in a unit) or weak (on to off: the
+    same cell or a unit shared), as the two nodes' ``on`` tell.
     """
 
     technique: str
@@ -139,9 +150,11 @@ class Step:
     units: tuple[int, ...]
     places: tuple[tuple[int, int], ...]
     eliminates: tuple[tuple[int, int], ...]
+    links: tuple[tuple[int, int, bool, int], ...] = ()
 
     def __str__(self) -> str:
-        """``Naked Pair 3.0: A1,B1 on 4,7; removes C1-4 C1-7`` (serate's cell names)."""
+        """``Naked Pair 3.0: A1,B1 on 4,7; removes C1-4 C1-7`` (serate's cell names); a
+        chaining step adds its chain, ``; chain E4.7+ D4.7- ...`` (``+`` on, ``-`` off)."""
         text = f"{self.technique} {format_rating(self.rating)}: "
         text += ",".join(se_cell(c) for c in self.cells)
         if self.digits:
@@ -150,6 +163,9 @@ class Step:
             text += "; places " + " ".join(f"{se_cell(c)}={d}" for c, d in self.places)
         if self.eliminates:
             text += "; removes " + " ".join(f"{se_cell(c)}-{d}" for c, d in self.eliminates)
+        if self.links:
+            text += "; chain " + " ".join(f"{se_cell(c)}.{d}{'+' if on else '-'}"
+                                          for c, d, on, _ in self.links)
         return text
 
     def to_json(self) -> dict[str, Any]:
@@ -158,7 +174,8 @@ class Step:
                 "shown": format_rating(self.rating), "cells": list(self.cells),
                 "digits": list(self.digits), "units": list(self.units),
                 "places": [list(p) for p in self.places],
-                "eliminates": [list(e) for e in self.eliminates]}
+                "eliminates": [list(e) for e in self.eliminates],
+                "links": [list(n) for n in self.links]}
 
     def apply(self, grid: Grid) -> Grid:
         """The grid after this step: its digit placed (and taken from the candidates of the
@@ -278,7 +295,7 @@ class Rating:
             return f"Sudoku Explainer rating {nums} (ER/EP/ED), {len(self.steps) or 'no'} " \
                    f"step{'s' if len(self.steps) != 1 else ''} recorded."
         if self.verdict == "needs-chains":
-            return f"Needs chains (ER above 6.2), which this rater does not have: {nums}."
+            return f"Needs chains this rater does not have (ER 7.5 or more): {nums}."
         if self.verdict == "already-solved":
             return "Already solved: there is nothing to rate."
         what = "has no solution" if self.verdict == "no-solution" else "has several solutions"
@@ -389,8 +406,9 @@ def _bits(mask: int) -> tuple[int, ...]:
     return tuple(d for d in range(9) if mask >> d & 1)
 
 
-def _step(kernel: Any, si: Any, sf: float, se: Any, sc: Any) -> Step:
+def _step(kernel: Any, si: Any, sf: float, se: Any, sc: Any, sl: Any) -> Step:
     cell = int(si[2])
+    chain = [int(p) for p in sl[1:1 + int(sl[0])]]
     return Step(
         technique=_technique(kernel, si),
         rating=float(sf),
@@ -399,6 +417,8 @@ def _step(kernel: Any, si: Any, sf: float, se: Any, sc: Any) -> Step:
         units=tuple(u for u in range(27) if int(si[5]) >> u & 1),
         places=((cell, int(si[3])),) if cell >= 0 else (),
         eliminates=tuple((c, d + 1) for c in range(81) for d in _bits(int(se[c]))),
+        links=tuple(((p >> 1) // 9, (p >> 1) % 9 + 1, bool(p & 1), k - 1)
+                    for k, p in enumerate(chain)),
     )
 
 
@@ -436,16 +456,17 @@ def rate(grid: Grid, *, steps: bool = True, timeout: float | None = None) -> Rat
     sf = numpy.zeros(n, dtype=numpy.float64)
     se = numpy.zeros((n, 81), dtype=numpy.int64)
     sc = numpy.zeros((n, 82), dtype=numpy.int64)
+    sl = numpy.zeros((n, kernel.LINKS), dtype=numpy.int64)
     verdict = _PAUSED
     chunk = (1 << 30) if timeout is None else 1
     with tier(1):
         while verdict == _PAUSED:
-            verdict = int(kernel.rate_run(cand, val, state, chunk, si, sf, se, sc))
+            verdict = int(kernel.rate_run(cand, val, state, chunk, si, sf, se, sc, sl))
             if timeout is not None and verdict == _PAUSED and \
                     time.perf_counter() - t0 > timeout:
                 raise RatingTimeoutError(f"rating gave up after {timeout:g} s")
     taken = int(state[4]) if steps else 0
-    found = tuple(_step(kernel, si[k], sf[k], se[k], sc[k]) for k in range(taken))
+    found = tuple(_step(kernel, si[k], sf[k], se[k], sc[k], sl[k]) for k in range(taken))
     done = _finish(state.tolist(), verdict, count, empty, found, time.perf_counter() - t0)
     return replace(done, grid=grid) if steps else done
 
@@ -541,8 +562,9 @@ def hint(grid: Grid) -> Step | None:
     sf = numpy.zeros(1, dtype=numpy.float64)
     se = numpy.zeros((1, 81), dtype=numpy.int64)
     sc = numpy.zeros((1, 82), dtype=numpy.int64)
+    sl = numpy.zeros((1, kernel.LINKS), dtype=numpy.int64)
     with tier(1):
-        kernel.rate_run(cands[0], vals[0], state, 1, si, sf, se, sc)
+        kernel.rate_run(cands[0], vals[0], state, 1, si, sf, se, sc, sl)
     if state[4] < 1:
         return None
-    return _step(kernel, si[0], sf[0], se[0], sc[0])
+    return _step(kernel, si[0], sf[0], se[0], sc[0], sl[0])

@@ -27,9 +27,12 @@ import numpy as np
 
 from puzzlefmt._jit import aot, njit
 from puzzlefmt.sudoku._kernels.bits import ctz, popcount
+from puzzlefmt.sudoku._kernels.chains import LINKS, NAMES, aligned_triplet, forcing_chains
 from puzzlefmt.sudoku._kernels.solve import solve_arrays
+from puzzlefmt.sudoku._kernels.tables import CELL_POS, CELL_UNITS, INTER, PEERS, SEES, UNIT
 
-__all__ = ["HI", "NUMPY", "TECHNIQUES", "rate_batch", "rate_run", "solution_counts", "start_batch"]
+__all__ = ["HI", "LINKS", "NUMPY", "TECHNIQUES", "T_CHAINS", "rate_batch", "rate_run",
+           "solution_counts", "start_batch"]
 
 #: numpy, for the callers of the Python entries (one kernel-loader import gives both).
 NUMPY = np
@@ -43,56 +46,19 @@ TECHNIQUES = (
     "Naked Single", "Direct Hidden Triplet", "Pointing", "Claiming", "Naked Pair", "X-Wing",
     "Hidden Pair", "Naked Triplet", "Swordfish", "Hidden Triplet", "XY-Wing", "XYZ-Wing",
     "Unique Rectangle", "Naked Quad", "Jellyfish", "Hidden Quad", "BUG",
-    "Aligned Pair Exclusion",
+    "Aligned Pair Exclusion", *NAMES,
 )
 T_HSINGLE, T_DPOINT, T_DCLAIM, T_DPAIR, T_NSINGLE, T_DTRIPLE, T_POINT, T_CLAIM = range(8)
 T_NPAIR, T_XWING, T_HPAIR, T_NTRIPLE, T_SWORD, T_HTRIPLE, T_XY, T_XYZ = range(8, 16)
 T_UR, T_NQUAD, T_JELLY, T_HQUAD, T_BUG, T_APE = range(16, 22)
+#: The first chaining technique's id (rows 21-22, :mod:`puzzlefmt.sudoku._kernels.chains`).
+T_CHAINS = 22
 
 #: Verdicts of :func:`rate_run` (its return value).
 DONE, STUCK, PAUSED = 0, 1, 2
 
 
 
-def _tables() -> tuple[np.ndarray, ...]:
-    unit = np.zeros((27, 9), dtype=np.int64)
-    for r in range(9):
-        for c in range(9):
-            unit[r, c] = r * 9 + c
-            unit[9 + c, r] = r * 9 + c
-    for b in range(9):
-        for k in range(9):
-            unit[18 + b, k] = (b // 3) * 27 + (b % 3) * 3 + (k // 3) * 9 + k % 3
-    cell_units = np.zeros((81, 3), dtype=np.int64)  # box, row, column
-    cell_pos = np.zeros((81, 3), dtype=np.int64)  # position in each
-    for u in range(27):
-        kind = 0 if u >= 18 else (1 if u < 9 else 2)
-        for p in range(9):
-            cell_units[unit[u, p], kind] = u
-            cell_pos[unit[u, p], kind] = p
-    sees = np.zeros((81, 81), dtype=np.bool_)
-    peers = np.zeros((81, 20), dtype=np.int64)  # box first, then row, then column
-    for i in range(81):
-        k = 0
-        for kind in range(3):
-            for p in range(9):
-                j = unit[cell_units[i, kind], p]
-                if j != i and not sees[i, j]:
-                    sees[i, j] = True
-                    peers[i, k] = j
-                    k += 1
-    inter = np.zeros((27, 27), dtype=np.int64)  # positions in u of the cells also in v
-    for u in range(27):
-        for v in range(27):
-            m = 0
-            for p in range(9):
-                if unit[u, p] in unit[v]:
-                    m |= 1 << p
-            inter[u, v] = 0 if u == v else m
-    return unit, cell_units, cell_pos, sees, peers, inter
-
-
-UNIT, CELL_UNITS, CELL_POS, SEES, PEERS, INTER = _tables()
 #: Unit orders: boxes, columns, rows (singles, sets) and boxes, rows, columns (BUG).
 BCR = np.array([*range(18, 27), *range(9, 18), *range(9)], dtype=np.int64)
 BRC = np.array([*range(18, 27), *range(9), *range(9, 18)], dtype=np.int64)
@@ -1264,10 +1230,12 @@ def aligned_pair(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.ndarr
 
 @njit
 def next_step(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, aux: np.ndarray,
-              hi: np.ndarray, hf: np.ndarray, he: np.ndarray, hc: np.ndarray) -> bool:
+              hi: np.ndarray, hf: np.ndarray, he: np.ndarray, hc: np.ndarray,
+              hl: np.ndarray) -> bool:
     """The step serate takes next, into the step buffers; False when none of these
     techniques applies. ``pl`` and ``aux`` as :func:`_init_aux` makes them."""
     _clear(hi, hf, he, hc)
+    hl[0] = 0
     if hidden_single(cand, val, pl, aux, hi, hf, hc):
         return True
     if intersections(cand, val, pl, hi, hf, he, hc, True):
@@ -1306,7 +1274,11 @@ def next_step(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, aux: np.ndarray
         return True
     if bug(cand, val, pl, hi, hf, he, hc):
         return True
-    return aligned_pair(cand, val, pl, hi, hf, he, hc)
+    if aligned_pair(cand, val, pl, hi, hf, he, hc):
+        return True
+    if forcing_chains(cand, val, pl, hi, hf, he, hc, hl):
+        return True
+    return aligned_triplet(cand, val, pl, hi, hf, he, hc)
 
 
 @njit
@@ -1347,16 +1319,19 @@ def _apply(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, aux: np.ndarray,
 
 @aot(
     "int64(int64[::1], int64[::1], float64[::1], int64, int64[:, ::1], float64[::1], "
-    "int64[:, ::1], int64[:, ::1])"
+    "int64[:, ::1], int64[:, ::1], int64[:, ::1])"
 )
 @njit
 def rate_run(cand: np.ndarray, val: np.ndarray, state: np.ndarray, max_steps: int,
-             si: np.ndarray, sf: np.ndarray, se: np.ndarray, sc: np.ndarray) -> int:
+             si: np.ndarray, sf: np.ndarray, se: np.ndarray, sc: np.ndarray,
+             sl: np.ndarray) -> int:
     """Rate from ``cand``/``val`` (changed in place) for at most ``max_steps`` steps.
 
     ``state`` (float64, 5): ER, EP, ED, placed-yet (0/1), steps taken, carried over from a
     previous call. Steps are recorded into ``si`` (n, HI), ``sf`` (n), ``se`` (n, 81),
-    ``sc`` (n, 82) when they have rows (0 rows: nothing is recorded). Returns ``DONE`` (no
+    ``sc`` (n, 82) when they have rows (0 rows: nothing is recorded), and a chaining step's
+    chain into ``sl`` (n, ``LINKS``; 0 rows: not recorded; see
+    :mod:`puzzlefmt.sudoku._kernels.chains`). Returns ``DONE`` (no
     empty cell left), ``STUCK`` (no technique applies) or ``PAUSED`` (``max_steps`` taken).
     """
     pl = np.zeros((27, 9), dtype=np.int64)
@@ -1365,6 +1340,7 @@ def rate_run(cand: np.ndarray, val: np.ndarray, state: np.ndarray, max_steps: in
     hf = np.zeros(1, dtype=np.float64)
     he = np.zeros(81, dtype=np.int64)
     hc = np.zeros(82, dtype=np.int64)
+    hl = np.zeros(LINKS, dtype=np.int64)
     _init_aux(cand, val, pl, aux)
     empty = 0
     for c in range(81):
@@ -1376,7 +1352,7 @@ def rate_run(cand: np.ndarray, val: np.ndarray, state: np.ndarray, max_steps: in
             return DONE
         if taken >= max_steps:
             return PAUSED
-        if not next_step(cand, val, pl, aux, hi, hf, he, hc):
+        if not next_step(cand, val, pl, aux, hi, hf, he, hc, hl):
             return STUCK
         k = int(state[4])
         if k < si.shape[0]:
@@ -1387,6 +1363,9 @@ def rate_run(cand: np.ndarray, val: np.ndarray, state: np.ndarray, max_steps: in
                 se[k, c] = he[c]
             for j in range(82):
                 sc[k, j] = hc[j]
+        if k < sl.shape[0]:
+            for j in range(hl[0] + 1):
+                sl[k, j] = hl[j]
         state[0] = max(state[0], hf[0])
         if state[3] == 0.0:
             if k == 0:
@@ -1427,13 +1406,14 @@ def rate_batch(cands: np.ndarray, vals: np.ndarray, out: np.ndarray, verdicts: n
     sf = np.zeros(0, dtype=np.float64)
     se = np.zeros((0, 81), dtype=np.int64)
     sc = np.zeros((0, 82), dtype=np.int64)
+    sl = np.zeros((0, LINKS), dtype=np.int64)
     for i in range(cands.shape[0]):
         out[i, 0] = -np.inf
         out[i, 1] = 0.0
         out[i, 2] = 0.0
         out[i, 3] = 0.0
         out[i, 4] = 0.0
-        verdicts[i] = rate_run(cands[i], vals[i], out[i], 1 << 30, si, sf, se, sc)
+        verdicts[i] = rate_run(cands[i], vals[i], out[i], 1 << 30, si, sf, se, sc, sl)
 
 
 # ---------------------------------------------------------------------- Python entries

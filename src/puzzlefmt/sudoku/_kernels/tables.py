@@ -13,6 +13,9 @@ is set while the digit may still go in row ``r`` of the band, column ``c``. A ce
 - ``DEBRUIJN``: index of the lowest set bit of a 32-bit word (``x & -x`` times 0x077CB531,
   top five bits).
 - ``PERMS``: every ordering of 0, 1, 2 (six rows), and ``FACT``: 0! to 3!.
+- The rater's unit tables (``UNIT``, ``CELL_UNITS``, ``CELL_POS``, ``SEES``, ``PEERS``,
+  ``INTER``; units numbered rows 0-8, columns 9-17, boxes 18-26), shared by
+  :mod:`puzzlefmt.sudoku._kernels.rate` and :mod:`puzzlefmt.sudoku._kernels.chains`.
 """
 
 from __future__ import annotations
@@ -23,16 +26,22 @@ import numpy as np
 
 __all__ = [
     "BOX27",
+    "CELL_POS",
+    "CELL_UNITS",
     "CLAIM27",
     "COL27",
     "COMPLEX27",
     "DEBRUIJN",
     "DEBRUIJN_MUL",
     "FACT",
+    "INTER",
     "LONE_COL27",
+    "PEERS",
     "PERMS",
     "ROW27",
+    "SEES",
     "SHRINK",
+    "UNIT",
 ]
 
 
@@ -115,3 +124,49 @@ CLAIM27 = _claim27()
 
 PERMS = np.array(list(permutations(range(3))), dtype=np.int64)
 FACT = np.array([1, 1, 2, 6], dtype=np.int64)
+
+
+def _rater_tables() -> tuple[np.ndarray, ...]:
+    unit = np.zeros((27, 9), dtype=np.int64)
+    for r in range(9):
+        for c in range(9):
+            unit[r, c] = r * 9 + c
+            unit[9 + c, r] = r * 9 + c
+    for b in range(9):
+        for k in range(9):
+            unit[18 + b, k] = (b // 3) * 27 + (b % 3) * 3 + (k // 3) * 9 + k % 3
+    cell_units = np.zeros((81, 3), dtype=np.int64)  # box, row, column
+    cell_pos = np.zeros((81, 3), dtype=np.int64)  # position in each
+    for u in range(27):
+        kind = 0 if u >= 18 else (1 if u < 9 else 2)
+        for p in range(9):
+            cell_units[unit[u, p], kind] = u
+            cell_pos[unit[u, p], kind] = p
+    sees = np.zeros((81, 81), dtype=np.bool_)
+    peers = np.zeros((81, 20), dtype=np.int64)  # box first, then row, then column
+    for i in range(81):
+        k = 0
+        for kind in range(3):
+            for p in range(9):
+                j = unit[cell_units[i, kind], p]
+                if j != i and not sees[i, j]:
+                    sees[i, j] = True
+                    peers[i, k] = j
+                    k += 1
+    inter = np.zeros((27, 27), dtype=np.int64)  # positions in u of the cells also in v
+    for u in range(27):
+        for v in range(27):
+            m = 0
+            for p in range(9):
+                if unit[u, p] in unit[v]:
+                    m |= 1 << p
+            inter[u, v] = 0 if u == v else m
+    return unit, cell_units, cell_pos, sees, peers, inter
+
+
+#: The rater's unit tables (units: rows 0-8, columns 9-17, boxes 18-26): ``UNIT[u, p]`` the
+#: cell at position ``p`` of unit ``u``; ``CELL_UNITS[c]`` the box, row and column of cell ``c``
+#: and ``CELL_POS[c]`` its position in each; ``SEES[c, q]``; ``PEERS[c]`` the 20 peers, box
+#: first, then row, then column; ``INTER[u, v]`` the positions in ``u`` of the cells also in
+#: ``v`` (0 for ``u == v``).
+UNIT, CELL_UNITS, CELL_POS, SEES, PEERS, INTER = _rater_tables()

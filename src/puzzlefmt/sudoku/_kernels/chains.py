@@ -1,0 +1,502 @@
+"""The Sudoku Explainer rater's chaining kernels: row 21, Forcing Chains & Cycles (X-cycles,
+Y-cycles, forcing X-chains, XY-cycles, forcing XY-chains), and row 22, Aligned Triplet
+Exclusion.
+
+Grids are :mod:`puzzlefmt.sudoku._kernels.rate`'s (``cand``, ``val``, ``pl``). A *potential*
+is "digit ``d`` (0-8) is (on) / is not (off) in cell ``c``", numbered
+``(c * 9 + d) * 2 + on``. Its implications (*links*), as serate uses them:
+
+- on -> off: the cell's other candidates (cell link, Y; in digit order), then the digit in
+  the cell's peers (region link, X; box, row, column, in region order);
+- off -> on: the other candidate of a bivalue cell (Y), then the other place of the digit in
+  the cell's box, row, column when it has two places there (X).
+
+The X pass uses region links and bilocal units only, the Y pass cell links and region links
+for on -> off and bivalue cells for off -> on, the XY pass everything. Each pass visits cells
+with 2+ candidates (Y: 2) in reading order and their digits ascending, and searches from "d
+on" layer by layer (on -> off, off -> on, ...; an off consequence is dropped only when it
+is an ancestor of the potential that produced it, so the same off potential can be queued
+several times, by each path; an on consequence is kept only when new). The start found
+again as an on at depth 4 or more closes a *cycle* (it removes every candidate outside the
+cycle's cells that sees an on and an off node of its digit); "d off" found from "d on" is a
+*forcing chain* that removes ``d``; then, from "d off", "d on" found is one that places
+``d``. Each hint has a complexity (its nodes, the start once) and a rating (base + length
+increment); the step is the first hint by (rating, complexity, sort key: X 2, Y 3, XY 4) in
+discovery order (cycles of a start before its chains). The behaviour was written up from
+serate's output (``shared/specs/se-rating.md`` 5.3, 5.6, 6, and serate's own lists of
+hints), not from its source.
+
+The chosen step's chain goes into the ``hl`` buffer: its node count, then its potentials
+from the start to the target (a cycle ends with the start again); each node's parent is the
+one before it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from puzzlefmt._jit import njit
+from puzzlefmt.sudoku._kernels.bits import ctz, popcount
+from puzzlefmt.sudoku._kernels.tables import CELL_POS, CELL_UNITS, PEERS, SEES, UNIT
+
+__all__ = ["LINKS", "NODES", "aligned_triplet", "forcing_chains", "length_increment"]
+
+#: Nodes of one search: at most 729 on potentials, each with at most 28 off consequences.
+NODES = 24576
+#: Words of a step's chain record (``hl``): the count, then up to 1,458 potentials (+ the
+#: start again for a cycle).
+LINKS = 1460
+
+#: Technique ids (continuing :data:`puzzlefmt.sudoku._kernels.rate.TECHNIQUES`).
+T_XCYCLE, T_YCYCLE, T_TURBOT, T_XCHAIN, T_CYCLE, T_CHAIN, T_ATE, T_GXWING = range(22, 30)
+#: Their names as serate prints them (an X-cycle of 4 nodes is a Generalized X-Wing, a
+#: forcing X-chain of 6 nodes a Turbot Fish).
+NAMES = ("Bidirectional X-Cycle", "Bidirectional Y-Cycle", "Turbot Fish", "Forcing X-Chain",
+         "Bidirectional Cycle", "Forcing Chain", "Aligned Triplet Exclusion",
+         "Generalized X-Wing")
+
+_X, _Y = 1, 2
+# best-hint record words
+_B_FOUND, _B_TECH, _B_CX, _B_KEY, _B_CELL, _B_DIGIT = 0, 1, 2, 3, 4, 5
+H_TECH, H_CELL, H_DIGIT, H_DIGITS = 0, 2, 3, 4  # as in rate.py's step buffer
+
+
+@njit
+def length_increment(complexity: int) -> float:
+    """serate's length increment for a chain of ``complexity`` nodes: 0.1 per threshold
+    (4, 6, 8, 12, 16, 24, ...) that ``complexity - 2`` exceeds, added up as doubles."""
+    n = complexity - 2
+    inc = 0.0
+    thr = 4
+    odd = True
+    while n > thr:
+        inc += 0.1
+        thr = thr * 3 // 2 if odd else thr * 4 // 3
+        odd = not odd
+    return inc
+
+
+@njit
+def _beats(bi: np.ndarray, bf: np.ndarray, rating: float, cx: int, key: int) -> bool:
+    """Whether a hint sorts strictly before the best one so far."""
+    if bi[_B_FOUND] == 0:
+        return True
+    if rating != bf[0]:
+        return bool(rating < bf[0])
+    if cx != bi[_B_CX]:
+        return bool(cx < bi[_B_CX])
+    return bool(key < bi[_B_KEY])
+
+
+@njit
+def _chain(npot: np.ndarray, npar: np.ndarray, node: int, out: np.ndarray) -> int:
+    """The potentials from the root to ``node`` into ``out[1:]`` (count in ``out[0]``)."""
+    n = 0
+    j = node
+    while j >= 0:
+        n += 1
+        j = npar[j]
+    out[0] = n
+    j = node
+    k = n
+    while j >= 0:
+        out[k] = npot[j]
+        k -= 1
+        j = npar[j]
+    return n
+
+
+@njit
+def _cycle_elims(cand: np.ndarray, chain: np.ndarray, elim: np.ndarray) -> bool:
+    """The eliminations of the cycle ``chain`` (count first): every candidate outside the
+    cycle's cells that sees an on node and an off node of its digit."""
+    incycle = np.zeros(81, dtype=np.bool_)
+    onc = np.zeros((9, 81), dtype=np.bool_)
+    offc = np.zeros((9, 81), dtype=np.bool_)
+    digits = 0
+    for k in range(1, chain[0] + 1):
+        p = chain[k]
+        c = (p >> 1) // 9
+        d = (p >> 1) % 9
+        incycle[c] = True
+        digits |= 1 << d
+        if p & 1:
+            onc[d, c] = True
+        else:
+            offc[d, c] = True
+    found = False
+    for x in range(81):
+        elim[x] = 0
+        if incycle[x]:
+            continue
+        m = cand[x] & digits
+        while m:
+            d = ctz(m)
+            m &= m - 1
+            seen_on = False
+            seen_off = False
+            for i in range(20):
+                q = PEERS[x, i]
+                if onc[d, q]:
+                    seen_on = True
+                if offc[d, q]:
+                    seen_off = True
+            if seen_on and seen_off:
+                elim[x] |= 1 << d
+                found = True
+    return found
+
+
+@njit
+def _record(bi: np.ndarray, bf: np.ndarray, be: np.ndarray, bl: np.ndarray, tech: int,
+            rating: float, cx: int, key: int, cell: int, digit: int, elim: np.ndarray,
+            chain: np.ndarray) -> None:
+    bi[_B_FOUND] = 1
+    bi[_B_TECH] = tech
+    bi[_B_CX] = cx
+    bi[_B_KEY] = key
+    bi[_B_CELL] = cell
+    bi[_B_DIGIT] = digit
+    bf[0] = rating
+    for x in range(81):
+        be[x] = elim[x]
+    for k in range(chain[0] + 1):
+        bl[k] = chain[k]
+
+
+@njit
+def _search(cand: np.ndarray, pl: np.ndarray, start: int, mode: int, key: int,
+            ws: np.ndarray, npot: np.ndarray, npar: np.ndarray, ndep: np.ndarray,
+            cur: np.ndarray, nxt: np.ndarray, marks: np.ndarray, qs: np.ndarray,
+            chain: np.ndarray, elim: np.ndarray, bi: np.ndarray, bf: np.ndarray,
+            be: np.ndarray, bl: np.ndarray) -> None:
+    """One layered search from potential ``start``; its hints are offered to the best
+    record (``bi``/``bf``/``be``/``bl``) in discovery order, cycles before the chain."""
+    cbase = 7.0 if mode == _X | _Y else 6.5
+    fbase = 7.0 if mode == _X | _Y else 6.6
+    ctech = T_CYCLE if mode == _X | _Y else (T_XCYCLE if mode == _X else T_YCYCLE)
+    chains = mode & _X != 0
+    low = min(cbase, fbase) if (start & 1) else fbase
+    ws[0] += 1
+    s_on = ws[0]
+    scell = (start >> 1) // 9
+    sdig = (start >> 1) % 9
+    start_on = start & 1
+    npot[0] = start
+    npar[0] = -1
+    ndep[0] = 0
+    n = 1
+    target = -1  # the node of the forcing chain's target, when found
+    ncur = 0
+    nn = 0
+    if start_on:
+        marks[0, start] = s_on
+        cur[0] = 0
+        ncur = 1
+    else:
+        nxt[0] = 0
+        nn = 1
+    phase_on = start_on == 1
+    depth = 0
+    while True:
+        if phase_on:
+            if ncur == 0:
+                break
+            # results from this layer on have complexity depth + 2 or more
+            if not _beats(bi, bf, low + length_increment(depth + 2), depth + 2, key):
+                break
+            nn = 0
+            for i in range(ncur):
+                node = cur[i]
+                pot = npot[node]
+                c = (pot >> 1) // 9
+                d = (pot >> 1) % 9
+                ws[1] += 1
+                a = ws[1]
+                j = node
+                while j >= 0:
+                    marks[1, npot[j]] = a
+                    j = npar[j]
+                nq = 0
+                if mode & _Y:  # cell link: the cell's other candidates
+                    m = cand[c] & ~(1 << d)
+                    while m:
+                        qs[nq] = (c * 9 + ctz(m)) * 2
+                        nq += 1
+                        m &= m - 1
+                for k in range(20):  # region link: the digit in the peers
+                    x = PEERS[c, k]
+                    if (cand[x] >> d) & 1:
+                        qs[nq] = (x * 9 + d) * 2
+                        nq += 1
+                for t in range(nq):
+                    q = qs[t]
+                    if marks[1, q] == a:
+                        continue  # an ancestor of the potential it comes from
+                    npot[n] = q
+                    npar[n] = node
+                    ndep[n] = depth + 1
+                    if start_on and chains and target < 0 and q == start - 1:
+                        target = n
+                    nxt[nn] = n
+                    nn += 1
+                    n += 1
+            depth += 1
+            phase_on = False
+        else:
+            if nn == 0:
+                break
+            if not start_on and not _beats(bi, bf, low + length_increment(depth + 2),
+                                           depth + 2, key):
+                break
+            ncur = 0
+            for i in range(nn):
+                node = nxt[i]
+                pot = npot[node]
+                c = (pot >> 1) // 9
+                d = (pot >> 1) % 9
+                nq = 0
+                if mode & _Y and popcount(cand[c]) == 2:  # bivalue cell
+                    qs[0] = (c * 9 + ctz(cand[c] & ~(1 << d))) * 2 + 1
+                    nq = 1
+                if mode & _X:  # bilocal box, row, column
+                    for kind in range(3):
+                        u = CELL_UNITS[c, kind]
+                        pm = pl[u, d]
+                        if popcount(pm) == 2:
+                            x = UNIT[u, ctz(pm & ~(1 << CELL_POS[c, kind]))]
+                            qs[nq] = (x * 9 + d) * 2 + 1
+                            nq += 1
+                for t in range(nq):
+                    q = qs[t]
+                    if start_on and q == start and depth + 1 >= 4:  # a cycle closes
+                        cx = depth + 1
+                        rating = cbase + length_increment(cx)
+                        if _beats(bi, bf, rating, cx, key):
+                            _chain(npot, npar, node, chain)
+                            chain[0] += 1
+                            chain[chain[0]] = start
+                            if _cycle_elims(cand, chain, elim):
+                                tech = T_GXWING if ctech == T_XCYCLE and cx == 4 else ctech
+                                _record(bi, bf, be, bl, tech, rating, cx, key, -1, -1, elim,
+                                        chain)
+                    if marks[0, q] != s_on:
+                        marks[0, q] = s_on
+                        npot[n] = q
+                        npar[n] = node
+                        ndep[n] = depth + 1
+                        if not start_on and q == start + 1:
+                            target = n  # the first "d on" from "d off"
+                        cur[ncur] = n
+                        ncur += 1
+                        n += 1
+            depth += 1
+            phase_on = True
+            if target >= 0 and not start_on:
+                break  # nothing else is looked for from "d off"
+    if target >= 0:
+        cx = ndep[target] + 1
+        rating = fbase + length_increment(cx)
+        if _beats(bi, bf, rating, cx, key):
+            _chain(npot, npar, target, chain)
+            for x in range(81):
+                elim[x] = 0
+            tech = T_CHAIN if mode == _X | _Y else (T_TURBOT if cx == 6 else T_XCHAIN)
+            if start_on:
+                elim[scell] = 1 << sdig
+                _record(bi, bf, be, bl, tech, rating, cx, key, -1, -1, elim, chain)
+            else:
+                elim[scell] = cand[scell] & ~(1 << sdig)
+                _record(bi, bf, be, bl, tech, rating, cx, key, scell, sdig, elim, chain)
+
+
+@njit
+def forcing_chains(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.ndarray,
+                   hf: np.ndarray, he: np.ndarray, hc: np.ndarray, hl: np.ndarray) -> bool:
+    """Forcing Chains & Cycles (row 21): the first hint in serate's order, into the step
+    buffers (``hl``: its chain). False when there is none."""
+    ws = np.zeros(2, dtype=np.int64)
+    npot = np.zeros(NODES, dtype=np.int64)
+    npar = np.zeros(NODES, dtype=np.int64)
+    ndep = np.zeros(NODES, dtype=np.int64)
+    cur = np.zeros(NODES, dtype=np.int64)
+    nxt = np.zeros(NODES, dtype=np.int64)
+    marks = np.zeros((2, 1458), dtype=np.int64)
+    qs = np.zeros(32, dtype=np.int64)  # one potential's consequences (at most 28)
+    chain = np.zeros(LINKS, dtype=np.int64)
+    elim = np.zeros(81, dtype=np.int64)
+    bi = np.zeros(8, dtype=np.int64)
+    bf = np.zeros(1, dtype=np.float64)
+    be = np.zeros(81, dtype=np.int64)
+    bl = np.zeros(LINKS, dtype=np.int64)
+    for mode in (_X, _Y, _X | _Y):
+        key = 2 if mode == _X else (3 if mode == _Y else 4)
+        for c in range(81):
+            if val[c]:
+                continue
+            nc = popcount(cand[c])
+            if nc < 2 or (mode == _Y and nc != 2):
+                continue
+            m = cand[c]
+            while m:
+                d = ctz(m)
+                m &= m - 1
+                pot = (c * 9 + d) * 2
+                _search(cand, pl, pot + 1, mode, key, ws, npot, npar, ndep, cur, nxt, marks,
+                        qs, chain, elim, bi, bf, be, bl)
+                if mode != _Y:
+                    _search(cand, pl, pot, mode, key, ws, npot, npar, ndep, cur, nxt, marks,
+                            qs, chain, elim, bi, bf, be, bl)
+    if bi[_B_FOUND] == 0:
+        return False
+    hi[H_TECH] = bi[_B_TECH]
+    hf[0] = bf[0]
+    digits = 0
+    seen = np.zeros(81, dtype=np.bool_)
+    for k in range(1, bl[0] + 1):
+        p = bl[k]
+        c = (p >> 1) // 9
+        digits |= 1 << ((p >> 1) % 9)
+        if not seen[c]:
+            seen[c] = True
+            hc[0] += 1
+            hc[hc[0]] = c
+    hi[H_DIGITS] = digits
+    for k in range(bl[0] + 1):
+        hl[k] = bl[k]
+    if bi[_B_CELL] >= 0:
+        hi[H_CELL] = bi[_B_CELL]
+        hi[H_DIGIT] = bi[_B_DIGIT] + 1
+    else:
+        for x in range(81):
+            he[x] = be[x]
+    return True
+
+
+@njit
+def aligned_triplet(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.ndarray,
+                    hf: np.ndarray, he: np.ndarray, hc: np.ndarray) -> bool:
+    """Aligned Triplet Exclusion (7.5): the first hint in serate's order, into the step
+    buffers (cells: the three cells, then their common excluders). False when none.
+
+    Base cells: empty cells with 2+ candidates, no peer with a single candidate, and some
+    *excluders* (peers with 2 or 3 candidates, in peer order). Pairs of base cells in colex
+    order; the third cell runs over the first cell's excluders, then the second's (each
+    once) that are base cells; the three need 2+ common excluders. A combination of digits
+    is out when two equal digits stand in cells that see each other or a common excluder's
+    candidates all lie among the three digits; a candidate in no combination left goes.
+    """
+    isbase = np.zeros(81, dtype=np.bool_)
+    base = np.zeros(81, dtype=np.int64)
+    exc = np.zeros((81, 20), dtype=np.int64)
+    nexc = np.zeros(81, dtype=np.int64)
+    inexc = np.zeros((81, 81), dtype=np.bool_)
+    nb = 0
+    for c in range(81):
+        if val[c] or popcount(cand[c]) < 2:
+            continue
+        single = False
+        for i in range(20):
+            q = PEERS[c, i]
+            n = popcount(cand[q])
+            if val[q] == 0 and n == 1:
+                single = True
+            if 2 <= n <= 3:
+                exc[c, nexc[c]] = q
+                nexc[c] += 1
+                inexc[c, q] = True
+        if single or nexc[c] == 0:
+            continue
+        isbase[c] = True
+        base[nb] = c
+        nb += 1
+    union = np.zeros(40, dtype=np.int64)
+    inunion = np.zeros(81, dtype=np.bool_)
+    common = np.zeros(20, dtype=np.int64)
+    cells = np.zeros(3, dtype=np.int64)
+    ok = np.zeros(3, dtype=np.int64)
+    for j in range(1, nb):
+        c2 = base[j]
+        for i in range(j):
+            c1 = base[i]
+            nu = 0
+            for k in range(nexc[c1]):
+                q = exc[c1, k]
+                if not inunion[q]:
+                    inunion[q] = True
+                    union[nu] = q
+                    nu += 1
+            for k in range(nexc[c2]):
+                q = exc[c2, k]
+                if not inunion[q]:
+                    inunion[q] = True
+                    union[nu] = q
+                    nu += 1
+            for k in range(nu):
+                inunion[union[k]] = False
+            for k in range(nu):
+                c3 = union[k]
+                if c3 in (c1, c2) or not isbase[c3]:
+                    continue
+                ne = 0
+                for e in range(nexc[c1]):
+                    q = exc[c1, e]
+                    if inexc[c2, q] and inexc[c3, q]:
+                        common[ne] = q
+                        ne += 1
+                if ne < 2:
+                    continue
+                cells[0] = c1
+                cells[1] = c2
+                cells[2] = c3
+                ok[0] = 0
+                ok[1] = 0
+                ok[2] = 0
+                s12 = SEES[c1, c2]
+                s13 = SEES[c1, c3]
+                s23 = SEES[c2, c3]
+                m1 = cand[c1]
+                while m1:
+                    x = m1 & -m1
+                    m1 &= m1 - 1
+                    m2 = cand[c2]
+                    while m2:
+                        y = m2 & -m2
+                        m2 &= m2 - 1
+                        if x == y and s12:
+                            continue
+                        m3 = cand[c3]
+                        while m3:
+                            z = m3 & -m3
+                            m3 &= m3 - 1
+                            if (z == x and s13) or (z == y and s23):
+                                continue
+                            xyz = x | y | z
+                            bad = False
+                            for e in range(ne):
+                                if (cand[common[e]] & ~xyz) == 0:
+                                    bad = True
+                                    break
+                            if bad:
+                                continue
+                            ok[0] |= x
+                            ok[1] |= y
+                            ok[2] |= z
+                found = False
+                for t in range(3):
+                    if cand[cells[t]] & ~ok[t]:
+                        found = True
+                if not found:
+                    continue
+                for t in range(3):
+                    he[cells[t]] = cand[cells[t]] & ~ok[t]
+                    hc[0] += 1
+                    hc[hc[0]] = cells[t]
+                for e in range(ne):
+                    hc[0] += 1
+                    hc[hc[0]] = common[e]
+                hi[H_TECH] = T_ATE
+                hf[0] = 7.5
+                hi[H_DIGITS] = cand[c1] | cand[c2] | cand[c3]
+                return True
+    return False

@@ -1,0 +1,181 @@
+"""Sudoku Explainer's rows 21-22 in the rater (puzzlefmt.sudoku._kernels.chains): Forcing
+Chains & Cycles and Aligned Triplet Exclusion. serate 1.2.1.3's ER/EP/ED on every puzzle of
+../shared/vectors/rating rated 6.5-7.5, its steps in the logs, and properties of the chain
+steps (each link an implication on the grid before the step, the rating the chain's length
+gives, the target the step's effect, every elimination and placement the solution's)."""
+
+from __future__ import annotations
+
+import random
+from functools import cache, reduce
+from itertools import pairwise
+
+from puzzlefmt.sudoku import Grid, Rating, rate, rate_many
+from puzzlefmt.sudoku._kernels.chains import length_increment
+from puzzlefmt.sudoku.grid import PEERS
+from puzzlefmt.sudoku.rating import format_rating, hint
+
+from helpers import FULL_EXAMPLES, shared_path
+
+FULL = __import__("hypothesis").settings.default.max_examples >= FULL_EXAMPLES
+
+#: Row 21's techniques and their base ratings (shared/specs/se-rating.md, section 3).
+BASES = {"Bidirectional X-Cycle": 6.5, "Generalized X-Wing": 6.5, "Bidirectional Y-Cycle": 6.5,
+         "Turbot Fish": 6.6, "Forcing X-Chain": 6.6, "Bidirectional Cycle": 7.0,
+         "Forcing Chain": 7.0}
+CYCLES = ("Bidirectional X-Cycle", "Generalized X-Wing", "Bidirectional Y-Cycle",
+          "Bidirectional Cycle")
+
+
+@cache
+def _table() -> list[tuple[str, str, str, str, str]]:
+    path = shared_path("vectors", "rating", "se-1213.tsv")
+    rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()[1:]]
+    return [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
+
+def _chained() -> list[tuple[str, str, str, str, str]]:
+    """The vector puzzles serate rates 6.5-7.5: rows 21-22 are all they need."""
+    return [r for r in _table() if 6.2 < float(r[1]) <= 7.5]
+
+
+@cache
+def _rated(puzzle: str) -> Rating:
+    return rate(Grid(puzzle))
+
+
+def test_every_puzzle_from_6_5_to_7_5_has_serates_numbers() -> None:
+    rows = _chained()
+    assert len(rows) == 154
+    got = rate_many([Grid(r[0]) for r in rows])
+    wrong = [(r[0], r[4], f"{r[1]}/{r[2]}/{r[3]}", g.line(), g.verdict)
+             for r, g in zip(rows, got, strict=True)
+             if g.line() != f"{r[1]}/{r[2]}/{r[3]}" or g.verdict != "rated"]
+    assert wrong == []
+
+
+def test_the_length_increment_is_serates() -> None:
+    """0.1 per threshold 4, 6, 8, 12, 16, 24, ... that complexity - 2 exceeds, added up
+    as doubles (spec 5.6)."""
+    tenths = {4: 0, 5: 1, 6: 1, 7: 2, 8: 2, 9: 3, 12: 3, 13: 4, 16: 4, 17: 5, 24: 5, 25: 6,
+              32: 6, 33: 7, 48: 7, 49: 8, 64: 8, 65: 9, 96: 9, 97: 10, 128: 10}
+    for n, k in tenths.items():
+        assert length_increment(n + 2) == reduce(lambda a, _: a + 0.1, range(k), 0.0), n
+    assert length_increment(2) == 0.0
+    assert 6.6 + length_increment(7) == 6.699999999999999
+    assert 6.6 + length_increment(7) < 6.5 + length_increment(9)
+
+
+def _implies(cand: list[int], a: tuple[int, int, bool], b: tuple[int, int, bool],
+             x: bool, y: bool) -> bool:
+    """Whether node ``a`` implies node ``b`` by one of serate's links on candidates
+    ``cand`` (``x``: region links and bilocal units allowed; ``y``: cell links (on to off)
+    and bivalue cells (off to on))."""
+    (c1, d1, on1), (c2, d2, on2) = a, b
+    bit1, bit2 = 1 << (d1 - 1), 1 << (d2 - 1)
+    if not cand[c1] & bit1 or not cand[c2] & bit2:
+        return False
+    if on1 and not on2:
+        if c1 == c2:
+            return d1 != d2 and y
+        return d1 == d2 and c2 in PEERS[c1]
+    if not on1 and on2:
+        if c1 == c2:
+            return y and d1 != d2 and cand[c1] == bit1 | bit2
+        if d1 != d2 or not x:
+            return False
+        units = [u for u in _units(c1) if c2 in u]
+        return any(sum(1 for q in u if cand[q] & bit1) == 2 for u in units)
+    return False
+
+
+def _units(c: int) -> list[list[int]]:
+    r, k = divmod(c, 9)
+    b = (r // 3) * 27 + (k // 3) * 3
+    return [[r * 9 + j for j in range(9)], [j * 9 + k for j in range(9)],
+            [b + (j // 3) * 9 + j % 3 for j in range(9)]]
+
+
+def _check_chain_step(rating: Rating, k: int, sol: list[int]) -> None:
+    step = rating.steps[k]
+    links = step.links
+    cand = rating.before(k).candidate_masks()
+    vals = rating.before(k).values
+    cand = [0 if v else m for v, m in zip(vals, cand, strict=True)]
+    assert links, step
+    assert [p for *_, p in links] == list(range(-1, len(links) - 1))
+    nodes = [(c, d, on) for c, d, on, _ in links]
+    x = step.technique not in ("Bidirectional Y-Cycle",)
+    y = step.technique not in ("Bidirectional X-Cycle", "Generalized X-Wing", "Turbot Fish",
+                               "Forcing X-Chain")
+    for a, b in pairwise(nodes):
+        assert _implies(cand, a, b, x, y), (str(step), a, b)
+    cycle = step.technique in CYCLES
+    complexity = len(nodes) - 1 if cycle else len(nodes)
+    assert step.rating == BASES[step.technique] + length_increment(complexity), str(step)
+    start, end = nodes[0], nodes[-1]
+    if cycle:
+        assert start == end
+        assert start[2]
+        assert len(set(nodes)) == complexity >= 4
+        assert step.eliminates
+        assert not step.places
+        for c, d in step.eliminates:
+            assert c not in [n[0] for n in nodes]
+            assert any(n[1] == d and n[2] and n[0] in PEERS[c] for n in nodes)
+            assert any(n[1] == d and not n[2] and n[0] in PEERS[c] for n in nodes)
+    else:
+        assert end == (start[0], start[1], not start[2])
+        if start[2]:  # "on" leads to "off": the digit goes
+            assert step.eliminates == ((start[0], start[1]),)
+            assert not step.places
+        else:
+            assert step.places == ((start[0], start[1]),)
+    for c, d in step.eliminates:
+        assert sol[c] != d
+    for c, d in step.places:
+        assert sol[c] == d
+
+
+def test_chain_steps_carry_their_chain() -> None:
+    rows = _chained()
+    sample = rows if FULL else random.Random(23).sample(rows, 12)
+    seen: set[str] = set()
+    for r in sample:
+        got = _rated(r[0])
+        sol = Grid(r[0]).solve().solutions[0].values
+        for k, step in enumerate(got.steps):
+            if step.technique in BASES:
+                _check_chain_step(got, k, sol)
+                seen.add(step.technique)
+            else:
+                assert step.links == ()
+    assert len(seen) >= (6 if FULL else 2)
+
+
+def test_hint_gives_the_chain_step_and_the_rating_replays() -> None:
+    rows = _chained()
+    for r in rows[:: (1 if FULL else 15)]:
+        got = _rated(r[0])
+        chained = [k for k, s in enumerate(got.steps) if s.technique in BASES]
+        assert chained, r
+        k = chained[-1]
+        assert hint(got.before(k)) == got.steps[k]
+        assert max(s.rating for s in got.steps) == got.er
+        assert format_rating(got.er) == r[1]
+
+
+def test_aligned_triplet_exclusion_is_serates() -> None:
+    """The one vector puzzle rated 7.5: serate's step there is an Aligned Triplet
+    Exclusion (the step log), taken only where no forcing chain or cycle is found."""
+    row = next(r for r in _table() if r[1] == "7.5")
+    got = _rated(row[0])
+    assert got.line() == f"{row[1]}/{row[2]}/{row[3]}"
+    ate = [s for s in got.steps if s.technique == "Aligned Triplet Exclusion"]
+    assert ate
+    sol = Grid(row[0]).solve().solutions[0].values
+    for s in ate:
+        assert s.rating == 7.5
+        assert s.eliminates
+        assert all(sol[c] != d for c, d in s.eliminates)
+        assert len(s.cells) >= 5  # the three cells and 2+ common excluders
