@@ -266,3 +266,30 @@ def test_an_inline_helper_is_written_into_the_kernels_that_call_it() -> None:
     assert _plus_one.dispatcher().targetoptions["inline"] == "always"
     assert _total(np.arange(4, dtype=np.int64)) == 10
     assert _total.py_func(np.arange(4, dtype=np.int64)) == 10
+
+
+def test_the_build_compiles_kernels_afresh_not_from_numbas_cache(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """numba keys a cached kernel on its own module only: a kernel whose callee in another
+    module changed would come back from the cache with the old callee. The build turns the
+    cache off while it compiles, and back on after, even when the compile fails."""
+    import warnings
+
+    import puzzlefmt._jit as jit
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from numba.pycc import cc as pycc
+
+    seen: list[bool] = []
+
+    def compile_(self: object) -> None:
+        seen.append(jit.CACHE)
+        raise RuntimeError("stop before compiling")
+
+    monkeypatch.setattr(pycc.CC, "compile", compile_)
+    assert jit.CACHE is True
+    with pytest.raises(RuntimeError, match="stop before compiling"):
+        _aot.build(tmp_path, [SOLVER])
+    assert seen == [False]
+    assert jit.CACHE is True

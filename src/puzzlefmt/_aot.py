@@ -418,7 +418,14 @@ def build(out_dir: str | os.PathLike[str], modules: Sequence[str] | None = None,
                 name = f"{short}__{kernel.py_func.__name__}__{len(entries)}"
                 cc.export(name, sig)(kernel.py_func)
                 entries.append({"name": name, "args": [_arg_spec(a) for a in args]})
-        cc.compile()
+        # Compile every kernel afresh: a callee's cached code may predate its module's source
+        # (numba's cache of a kernel looks at the kernel's own file only).
+        jit = sys.modules["puzzlefmt._jit"]
+        cached, jit.CACHE = jit.CACHE, False
+        try:
+            cc.compile()
+        finally:
+            jit.CACHE = cached
     built = Path(str(cc.output_dir)) / str(cc.output_file)
     files = {os.path.relpath(p, _PACKAGE): _digest(p) for p in _sources(modules)}
     target = cpu_fingerprint() if cpu == "host" else _named_target(cpu)

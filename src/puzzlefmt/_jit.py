@@ -44,8 +44,14 @@ from puzzlefmt import _aot
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-__all__ = ["BUDGET", "Kernel", "SlowKernelWarning", "allowed", "aot", "interpreted", "njit",
-           "notice_if_cold", "tier", "with_numba"]
+__all__ = ["BUDGET", "CACHE", "Kernel", "SlowKernelWarning", "allowed", "aot", "interpreted",
+           "njit", "notice_if_cold", "tier", "with_numba"]
+
+#: Whether kernels compiled just in time keep their machine code in numba's on-disk cache.
+#: The ahead-of-time build (:func:`puzzlefmt._aot.build`) turns it off: numba keys a cached
+#: kernel on its own module's file only, so a kernel whose callee in another module changed
+#: would come back from the cache with the old callee compiled in.
+CACHE = True
 
 #: Seconds of plain-Python kernel runs a process may spend (in :func:`tier`) before it loads
 #: numba instead: loading the compiled kernels from a warm cache costs about this much.
@@ -121,7 +127,7 @@ class Kernel:
                 self._dispatcher = self.py_func
             else:
                 options = {"inline": "always"} if self.inline else {}
-                made = numba.njit(cache=True, nogil=True, **options)(self.py_func)
+                made = numba.njit(cache=CACHE, nogil=True, **options)(self.py_func)
                 # NUMBA_DISABLE_JIT=1: numba gives the function back.
                 self._dispatcher = made if made is self.py_func else _one_type_per_argument(made)
         return self._dispatcher
