@@ -420,7 +420,7 @@ def build(out_dir: str | os.PathLike[str], modules: Sequence[str] | None = None,
                 entries.append({"name": name, "args": [_arg_spec(a) for a in args]})
         # Compile every kernel afresh: a callee's cached code may predate its module's source
         # (numba's cache of a kernel looks at the kernel's own file only).
-        jit = sys.modules["puzzlefmt._jit"]
+        jit: Any = sys.modules["puzzlefmt._jit"]
         cached, jit.CACHE = jit.CACHE, False
         try:
             cc.compile()
