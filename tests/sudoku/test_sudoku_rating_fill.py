@@ -1,8 +1,9 @@
 """``puzzlefmt rate --fill`` on forum CSV collections (issue 22): the collection written back
 with its ER/EP/ED columns filled and every other byte as it was (title, header, comments,
 other columns, their quoting); serate's numbers replace what the columns held (a different
-value is reported), a number that may not be serate's (``>6.2``) goes into empty columns
-only; what cannot be filled is refused in one line, or rejected with the reason."""
+value is reported), a number that may not be serate's (``>=7.5``: the puzzle needs chains
+beyond the rater's rows 1-22) goes into empty columns only; what cannot be filled is
+refused in one line, or rejected with the reason."""
 
 from __future__ import annotations
 
@@ -19,33 +20,38 @@ from helpers import examples, shared_path
 
 NAMES = ("Label", "Poster", "q1", "Sx9")
 
+#: The rater has serate's rows 1-22: every rating below 7.5 (rows 23 and above rate 7.5 or
+#: more; a 7.5 may be either, so the sample leaves it out). What it writes past them:
+REACH = 7.5
+BEYOND = ">=7.5"
+
 
 @cache
 def _rows() -> list[tuple[str, str, str, str]]:
-    """(puzzle, ER, EP, ED) of serate's vectors: every 20th rated puzzle (ER <= 6.2) and
-    every 20th that needs chains."""
+    """(puzzle, ER, EP, ED) of serate's vectors: every 20th rated puzzle (ER below 7.5) and
+    every 20th that needs chains (above 7.5)."""
     path = shared_path("vectors", "rating", "se-1213.tsv")
     rows = [ln.split("\t") for ln in path.read_text(encoding="utf-8").splitlines()[1:]]
-    rated = [r for r in rows if float(r[1]) <= 6.2][::20]
-    chains = [r for r in rows if float(r[1]) > 6.2][::20]
+    rated = [r for r in rows if float(r[1]) < REACH][::20]
+    chains = [r for r in rows if float(r[1]) > REACH][::20]
     return [(r[0], r[1], r[2], r[3]) for r in rated + chains]
 
 
 def _expected(row: tuple[str, str, str, str], held: dict[str, str]) -> dict[str, str | None]:
     """What --fill writes in the ER/EP/ED columns of a row that held ``held``: serate's
     numbers where this rater has them (every number of a rated puzzle; EP and ED of one that
-    needs chains when they are at most 6.2), else ``>6.2`` in an empty column, ``None`` (the
+    needs chains when they are below 7.5), else ``>=7.5`` in an empty column, ``None`` (the
     field as it was) in another."""
     _, er, ep, ed = row
-    rated = float(er) <= 6.2
+    rated = float(er) < REACH
     out: dict[str, str | None] = {}
     for name, value in (("ER", er), ("EP", ep), ("ED", ed)):
         if name not in held:
             continue
-        if rated or (name != "ER" and float(value) <= 6.2):
+        if rated or (name != "ER" and float(value) < REACH):
             out[name] = value
         else:
-            out[name] = None if held[name].strip() else ">6.2"
+            out[name] = None if held[name].strip() else BEYOND
     return out
 
 
@@ -115,7 +121,7 @@ def test_fill_on_a_hardest_list(tmp_path: Path, capsys: pytest.CaptureFixture[st
     """The HardestDatabase layout: empty columns filled, a rated puzzle's wrong numbers
     replaced (and reported), a number from a rater with chains kept, --jobs the same."""
     rated = next(r for r in _rows() if r[1] == "4.2")
-    chains = next(r for r in _rows() if float(r[1]) > 6.2 and float(r[2]) <= 6.2)
+    chains = next(r for r in _rows() if float(r[1]) > REACH and float(r[2]) < REACH)
     src = tmp_path / "hardest.csv"
     lines = ["HardestDatabase110626",
              "#!sudoku -c1,PuzzleR,Label,Poster,q1,q2,ER,EP,ED,Sx9,Sxt",
@@ -132,7 +138,7 @@ def test_fill_on_a_hardest_list(tmp_path: Path, capsys: pytest.CaptureFixture[st
         f'{rated[0]},"Thread-1;a,b",tarek,95532,97174,{er},{ep},{ed},4674,3311',
         f"{rated[0]},Thread-2,tarek,1,2,{er},{ep},{ed},,",
         f"{chains[0]},Thread-3,x,1,2,{chains[1]},{chains[2]},{chains[3]},5,6",
-        f"{chains[0]},Thread-4,x,1,2,>6.2,{chains[2]},{chains[3]},5,6",
+        f"{chains[0]},Thread-4,x,1,2,{BEYOND},{chains[2]},{chains[3]},5,6",
         ""]
     assert f"record 2, line 4: warning: ER was 3.4, now {er}" in err
     two = tmp_path / "two.out"
