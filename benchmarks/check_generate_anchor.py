@@ -11,7 +11,8 @@ asks the real program for the game ID of ``PARAMS#SEED`` (``sgt-keen --generate 
 PARAMS#SEED``: the Debian package ``sgt-puzzles`` 20230122, or any build of the collection's
 GTK front end) and compares it with puzzlefmt's, byte for byte (Keen's made as ``puzzlefmt
 generate keen`` makes them: :func:`puzzlefmt.keen.seed.make_many`, the kernel that makes
-a batch of seeds). It prints the count of seeds
+a batch of seeds, and :func:`puzzlefmt.keen.seed.lines`, the kernel that draws the seeds and
+writes the command's lines; both must agree). It prints the count of seeds
 that agree per game and every disagreement; ``--write-*`` writes ``seed ID<TAB>game ID`` lines
 (the real program's) for the tests' data.
 """
@@ -26,7 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from puzzlefmt.keen.generator import game_id
-from puzzlefmt.keen.seed import make_many
+from puzzlefmt.keen.seed import lines, make_many
 from puzzlefmt.sgt.random import game_seeds
 from puzzlefmt.sudoku.family import GENERATE_SOLO
 
@@ -79,8 +80,13 @@ def main(argv: list[str]) -> int:
         grid = GENERATE_SOLO.make(seed, params=params)
         return GENERATE_SOLO.line(grid, grid)
 
-    bad = _check(args.keen, keen_ids, lambda p, s: game_id(make_many([s], p)[0]),
-                 args.write_keen)
+    def keen(params: str, seed: str) -> str:
+        made = game_id(make_many([seed], params)[0])
+        written = lines(1, seed, False, params)  # the master seed's own puzzle first
+        line = "".join(written).rstrip("\n") if written is not None else None
+        return made if line == made else f"{made} (the command's lines: {line})"
+
+    bad = _check(args.keen, keen_ids, keen, args.write_keen)
     bad += _check(args.solo, solo_ids, solo, args.write_solo)
     return 1 if bad else 0
 

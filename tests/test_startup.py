@@ -110,6 +110,26 @@ def test_version_and_a_built_in_command_parser_import_no_family() -> None:
     assert later == []
 
 
+def test_the_command_line_loads_numpy_without_openblas_threads() -> None:
+    """The console entry asks OpenBLAS for one thread (numpy's others spin for nothing: no
+    command does linear algebra) before anything loads numpy; a value already set stays."""
+    out = _python("""
+        import os, sys
+        from puzzlefmt import cli
+        cli.main = lambda argv=None: 0
+        for before in (None, "3"):
+            os.environ.pop("OPENBLAS_NUM_THREADS", None)
+            if before is not None:
+                os.environ["OPENBLAS_NUM_THREADS"] = before
+            try:
+                cli.run()
+            except SystemExit:
+                pass
+            print(os.environ.get("OPENBLAS_NUM_THREADS"), "numpy" in sys.modules)
+    """)
+    assert out.split() == ["1", "False", "3", "False"]
+
+
 def test_a_one_line_solve_runs_without_numba(tmp_path: Path) -> None:
     vectors = shared_path("vectors", "keen", "vectors-rocurley-6du.tsv")
     keen_id, keen_want = next(x.split("\t")[:2] for x in vectors.read_text("utf-8").splitlines()

@@ -248,8 +248,10 @@ def njit(func: F | None = None, *, inline: bool = False) -> F | Callable[[F], F]
     """A kernel: ``func`` compiled with numba in nopython mode on first use, cached on disk
     (plain Python without numba). ``@njit(inline=True)``: a small helper that numba writes
     into each kernel that calls it (``inline="always"``) instead of calling it, which saves
-    the call and the reference counts of its array arguments (worth it in a hot loop; the
-    callers take longer to compile)."""
+    the call (worth it in a hot loop for a helper of scalars; the callers take longer to
+    compile). It saves no reference counts: numba counts an inlined helper's arrays at
+    every use as it counts a plain function's at every call (the Keen grader's layout
+    test, inlined and handed four arrays once per layout, cost more than the test)."""
 
     def make(f: F) -> F:
         kernel = Kernel(f)

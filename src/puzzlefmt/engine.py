@@ -26,11 +26,14 @@ what it makes (``makes="keen"``: the word after ``puzzlefmt generate``), how see
 follow one another (``seeds(master)``: an endless iterator; the same master gives the same
 seeds) and its ``run(seed, **options)`` makes the model of one seed, so that the same seed
 and options give the same model in any process, in any order; its ``run_many(seeds,
-**options)``, when it has one, makes the models of many seeds at once (the same models).
-``engine.make(seed)`` runs it; ``engine.make_many(n, seed=master)`` gives ``n`` (seed,
-model) pairs. The command
-``puzzlefmt generate``, batch jobs, Dask and the page's "new puzzle" action are built from
-the generators of the tables.
+**options)``, when it has one, makes the models of many seeds at once (the same models);
+its ``lines(count, master, with_seed, **options)``, when it has one, gives the text the
+command writes for the first ``count`` seeds of ``master`` with no other option (each
+model's ``record`` line, with ``with_seed`` a tab and its ``seed_id``), in chunks, without a
+model object for each (``None``: not for these arguments; the command then goes through
+``run_many``). ``engine.make(seed)`` runs it; ``engine.make_many(n, seed=master)`` gives
+``n`` (seed, model) pairs. The command ``puzzlefmt generate``, batch jobs, Dask and the
+page's "new puzzle" action are built from the generators of the tables.
 """
 
 from __future__ import annotations
@@ -113,7 +116,9 @@ class Engine:
     options no model can meet, with one clear :class:`ValueError` or
     :class:`~puzzlefmt.errors.PuzzleFormatError`, before any model is made). A generator says
     ``command=False``: ``puzzlefmt generate`` serves it. A generator's ``run_many(seeds,
-    **options)`` is its batch form: ``[run(seed, **options) for seed in seeds]`` at once.
+    **options)`` is its batch form: ``[run(seed, **options) for seed in seeds]`` at once;
+    ``lines(count, master, with_seed, **options)`` its fast form for the command's plain
+    output (see the module docstring).
     """
 
     name: str
@@ -145,6 +150,7 @@ class Engine:
     seeds: Callable[[str | None], Iterator[str]] | None = None
     seed_id: Callable[..., str] | None = None
     precheck: Callable[..., None] | None = None
+    lines: Callable[..., Iterator[str] | None] | None = None
 
     @property
     def generates(self) -> bool:

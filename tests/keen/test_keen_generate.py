@@ -10,6 +10,7 @@ import pytest
 
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.keen import FAMILY, Puzzle, generate
+from puzzlefmt.keen import seed as seed_port
 from puzzlefmt.keen.generator import game_id, make
 from puzzlefmt.keen.seed import make_many
 from puzzlefmt.sgt.random import RandomState, game_seeds
@@ -160,6 +161,61 @@ def test_make_many_refuses_what_make_refuses() -> None:
         make_many(["1"], "2dn")
     with pytest.raises(PuzzleFormatError, match="one line"):
         make_many(["1", "a\nb"], "4dn")
+
+
+def test_lines_write_the_real_programs_game_ids() -> None:
+    """The command's fast form (seeds, puzzles and lines made in one kernel) gives keen.c's
+    game ID for a master seed's first puzzle, which is the master seed's own."""
+    eng = FAMILY.engine("generate")
+    assert eng is not None
+    assert eng.lines is not None
+    pairs = _keen_c() + _sgt_puzzles("sgt_keen_generate.tsv")
+    assert len(pairs) >= 100
+    for seed_id, expected in pairs:
+        params, seed = seed_id.split("#", 1)
+        lines = eng.lines(1, seed, True, params=params)
+        assert lines is not None
+        assert "".join(lines) == f"{expected}\t{seed_id}\n"
+
+
+def test_lines_are_the_engines_records_chunk_by_chunk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seven lines in chunks of three: the master seed's puzzle, then those of the seeds
+    drawn from it, as the batch form makes them and the command writes them."""
+    monkeypatch.setattr(seed_port, "LINES_CHUNK", 3)
+    eng = FAMILY.engine("generate")
+    assert eng is not None
+    assert eng.lines is not None
+    for params, master in (("3de", "x"), ("4dnm", "ünï seed"), ("5dh", "42"), ("6", "7")):
+        seeds = [s for s, _ in zip(game_seeds(master), range(7), strict=False)]
+        made = make_many(seeds, params)
+        chunks = eng.lines(7, master, True, params=params)
+        assert chunks is not None
+        got = list(chunks)
+        assert len(got) == 3
+        assert "".join(got) == "".join(
+            f"{eng.line(p, p)}\t{eng.seed_text(s, params=params)}\n"
+            for p, s in zip(made, seeds, strict=True))
+        plain = eng.lines(7, master, False, params=params)
+        assert plain is not None
+        assert "".join(plain) == "".join(f"{game_id(p)}\n" for p in made)
+
+
+def test_lines_of_fresh_seeds_and_refusals() -> None:
+    eng = FAMILY.engine("generate")
+    assert eng is not None
+    assert eng.lines is not None
+    chunks = eng.lines(3, None, True, params="4de")
+    assert chunks is not None
+    rows = [line.split("\t") for line in "".join(chunks).splitlines()]
+    assert len(rows) == 3
+    for line, seed_id in rows:
+        params, seed = seed_id.split("#", 1)
+        assert params == "4de"
+        assert re.fullmatch(r"[1-9][0-9]{14}", seed)
+        assert line == game_id(make(seed, params))
+    assert eng.lines(2, "a\nb", False, params="4dn") is None  # refused seed by seed
+    with pytest.raises(PuzzleFormatError, match="expected a grid size from 3 to 9"):
+        eng.lines(1, "1", False, params="2dn")
 
 
 def test_a_generated_puzzle_written_again_after_a_change() -> None:

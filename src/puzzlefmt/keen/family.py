@@ -9,7 +9,7 @@ the solver, the grader and the seed expander load their kernels on first use.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from types import ModuleType
 
 from puzzlefmt._jit import notice_if_cold
@@ -66,6 +66,12 @@ def _make_many(seeds: Sequence[str], params: str = generator.DEFAULT_PARAMS) -> 
     return _seed_port().make_many(seeds, params)  # type: ignore[no-any-return]
 
 
+def _lines(count: int, master: str | None, with_seed: bool,
+           params: str = generator.DEFAULT_PARAMS) -> Iterator[str] | None:
+    # The kernel loader: seeds, puzzles and lines in the generator's kernel.
+    return _seed_port().lines(count, master, with_seed, params)  # type: ignore[no-any-return]
+
+
 #: The engine table: ``puzzle.solve()`` and ``puzzle.grade()``, ``puzzlefmt solve`` and
 #: ``puzzlefmt grade``, the page's actions.
 SOLVE = solve_engine("keen", (Puzzle,), solver.solve_many, solver.solution_text, timeout=True,
@@ -96,7 +102,7 @@ GENERATE = Engine(
                     "the game's parameters: size 3-9, d and a difficulty letter, m"),),
     command=False, verb="generated", title="New puzzle", doing="Generating",
     agent="generator", makes="keen", seeds=generator.game_seeds,
-    seed_id=generator.seed_id, precheck=generator.check_params,
+    seed_id=generator.seed_id, precheck=generator.check_params, lines=_lines,
 )
 
 #: The batch commands' fast path for game ID lists (:mod:`puzzlefmt.keen.columnar`).

@@ -29,13 +29,16 @@ imported on the first expansion).
 what the game shows as the puzzle's game ID); :func:`generate` gives the cages and the
 solution. :func:`describe_many` runs every step, with the random source, in one kernel call
 for many seeds (:mod:`puzzlefmt.keen._kernels.generate`), and gives the descriptions;
-:func:`make_many` the puzzles: what ``puzzlefmt generate keen`` uses.
+:func:`make_many` the puzzles; :func:`lines` draws the seeds in the kernel too and gives the
+command's output lines, chunk by chunk: what ``puzzlefmt generate keen`` writes when it
+writes them as they are (no ``--json``, ``--to``, ``--jobs`` or ``--cluster``).
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+import os
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -44,11 +47,12 @@ from puzzlefmt.keen._kernels import generate as kernel
 from puzzlefmt.keen.gameid import parse_game_id
 from puzzlefmt.keen.generator import DEFAULT_PARAMS, expand_params, one_line
 from puzzlefmt.keen.model import UPSTREAM_SIZES, Cage, Difficulty, Op, Puzzle
+from puzzlefmt.sgt._kernels import random as rk
 from puzzlefmt.sgt.latin import latin_generate
 from puzzlefmt.sgt.random import RandomState
 
-__all__ = ["Expansion", "describe_many", "expand", "expand_params", "expand_seed",
-           "generate", "make_many"]
+__all__ = ["LINES_CHUNK", "Expansion", "describe_many", "expand", "expand_params",
+           "expand_seed", "generate", "lines", "make_many"]
 
 FMT = "keen"
 
@@ -305,6 +309,51 @@ def make_many(seeds: Sequence[str], params: str = DEFAULT_PARAMS) -> list[Puzzle
     shown = parse_game_id(f"{params}#", runs="documented").difficulty  # None: no d given
     return [Puzzle._described(size, shown, mult, desc)
             for desc in describe_many(size, difficulty, mult, seeds)]
+
+
+#: Puzzles a kernel call of :func:`lines` makes (its text is handed out between calls).
+LINES_CHUNK = 2048
+
+
+def lines(count: int, master: str | None = None, with_seed: bool = False,
+          params: str = DEFAULT_PARAMS) -> Iterator[str] | None:
+    """The lines ``puzzlefmt generate keen PARAMS -n COUNT --seed MASTER`` writes, in chunks
+    of text (:data:`LINES_CHUNK` lines each): for the seeds of
+    :func:`puzzlefmt.sgt.random.game_seeds` (``master``), each puzzle's game ID
+    (``6:<desc>``), with ``with_seed`` a tab and its random-seed ID (``PARAMS#<seed>``).
+    Seeds, puzzles and text are made in the kernel
+    (:func:`puzzlefmt.keen._kernels.generate.generate_lines`), byte for byte what
+    :func:`make_many` and the engine's lines give. Raises
+    :class:`~puzzlefmt.errors.PuzzleFormatError` for parameters the game refuses; ``None``
+    for a master seed that is not one line (:func:`make_many` refuses it, naming it)."""
+    size, difficulty, mult = expand_params(params, "")  # the game's refusals
+    if master is not None and not one_line(master):
+        return None  # refused seed by seed, as the engine's make_many refuses it
+    return _lines(size, difficulty, mult, count, master, with_seed, params)
+
+
+def _lines(size: int, difficulty: Difficulty, mult: bool, count: int, master: str | None,
+           with_seed: bool, params: str) -> Iterator[str]:
+    first = b"" if master is None else master.encode("utf-8")
+    source = RandomState(master if master is not None else os.urandom(16))
+    state = np.zeros(rk.STATE_SIZE, np.int64)
+    state[: rk.POS + 1] = np.frombuffer(bytes.fromhex(source.state()), np.uint8)
+    prefix = np.frombuffer(f"{size}:".encode(), np.uint8).copy()
+    suffix = np.frombuffer(f"{params}#".encode(), np.uint8).copy()
+    per_line = (kernel.DESC_BYTES + len(prefix) + len(suffix)
+                + max(kernel.SEED_DIGITS, len(first)) + 2)
+    out = np.zeros(min(count, LINES_CHUNK) * per_line, np.uint8)
+    seed = np.frombuffer(first, np.uint8).copy()
+    done = 0
+    while done < count:
+        chunk = min(count - done, LINES_CHUNK)
+        got = kernel.generate_lines(size, int(difficulty), bool(mult), state,
+                                    master is not None and done == 0, seed, chunk, prefix,
+                                    suffix, bool(with_seed), out)
+        if got < 0:  # pragma: no cover - cages of at most 6 cells always enumerate
+            raise AssertionError("a seed made a cage with too many layouts")
+        yield out[:got].tobytes().decode("utf-8")
+        done += chunk
 
 
 def expand(params: str, seed: str) -> Expansion:

@@ -36,148 +36,153 @@ _NORMAL = 1
 _LETTER = (97, 109, 115, 100)
 
 
-@njit(inline=True)
-def _root(parent: np.ndarray, a: int) -> int:
-    while parent[a] != a:
-        a = parent[a]
+#: Rows of the generator's workspace (:func:`_gen_work`): the visiting order and its
+#: ranks, which cells are alone, the cages' union-find (parent, size, smallest cell), each
+#: cell's cage (its smallest cell), each cage's size at its smallest cell, the clue flags,
+#: the cages still to deal to, each cage's operation, the description's symbols.
+_ORDER, _RANK, _ALONE, _PARENT, _COUNT, _SMALLEST = 0, 1, 2, 3, 4, 5
+_LEADER, _SIZES, _FLAGS, _LIVE, _OPS, _SYMS = 6, 7, 8, 9, 10, 11
+_GEN_ROWS = 12
+
+
+@njit
+def _gen_work(w: int) -> np.ndarray:
+    """The generator's workspace for w x w puzzles (one row wide enough for the block
+    structure's symbols)."""
+    return np.zeros((_GEN_ROWS, 4 * w * w + 2), np.int64)
+
+
+@njit
+def _root(gw: np.ndarray, a: int) -> int:
+    while gw[_PARENT, a] != a:
+        a = gw[_PARENT, a]
     return a
 
 
-@njit(inline=True)
-def _merge(parent: np.ndarray, count: np.ndarray, smallest: np.ndarray, a: int,
-           b: int) -> None:
-    ra = _root(parent, a)
-    rb = _root(parent, b)
+@njit
+def _merge(gw: np.ndarray, a: int, b: int) -> None:
+    ra = _root(gw, a)
+    rb = _root(gw, b)
     if ra == rb:
         return
-    if count[ra] < count[rb]:
+    if gw[_COUNT, ra] < gw[_COUNT, rb]:
         ra, rb = rb, ra
-    parent[rb] = ra
-    count[ra] += count[rb]
-    smallest[ra] = min(smallest[ra], smallest[rb])
+    gw[_PARENT, rb] = ra
+    gw[_COUNT, ra] += gw[_COUNT, rb]
+    gw[_SMALLEST, ra] = min(gw[_SMALLEST, ra], gw[_SMALLEST, rb])
+
+
+@njit(inline=True)
+def _near(w: int, i: int, q: int) -> int:
+    """Neighbour ``q`` (0 to 3: left, right, up, down, the order the generator looks) of cell
+    ``i``, or -1 past the grid's edge."""
+    if q == 0:
+        return i - 1 if i % w > 0 else -1
+    if q == 1:
+        return i + 1 if i % w + 1 < w else -1
+    if q == 2:
+        return i - w if i >= w else -1
+    return i + w if i + w < w * w else -1
 
 
 @njit
-def _blocks(st: np.ndarray, w: int, order: np.ndarray, leader: np.ndarray,
-            sizes: np.ndarray) -> bool:
+def _blocks(st: np.ndarray, w: int, gw: np.ndarray) -> bool:
     """Step 2 (:func:`puzzlefmt.keen.seed._blocks`): the smallest cell of each cell's cage
-    into ``leader``, each cage's size at its smallest cell into ``sizes``, the visiting
-    order into ``order``; ``False`` when a cell is left alone."""
+    into the ``_LEADER`` row, each cage's size at its smallest cell into ``_SIZES``, the
+    visiting order into ``_ORDER``; ``False`` when a cell is left alone."""
     a = w * w
     for i in range(a):
-        order[i] = i
-    rk.shuffle(st, order, a)
-    rank = np.empty(a, np.int64)
+        gw[_ORDER, i] = i
+    for i in range(a - 1, 0, -1):  # rk.shuffle of the order row, in place
+        j = rk.upto(st, i + 1)
+        if j != i:
+            t = gw[_ORDER, i]
+            gw[_ORDER, i] = gw[_ORDER, j]
+            gw[_ORDER, j] = t
     for i in range(a):
-        rank[order[i]] = i
-    alone = np.ones(a, np.bool_)
-    parent = np.arange(a)
-    count = np.ones(a, np.int64)
-    smallest = np.arange(a)
-    near = np.empty(4, np.int64)
+        gw[_RANK, gw[_ORDER, i]] = i
+        gw[_ALONE, i] = 1
+        gw[_PARENT, i] = i
+        gw[_COUNT, i] = 1
+        gw[_SMALLEST, i] = i
     for i in range(a):
-        if not alone[i]:
+        if not gw[_ALONE, i]:
             continue
         best = -1
-        m = _near(w, i, near)
-        for q in range(m):
-            n = near[q]
-            if alone[n] and (best == -1 or rank[n] < rank[best]):
+        for q in range(4):
+            n = _near(w, i, q)
+            if n >= 0 and gw[_ALONE, n] and (best == -1 or gw[_RANK, n] < gw[_RANK, best]):
                 best = n
         if best >= 0 and rk.upto(st, 4):
-            alone[i] = False
-            alone[best] = False
-            _merge(parent, count, smallest, i, best)
+            gw[_ALONE, i] = 0
+            gw[_ALONE, best] = 0
+            _merge(gw, i, best)
     for i in range(a):
-        if not alone[i]:
+        if not gw[_ALONE, i]:
             continue
         best = -1
-        m = _near(w, i, near)
-        for q in range(m):
-            n = near[q]
-            if count[_root(parent, n)] < MAX_CAGE and (best == -1 or rank[n] < rank[best]):
+        for q in range(4):
+            n = _near(w, i, q)
+            if n >= 0 and gw[_COUNT, _root(gw, n)] < MAX_CAGE and (
+                    best == -1 or gw[_RANK, n] < gw[_RANK, best]):
                 best = n
         if best >= 0:
-            alone[i] = False
-            alone[best] = False
-            _merge(parent, count, smallest, i, best)
+            gw[_ALONE, i] = 0
+            gw[_ALONE, best] = 0
+            _merge(gw, i, best)
     for i in range(a):
-        if alone[i]:
+        if gw[_ALONE, i]:
             return False
     for i in range(a):
-        sizes[i] = 0
+        gw[_SIZES, i] = 0
     for i in range(a):
-        j = smallest[_root(parent, i)]
-        leader[i] = j
-        sizes[j] += 1
+        j = gw[_SMALLEST, _root(gw, i)]
+        gw[_LEADER, i] = j
+        gw[_SIZES, j] += 1
     return True
 
 
-@njit(inline=True)
-def _near(w: int, i: int, near: np.ndarray) -> int:
-    """The neighbours of cell ``i`` left, right, up, down (the order the generator looks)
-    into ``near``; how many."""
-    x = i % w
-    y = i // w
-    m = 0
-    if x > 0:
-        near[m] = i - 1
-        m += 1
-    if x + 1 < w:
-        near[m] = i + 1
-        m += 1
-    if y > 0:
-        near[m] = i - w
-        m += 1
-    if y + 1 < w:
-        near[m] = i + w
-        m += 1
-    return m
-
-
 @njit
-def _clue_flags(w: int, diff: int, mult_only: bool, grid: np.ndarray, leader: np.ndarray,
-                sizes: np.ndarray, flags: np.ndarray) -> None:
+def _clue_flags(w: int, diff: int, mult_only: bool, grid: np.ndarray, gw: np.ndarray) -> None:
     """Step 3, first half (:func:`puzzlefmt.keen.seed._clue_flags`)."""
     for i in range(w * w):
-        flags[i] = 0
-        j = leader[i]
-        k = sizes[j]
+        gw[_FLAGS, i] = 0
+        j = gw[_LEADER, i]
+        k = gw[_SIZES, j]
         if mult_only:
-            flags[j] = _F_MUL
+            gw[_FLAGS, j] = _F_MUL
         elif j == i and k > 2:
-            flags[j] |= _F_ADD | _F_MUL
+            gw[_FLAGS, j] |= _F_ADD | _F_MUL
         elif j != i and k == 2:
             p = max(grid[j], grid[i])
             q = min(grid[j], grid[i])
             v = p + q
-            flags[j] |= _F_ADD if 4 < v < 2 * w - 2 else _F_ADD << _BAD_SHIFT
+            gw[_FLAGS, j] |= _F_ADD if 4 < v < 2 * w - 2 else _F_ADD << _BAD_SHIFT
             v = p * q
             pairs = 0
             for d in range(1, w + 1):
                 if v % d == 0 and v // d <= w and v // d != d:
                     pairs += 1
             if pairs <= 2 and diff > _NORMAL:
-                flags[j] |= _F_MUL << _BAD_SHIFT
+                gw[_FLAGS, j] |= _F_MUL << _BAD_SHIFT
             else:
-                flags[j] |= _F_MUL
+                gw[_FLAGS, j] |= _F_MUL
             if p - q < w - 1:
-                flags[j] |= _F_SUB
+                gw[_FLAGS, j] |= _F_SUB
             if p % q == 0 and 2 * (p // q) <= w:
-                flags[j] |= _F_DIV
+                gw[_FLAGS, j] |= _F_DIV
 
 
 @njit
-def _deal(flags: np.ndarray, order: np.ndarray, a: int, ops: np.ndarray) -> None:
+def _deal(gw: np.ndarray, a: int) -> None:
     """Step 3, second half (:func:`puzzlefmt.keen.seed._deal`): the operation of each cage
-    at its smallest cell into ``ops``."""
-    live = np.empty(a, np.int64)
+    at its smallest cell into the ``_OPS`` row."""
     nlive = 0
     for q in range(a):
-        ops[q] = _ADD
-        j = order[q]
-        if flags[j]:
-            live[nlive] = j
+        gw[_OPS, q] = _ADD
+        j = gw[_ORDER, q]
+        if gw[_FLAGS, j]:
+            gw[_LIVE, nlive] = j
             nlive += 1
     while True:
         dealt = False
@@ -193,17 +198,17 @@ def _deal(flags: np.ndarray, order: np.ndarray, a: int, ops: np.ndarray) -> None
             at = -1
             for want in (good, good << _BAD_SHIFT):
                 for q in range(nlive):
-                    if flags[live[q]] & want:
+                    if gw[_FLAGS, gw[_LIVE, q]] & want:
                         at = q
                         break
                 if at >= 0:
                     break
             if at >= 0:
-                pick = live[at]
-                ops[pick] = op
-                flags[pick] = 0
+                pick = gw[_LIVE, at]
+                gw[_OPS, pick] = op
+                gw[_FLAGS, pick] = 0
                 for q in range(at, nlive - 1):
-                    live[q] = live[q + 1]
+                    gw[_LIVE, q] = gw[_LIVE, q + 1]
                 nlive -= 1
                 dealt = True
         if not dealt:
@@ -211,39 +216,38 @@ def _deal(flags: np.ndarray, order: np.ndarray, a: int, ops: np.ndarray) -> None
 
 
 @njit
-def _put_symbol(out: np.ndarray, row: int, n: int, sym: int, count: int) -> int:
-    """Write ``count`` repeats of the block-structure symbol ``sym`` as the game writes them
-    (two at most written out, more as the symbol and its count); the new length."""
-    if count <= 2:
-        for _ in range(count):
-            out[row, n] = sym
-            n += 1
-        return n
-    out[row, n] = sym
-    return _put_number(out, row, n + 1, count)
-
-
-@njit
-def _put_number(out: np.ndarray, row: int, n: int, value: int) -> int:
+def _put_number(out: np.ndarray, n: int, value: int) -> int:
     digits = 1
     v = value
     while v >= 10:
         v //= 10
         digits += 1
     for k in range(digits - 1, -1, -1):
-        out[row, n + k] = 48 + value % 10
+        out[n + k] = 48 + value % 10
         value //= 10
     return n + digits
 
 
 @njit
-def _describe(w: int, grid: np.ndarray, leader: np.ndarray, ops: np.ndarray,
-              out: np.ndarray, row: int) -> int:
+def _put_symbol(out: np.ndarray, n: int, sym: int, count: int) -> int:
+    """Write ``count`` repeats of the block-structure symbol ``sym`` as the game writes them
+    (two at most written out, more as the symbol and its count); the new length."""
+    if count <= 2:
+        for _ in range(count):
+            out[n] = sym
+            n += 1
+        return n
+    out[n] = sym
+    return _put_number(out, n + 1, count)
+
+
+@njit
+def _describe(w: int, grid: np.ndarray, gw: np.ndarray, out: np.ndarray, n: int) -> int:
     """The description (block structure, comma, clues: what
-    :func:`puzzlefmt.keen.gameid.encode_desc` writes) into ``out[row]``; its length."""
+    :func:`puzzlefmt.keen.gameid.encode_desc` writes) into ``out`` from ``out[n]`` on; the
+    new length."""
     half = w * (w - 1)
     total = 2 * half
-    syms = np.empty(2 * total + 2, np.int64)
     nsym = 0
     run = 0
     for pos in range(total + 1):
@@ -254,37 +258,36 @@ def _describe(w: int, grid: np.ndarray, leader: np.ndarray, ops: np.ndarray,
             else:
                 a = ((pos - half) % (w - 1)) * w + (pos - half) // (w - 1)
                 b = a + w
-            if leader[a] == leader[b]:
+            if gw[_LEADER, a] == gw[_LEADER, b]:
                 run += 1
                 continue
         # A wall (the last position always is) ends the run of shared edges before it.
         while run > 25:
-            syms[nsym] = 122  # z
+            gw[_SYMS, nsym] = 122  # z
             nsym += 1
             run -= 25
-        syms[nsym] = 95 if run == 0 else 96 + run
+        gw[_SYMS, nsym] = 95 if run == 0 else 96 + run
         nsym += 1
         run = 0
-    n = 0
-    prev = syms[0]  # the symbol being repeated, and how many times
+    prev = gw[_SYMS, 0]  # the symbol being repeated, and how many times
     reps = 0
     for q in range(nsym):
-        if syms[q] == prev:
+        if gw[_SYMS, q] == prev:
             reps += 1
         else:
-            n = _put_symbol(out, row, n, prev, reps)
-            prev = syms[q]
+            n = _put_symbol(out, n, prev, reps)
+            prev = gw[_SYMS, q]
             reps = 1
-    n = _put_symbol(out, row, n, prev, reps)
-    out[row, n] = 44
+    n = _put_symbol(out, n, prev, reps)
+    out[n] = 44
     n += 1
     for i in range(w * w):
-        if leader[i] != i:
+        if gw[_LEADER, i] != i:
             continue
-        op = ops[i]
+        op = gw[_OPS, i]
         target = grid[i]
         for c in range(i + 1, w * w):
-            if leader[c] != i:
+            if gw[_LEADER, c] != i:
                 continue
             d = grid[c]
             if op == _ADD:
@@ -295,9 +298,38 @@ def _describe(w: int, grid: np.ndarray, leader: np.ndarray, ops: np.ndarray,
                 target = abs(target - d)
             else:
                 target = max(target, d) // min(target, d)
-        out[row, n] = _LETTER[op]
-        n = _put_number(out, row, n + 1, target)
+        out[n] = _LETTER[op]
+        n = _put_number(out, n + 1, target)
     return n
+
+
+@njit
+def _generate_ws(st: np.ndarray, w: int, diff: int, mult_only: bool, grid: np.ndarray,
+                 gw: np.ndarray, lw: np.ndarray, cw: np.ndarray, tbuf: np.ndarray,
+                 rw: np.ndarray, dyn: np.ndarray, dst: np.ndarray) -> int:
+    """keen.c's ``new_game_desc`` from the seeded state ``st``, in the workspaces: the
+    solution into ``grid``, each cell's cage (its smallest cell) into the ``_LEADER`` row of
+    ``gw``, each cage's operation (at its smallest cell) into ``_OPS``; 1, or -1 for a cage
+    too large to grade (never generated). ``diff``: 0 Easy to 4 Unreasonable (a 3x3 above
+    Normal is generated as Normal)."""
+    a = w * w
+    if w == 3 and diff > _NORMAL:
+        diff = _NORMAL
+    while True:
+        lk.latin_fill(st, w, grid, lw)
+        if not _blocks(st, w, gw):
+            continue
+        _clue_flags(w, diff, mult_only, grid, gw)
+        for i in range(a - 1, 0, -1):  # rk.shuffle of the order row, in place
+            j = rk.upto(st, i + 1)
+            if j != i:
+                t = gw[_ORDER, i]
+                gw[_ORDER, i] = gw[_ORDER, j]
+                gw[_ORDER, j] = t
+        _deal(gw, a)
+        verdict = sk.grades_as_ws(w, diff, gw, _LEADER, _OPS, grid, cw, tbuf, rw, dyn, dst)
+        if verdict:
+            return verdict
 
 
 @njit
@@ -307,22 +339,14 @@ def generate_one(st: np.ndarray, w: int, diff: int, mult_only: bool, grid: np.nd
     each cell's cage (its smallest cell) into ``leader``, each cage's operation (at its
     smallest cell) into ``ops``; 1, or -1 for a cage too large to grade (never generated).
     ``diff``: 0 Easy to 4 Unreasonable (a 3x3 above Normal is generated as Normal)."""
-    a = w * w
-    if w == 3 and diff > _NORMAL:
-        diff = _NORMAL
-    order = np.empty(a, np.int64)
-    sizes = np.empty(a, np.int64)
-    flags = np.empty(a, np.int64)
-    while True:
-        lk.latin_generate(st, w, grid)
-        if not _blocks(st, w, order, leader, sizes):
-            continue
-        _clue_flags(w, diff, mult_only, grid, leader, sizes, flags)
-        rk.shuffle(st, order, a)
-        _deal(flags, order, a, ops)
-        verdict = sk.grades_as(w, diff, leader, ops, grid)
-        if verdict:
-            return verdict
+    gw = _gen_work(w)
+    cw, tbuf, rw, dyn, dst = sk.grade_work(w)
+    got = _generate_ws(st, w, diff, mult_only, grid, gw, lk.latin_work(w), cw, tbuf, rw, dyn,
+                       dst)
+    for i in range(w * w):
+        leader[i] = gw[_LEADER, i]
+        ops[i] = gw[_OPS, i]
+    return got
 
 
 @aot("int64(int64, int64, boolean, uint8[::1], int64[::1], uint8[:, ::1], int64[::1])")
@@ -335,14 +359,74 @@ def generate_batch(w: int, diff: int, mult_only: bool, seeds: np.ndarray,
     (ASCII, :data:`DESC_BYTES` a row). How many seeds were done (all), or ``-1 - k`` when
     seed ``k`` made a cage too large to grade (never generated)."""
     st = rk.new_state()
-    a = w * w
-    grid = np.zeros(a, np.int64)
-    leader = np.zeros(a, np.int64)
-    ops = np.zeros(a, np.int64)
+    grid = np.zeros(w * w, np.int64)
+    gw = _gen_work(w)
+    lw = lk.latin_work(w)
+    cw, tbuf, rw, dyn, dst = sk.grade_work(w)
+    line = np.zeros(DESC_BYTES, np.int64)
     count = len(seed_at) - 1
     for k in range(count):
         rk.seed_state(st, seeds, seed_at[k], seed_at[k + 1] - seed_at[k])
-        if generate_one(st, w, diff, mult_only, grid, leader, ops) < 0:
+        if _generate_ws(st, w, diff, mult_only, grid, gw, lw, cw, tbuf, rw, dyn, dst) < 0:
             return -1 - k
-        out_len[k] = _describe(w, grid, leader, ops, out, k)
+        n = _describe(w, grid, gw, line, 0)
+        for i in range(n):
+            out[k, i] = line[i]
+        out_len[k] = n
     return count
+
+
+#: Digits of a seed the midend draws for a new game (:data:`puzzlefmt.sgt.random.SEED_DIGITS`).
+SEED_DIGITS = 15
+
+
+@aot("int64(int64, int64, boolean, int64[::1], boolean, uint8[::1], int64, uint8[::1], "
+     "uint8[::1], boolean, uint8[::1])")
+@njit
+def generate_lines(w: int, diff: int, mult_only: bool, master: np.ndarray, has_first: bool,
+                   first: np.ndarray, count: int, prefix: np.ndarray, suffix: np.ndarray,
+                   with_seed: bool, out: np.ndarray) -> int:
+    """``count`` lines of ``puzzlefmt generate keen`` into ``out``: for each seed, ``prefix``
+    (``6:``), the description of the puzzle keen.c makes from it, and with ``with_seed`` a
+    tab, ``suffix`` (``6dn#``) and the seed, then a new line. The seeds: ``first``'s bytes
+    with ``has_first`` (the master seed, the first puzzle's; it may be empty), then 15
+    digits each drawn from the random state ``master`` (an array of
+    :mod:`puzzlefmt.sgt._kernels.random`, left where the next call goes on) as
+    :func:`puzzlefmt.sgt.random.game_seeds` draws them. ``out`` must hold ``count`` lines
+    of at most :data:`DESC_BYTES` + the prefix, suffix and seed. Returns the bytes written,
+    or ``-1`` when a seed made a cage too large to grade (never generated)."""
+    st = rk.new_state()
+    grid = np.zeros(w * w, np.int64)
+    gw = _gen_work(w)
+    lw = lk.latin_work(w)
+    cw, tbuf, rw, dyn, dst = sk.grade_work(w)
+    seed = np.zeros(max(SEED_DIGITS, first.shape[0]), np.uint8)
+    n = 0
+    for k in range(count):
+        if k == 0 and has_first:
+            length = first.shape[0]
+            for i in range(length):
+                seed[i] = first[i]
+        else:
+            length = SEED_DIGITS
+            seed[0] = 49 + rk.upto(master, 9)
+            for i in range(1, SEED_DIGITS):
+                seed[i] = 48 + rk.upto(master, 10)
+        rk.seed_state(st, seed, 0, length)
+        if _generate_ws(st, w, diff, mult_only, grid, gw, lw, cw, tbuf, rw, dyn, dst) < 0:
+            return -1
+        for i in range(prefix.shape[0]):
+            out[n + i] = prefix[i]
+        n = _describe(w, grid, gw, out, n + prefix.shape[0])
+        if with_seed:
+            out[n] = 9
+            n += 1
+            for i in range(suffix.shape[0]):
+                out[n + i] = suffix[i]
+            n += suffix.shape[0]
+            for i in range(length):
+                out[n + i] = seed[i]
+            n += length
+        out[n] = 10
+        n += 1
+    return n

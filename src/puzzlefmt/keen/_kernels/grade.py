@@ -20,70 +20,83 @@ UNFINISHED = 12
 #: A dynamic cage whose layouts are too many to enumerate within kern.MAX_CAGE_STEPS.
 TOO_LARGE = 13
 
+#: Rows of the solver's workspace (:func:`run_work`): the candidates, the grid, which
+#: digits each row and column has placed (``y * w + digit - 1``), the clue deductions'
+#: scratch, the set deductions' four rows, the forcing chains' two.
+_MASKS, _GRID, _ROWDONE, _COLDONE, _SCRATCH = 0, 1, 2, 3, 4
+_SROWS, _REDUCED, _ROWIDX, _COLIDX, _NUMBER, _QUEUE = 5, 6, 7, 8, 9, 10
+_RUN_ROWS = 11
+#: Rows of a puzzle's cages as the solver reads them (:func:`cage_rows`; the generator's
+#: grader adds rows of its own after these): the cages' starts, the cells by cage, each
+#: cell's cage, where each cage's layouts start and how many, each cage's operation and
+#: target. The deductions index these two workspaces in place: a function that takes one
+#: 2-D array instead of a dozen 1-D ones, or views of them, saves numba's reference counts
+#: of each on every call (a third of the generator's time when they were passed apart).
+CSTART, CCELLS, CELL_CAGE, TSTART, TCOUNT, COP, CTARGET = 0, 1, 2, 3, 4, 5, 6
+CAGE_ROWS = 7
 
-@njit(inline=True)
-def _place(masks: np.ndarray, grid: np.ndarray, rowdone: np.ndarray, coldone: np.ndarray,
-           w: int, cell: int, n: int) -> None:
+
+@njit
+def _place(rw: np.ndarray, w: int, cell: int, n: int) -> None:
     bit = 1 << (n - 1)
     y = cell // w
     x = cell % w
     for i in range(w):
-        masks[i * w + x] &= ~bit
-        masks[y * w + i] &= ~bit
-    masks[cell] = bit
-    grid[cell] = n
-    rowdone[y, n - 1] = True
-    coldone[x, n - 1] = True
+        rw[_MASKS, i * w + x] &= ~bit
+        rw[_MASKS, y * w + i] &= ~bit
+    rw[_MASKS, cell] = bit
+    rw[_GRID, cell] = n
+    rw[_ROWDONE, y * w + n - 1] = 1
+    rw[_COLDONE, x * w + n - 1] = 1
 
 
-@njit(inline=True)
-def _simple(masks: np.ndarray, grid: np.ndarray, rowdone: np.ndarray, coldone: np.ndarray,
-            w: int) -> int:
+@njit
+def _simple(rw: np.ndarray, w: int) -> int:
     """latin.c's simple deductions: one placement (or a contradiction) at a time."""
     for y in range(w):
         for n in range(1, w + 1):
-            if rowdone[y, n - 1]:
+            if rw[_ROWDONE, y * w + n - 1]:
                 continue
             bit = 1 << (n - 1)
             m = 0
             at = -1
             for x in range(w):
-                if masks[y * w + x] & bit:
+                if rw[_MASKS, y * w + x] & bit:
                     m += 1
                     at = y * w + x
             if m == 1:
-                if grid[at] == 0:
-                    _place(masks, grid, rowdone, coldone, w, at, n)
+                if rw[_GRID, at] == 0:
+                    _place(rw, w, at, n)
                     return 1
             elif m == 0:
                 return -1
     for x in range(w):
         for n in range(1, w + 1):
-            if coldone[x, n - 1]:
+            if rw[_COLDONE, x * w + n - 1]:
                 continue
             bit = 1 << (n - 1)
             m = 0
             at = -1
             for y in range(w):
-                if masks[y * w + x] & bit:
+                if rw[_MASKS, y * w + x] & bit:
                     m += 1
                     at = y * w + x
             if m == 1:
-                if grid[at] == 0:
-                    _place(masks, grid, rowdone, coldone, w, at, n)
+                if rw[_GRID, at] == 0:
+                    _place(rw, w, at, n)
                     return 1
             elif m == 0:
                 return -1
     for x in range(w):
         for y in range(w):
             cell = y * w + x
-            if grid[cell] != 0:
+            if rw[_GRID, cell] != 0:
                 continue
-            m = masks[cell]
+            m = rw[_MASKS, cell]
             if m == 0:
                 return -1
             if (m & (m - 1)) == 0:
-                _place(masks, grid, rowdone, coldone, w, cell, kern.lowest_digit(m))
+                _place(rw, w, cell, kern.lowest_digit(m))
                 return 1
     return 0
 
@@ -129,63 +142,64 @@ def _dyn_clues(masks: np.ndarray, w: int, level: int, ccells: np.ndarray, s: int
     return bool(dst[2] == 0)
 
 
-@njit(inline=True)
-def _clues(masks: np.ndarray, w: int, level: int, cstart: np.ndarray, ccells: np.ndarray,
-           cell_cage: np.ndarray, tstart: np.ndarray, tcount: np.ndarray, tbuf: np.ndarray,
-           scratch: np.ndarray) -> int:
+@njit
+def _clues(w: int, level: int, ncages: int, cw: np.ndarray, tbuf: np.ndarray,
+           rw: np.ndarray) -> int:
     """keen.c's clue deductions at ``level`` (Easy, Normal or Hard), for a puzzle whose
     cages' layouts are all stored (:func:`_clues_dyn` when some are dynamic)."""
-    ncages = tcount.shape[0]
     full = (1 << w) - 1
     ret = 0
     for c in range(ncages):
-        s = cstart[c]
-        k = cstart[c + 1] - s
-        base = tstart[c]
+        s = cw[CSTART, c]
+        k = cw[CSTART, c + 1] - s
+        base = cw[TSTART, c]
         if level == HARD:
             for i in range(2 * w):
-                scratch[i] = full
+                rw[_SCRATCH, i] = full
         else:
             for i in range(k):
-                scratch[i] = 0
-        for t in range(tcount[c]):
+                rw[_SCRATCH, i] = 0
+        for t in range(cw[TCOUNT, c]):
             off = base + t * k
-            if not kern.layout_fits(tbuf, off, masks, ccells, s, k):
+            j = 0  # does the layout meet the candidates? (written out: no array handed on)
+            while j < k and (tbuf[off + j] & rw[_MASKS, cw[CCELLS, s + j]]) != 0:
+                j += 1
+            if j < k:
                 continue
             if level == EASY:
                 pooled = 0
                 for j in range(k):
                     pooled |= tbuf[off + j]
                 for j in range(k):
-                    scratch[j] |= pooled
+                    rw[_SCRATCH, j] |= pooled
             elif level == NORMAL:
                 for j in range(k):
-                    scratch[j] |= tbuf[off + j]
+                    rw[_SCRATCH, j] |= tbuf[off + j]
             else:
                 for i in range(2 * w):
-                    scratch[2 * w + i] = 0
+                    rw[_SCRATCH, 2 * w + i] = 0
                 for j in range(k):
-                    cell = ccells[s + j]
-                    scratch[2 * w + cell % w] |= tbuf[off + j]  # columns first
-                    scratch[3 * w + cell // w] |= tbuf[off + j]  # then rows
+                    cell = cw[CCELLS, s + j]
+                    rw[_SCRATCH, 2 * w + cell % w] |= tbuf[off + j]  # columns first
+                    rw[_SCRATCH, 3 * w + cell // w] |= tbuf[off + j]  # then rows
                 for i in range(2 * w):
-                    scratch[i] &= scratch[2 * w + i]
+                    rw[_SCRATCH, i] &= rw[_SCRATCH, 2 * w + i]
         if level != HARD:
             for j in range(k):
-                cell = ccells[s + j]
-                kept = masks[cell] & scratch[j]
-                if kept != masks[cell]:
-                    masks[cell] = kept
+                cell = cw[CCELLS, s + j]
+                kept = rw[_MASKS, cell] & rw[_SCRATCH, j]
+                if kept != rw[_MASKS, cell]:
+                    rw[_MASKS, cell] = kept
                     ret = 1
         else:
             for i in range(2 * w):
-                need = scratch[i]
+                need = rw[_SCRATCH, i]
                 if need == 0:
                     continue
                 for q in range(w):
                     cell = q * w + i if i < w else (i - w) * w + q
-                    if cell_cage[cell] != c and (masks[cell] & need):
-                        masks[cell] &= ~need
+                    if cw[CELL_CAGE, cell] != c and (rw[_MASKS, cell] & need):
+                        rw[_MASKS, cell] &= ~need
                         ret = 1
             if ret:
                 return ret
@@ -218,7 +232,10 @@ def _clues_dyn(masks: np.ndarray, w: int, level: int, cstart: np.ndarray, ccells
             return -2
         for t in range(tcount[c]):
             off = base + t * k
-            if not kern.layout_fits(tbuf, off, masks, ccells, s, k):
+            j = 0  # does the layout meet the candidates? (written out: no array handed on)
+            while j < k and (tbuf[off + j] & masks[ccells[s + j]]) != 0:
+                j += 1
+            if j < k:
                 continue
             if level == EASY:
                 pooled = 0
@@ -414,31 +431,30 @@ def _forcing(masks: np.ndarray, w: int, number: np.ndarray, queue: np.ndarray) -
 
 
 @njit
-def _valid(grid: np.ndarray, w: int, cstart: np.ndarray, ccells: np.ndarray,
-           cop: np.ndarray, ctarget: np.ndarray) -> bool:
-    for c in range(cop.shape[0]):
-        s = cstart[c]
-        k = cstart[c + 1] - s
-        t = ctarget[c]
-        op = cop[c]
+def _valid(w: int, ncages: int, cw: np.ndarray, rw: np.ndarray) -> bool:
+    for c in range(ncages):
+        s = cw[CSTART, c]
+        k = cw[CSTART, c + 1] - s
+        t = cw[CTARGET, c]
+        op = cw[COP, c]
         if op == kern.ADD:
             total = 0
             for j in range(k):
-                total += grid[ccells[s + j]]
+                total += rw[_GRID, cw[CCELLS, s + j]]
             if total != t:
                 return False
         elif op == kern.MUL:
             rest = t
             for j in range(k):
-                g = grid[ccells[s + j]]
+                g = rw[_GRID, cw[CCELLS, s + j]]
                 if rest % g != 0:
                     return False
                 rest //= g
             if rest != 1:
                 return False
         else:
-            a = grid[ccells[s]]
-            b = grid[ccells[s + 1]]
+            a = rw[_GRID, cw[CCELLS, s]]
+            b = rw[_GRID, cw[CCELLS, s + 1]]
             hi = max(a, b)
             lo = min(a, b)
             if op == kern.SUB:
@@ -478,19 +494,53 @@ def _run_with(w: int, maxdiff: int, cstart: np.ndarray, ccells: np.ndarray, cop:
               ctarget: np.ndarray, cell_cage: np.ndarray, tstart: np.ndarray,
               tcount: np.ndarray, tbuf: np.ndarray, dyn: np.ndarray, dst: np.ndarray) -> int:
     """:func:`_run` with the dynamic cages' scratch given (``_dyn_state``)."""
+    cw = cage_rows(w, cstart, ccells, cop, ctarget, cell_cage, tstart, tcount)
+    return _run_ws(w, maxdiff, cop.shape[0], cw, tbuf, dyn, dst, run_work(w))
+
+
+@njit
+def cage_rows(w: int, cstart: np.ndarray, ccells: np.ndarray, cop: np.ndarray,
+              ctarget: np.ndarray, cell_cage: np.ndarray, tstart: np.ndarray,
+              tcount: np.ndarray) -> np.ndarray:
+    """The puzzle's cages and layouts (as :mod:`puzzlefmt.keen._kernels.solve` gives them)
+    in the rows :func:`_run_ws` reads (:data:`CSTART` ...)."""
+    n = w * w
+    ncages = cop.shape[0]
+    cw = np.zeros((CAGE_ROWS, n + 2), np.int64)
+    for c in range(ncages + 1):
+        cw[CSTART, c] = cstart[c]
+    for i in range(n):
+        cw[CCELLS, i] = ccells[i]
+        cw[CELL_CAGE, i] = cell_cage[i]
+    for c in range(ncages):
+        cw[TSTART, c] = tstart[c]
+        cw[TCOUNT, c] = tcount[c]
+        cw[COP, c] = cop[c]
+        cw[CTARGET, c] = ctarget[c]
+    return cw
+
+
+@njit
+def run_work(w: int) -> np.ndarray:
+    """The workspace of :func:`_run_ws` for a w x w puzzle (made once, used for many)."""
+    return np.zeros((_RUN_ROWS, max(4 * w, w * w + 1)), np.int64)
+
+
+@njit
+def _run_ws(w: int, maxdiff: int, ncages: int, cw: np.ndarray, tbuf: np.ndarray,
+            dyn: np.ndarray, dst: np.ndarray, rw: np.ndarray) -> int:
+    """:func:`_run_with` on the ``ncages`` cages of ``cw`` (:func:`cage_rows`) in the
+    workspace ``rw`` (:func:`run_work`): allocates nothing."""
     has_dyn = dyn.shape[1] > 1
     n = w * w
-    masks = np.full(n, (1 << w) - 1, np.int64)
-    grid = np.zeros(n, np.int64)
-    rowdone = np.zeros((w, w), np.bool_)
-    coldone = np.zeros((w, w), np.bool_)
-    scratch = np.zeros(max(4 * w, n + 1), np.int64)
-    rows = np.zeros(w, np.int64)
-    reduced = np.zeros(w, np.int64)
-    rowidx = np.zeros(w, np.int64)
-    colidx = np.zeros(w, np.int64)
-    number = np.zeros(n, np.int64)
-    queue = np.zeros(n, np.int64)
+    full = (1 << w) - 1
+    for i in range(n):
+        rw[_MASKS, i] = full
+        rw[_GRID, i] = 0
+        rw[_ROWDONE, i] = 0
+        rw[_COLDONE, i] = 0
+    for i in range(rw.shape[1]):
+        rw[_SCRATCH, i] = 0
     diff = EASY
     while True:
         progress = False
@@ -499,33 +549,29 @@ def _run_with(w: int, maxdiff: int, cstart: np.ndarray, ccells: np.ndarray, cop:
             if i == EASY:
                 if maxdiff == EASY:
                     if has_dyn:
-                        ret = _clues_dyn(masks, w, EASY, cstart, ccells, cell_cage, tstart,
-                                         tcount, tbuf, scratch, dyn, dst)
+                        ret = _clues_dyn_rows(w, EASY, ncages, cw, tbuf, rw, dyn, dst)
                     else:
-                        ret = _clues(masks, w, EASY, cstart, ccells, cell_cage, tstart, tcount,
-                                     tbuf, scratch)
+                        ret = _clues(w, EASY, ncages, cw, tbuf, rw)
                 if ret == 0:
-                    ret = _simple(masks, grid, rowdone, coldone, w)
+                    ret = _simple(rw, w)
             elif i == NORMAL:
                 if has_dyn:
-                    ret = _clues_dyn(masks, w, NORMAL, cstart, ccells, cell_cage, tstart,
-                                     tcount, tbuf, scratch, dyn, dst)
+                    ret = _clues_dyn_rows(w, NORMAL, ncages, cw, tbuf, rw, dyn, dst)
                 else:
-                    ret = _clues(masks, w, NORMAL, cstart, ccells, cell_cage, tstart, tcount,
-                                 tbuf, scratch)
+                    ret = _clues(w, NORMAL, ncages, cw, tbuf, rw)
             elif i == HARD:
                 if has_dyn:
-                    ret = _clues_dyn(masks, w, HARD, cstart, ccells, cell_cage, tstart,
-                                     tcount, tbuf, scratch, dyn, dst)
+                    ret = _clues_dyn_rows(w, HARD, ncages, cw, tbuf, rw, dyn, dst)
                 else:
-                    ret = _clues(masks, w, HARD, cstart, ccells, cell_cage, tstart, tcount,
-                                 tbuf, scratch)
+                    ret = _clues(w, HARD, ncages, cw, tbuf, rw)
                 if ret == 0:
-                    ret = _sets(masks, w, False, rows, reduced, rowidx, colidx)
+                    ret = _sets(rw[_MASKS], w, False, rw[_SROWS], rw[_REDUCED], rw[_ROWIDX],
+                                rw[_COLIDX])
             elif i == EXTREME:
-                ret = _sets(masks, w, True, rows, reduced, rowidx, colidx)
+                ret = _sets(rw[_MASKS], w, True, rw[_SROWS], rw[_REDUCED], rw[_ROWIDX],
+                            rw[_COLIDX])
                 if ret == 0:
-                    ret = _forcing(masks, w, number, queue)
+                    ret = _forcing(rw[_MASKS], w, rw[_NUMBER], rw[_QUEUE])
             if ret == -2:
                 return TOO_LARGE
             if ret < 0:
@@ -537,11 +583,20 @@ def _run_with(w: int, maxdiff: int, cstart: np.ndarray, ccells: np.ndarray, cop:
         if not progress:
             break
     for cell in range(n):
-        if grid[cell] == 0:
+        if rw[_GRID, cell] == 0:
             return UNFINISHED
-    if not _valid(grid, w, cstart, ccells, cop, ctarget):
+    if not _valid(w, ncages, cw, rw):
         return IMPOSSIBLE
     return diff
+
+
+@njit
+def _clues_dyn_rows(w: int, level: int, ncages: int, cw: np.ndarray, tbuf: np.ndarray,
+                    rw: np.ndarray, dyn: np.ndarray, dst: np.ndarray) -> int:
+    """:func:`_clues_dyn` on the workspaces' rows (a puzzle with dynamic cages)."""
+    return _clues_dyn(rw[_MASKS], w, level, cw[CSTART, :ncages + 1], cw[CCELLS],
+                      cw[CELL_CAGE], cw[TSTART, :ncages], cw[TCOUNT, :ncages], tbuf,
+                      rw[_SCRATCH], dyn, dst)
 
 
 @aot("int64(int64, int64[::1], int64[::1], int64[::1], int64[::1], int64[::1])")

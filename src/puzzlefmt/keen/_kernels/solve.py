@@ -76,17 +76,6 @@ def lowest_digit(m: int) -> int:
     return d
 
 
-@njit(inline=True)
-def layout_fits(tbuf: np.ndarray, off: int, masks: np.ndarray, ccells: np.ndarray, s: int,
-                k: int) -> bool:
-    """Whether the layout of ``k`` masks at ``tbuf[off:]`` meets the candidates ``masks`` of
-    the cells ``ccells[s:s+k]`` in every cell."""
-    j = 0
-    while j < k and (tbuf[off + j] & masks[ccells[s + j]]) != 0:
-        j += 1
-    return j == k
-
-
 @njit
 def line_span(u: int, w: int) -> tuple[int, int]:
     """Line ``u`` (rows 0..w-1, then columns w..2w-1) as its first cell and the step between
@@ -97,22 +86,94 @@ def line_span(u: int, w: int) -> tuple[int, int]:
 
 
 @njit
-def enumerate_cage(
+def build_layouts(
     w: int,
-    cells: np.ndarray,
-    op: int,
-    target: int,
-    buf: np.ndarray,
-    start: int,
-    digits: np.ndarray,
-    rem: np.ndarray,
-    powcap: np.ndarray,
-    end: int,
-    max_steps: int,
-) -> int:
-    """Write every layout of one cage into ``buf[start:end]`` (as masks); return how many,
-    ``-1`` when they do not fit before ``end``, ``-2`` after ``max_steps`` steps."""
-    k = cells.shape[0]
+    cstart: np.ndarray,
+    ccells: np.ndarray,
+    cop: np.ndarray,
+    ctarget: np.ndarray,
+    tstart: np.ndarray,
+    tcount: np.ndarray,
+) -> np.ndarray:
+    """Enumerate the layouts of every cage; fill ``tstart``/``tcount``; return the buffer.
+    A cage of more than :data:`DYNAMIC_LAYOUTS` layouts is left dynamic (``tcount`` is
+    :data:`DYNAMIC`, the buffer holds its operation and target)."""
+    ncages = cop.shape[0]
+    n = w * w
+    # The enumeration's rows (see enumerate_cage): the cells, digits, remainders, and the
+    # largest product of each number of cells.
+    sc = np.zeros((4, n + 1), np.int64)
+    for i in range(ccells.shape[0]):
+        sc[0, i] = ccells[i]
+    sc[3, 0] = 1
+    for j in range(1, n + 1):
+        sc[3, j] = POW_CAP if sc[3, j - 1] >= POW_CAP // w else sc[3, j - 1] * w
+    buf = np.empty(max(64, 16 * n), np.int64)
+    used = 0
+    for c in range(ncages):
+        k = cstart[c + 1] - cstart[c]
+        limit_end = used + DYNAMIC_LAYOUTS * k
+        got = -1  # a cage of more than DYNAMIC_CELLS cells is dynamic without trying
+        while k <= DYNAMIC_CELLS:
+            end = min(buf.shape[0], limit_end)
+            got = enumerate_cage(w, sc, 0, cstart[c], k, cop[c], ctarget[c], buf, used, 1, 2,
+                                 3, end, LAYOUT_STEPS)
+            if got >= 0 or got == -2 or end == limit_end:
+                break
+            buf = _grown(buf, used, buf.shape[0] * 2)
+        if got < 0:
+            if used + 2 > buf.shape[0]:
+                buf = _grown(buf, used, buf.shape[0] * 2)
+            buf[used] = cop[c]
+            buf[used + 1] = ctarget[c]
+            tstart[c] = used
+            tcount[c] = DYNAMIC
+            used += 2
+            continue
+        tstart[c] = used
+        tcount[c] = got
+        used += got * k
+    return buf[:used]
+
+
+@njit
+def layouts_into(w: int, ncages: int, cw: np.ndarray, cstart: int, ccells: int, cop: int,
+                 ctarget: int, tstart: int, tcount: int, powcap: int, digits: int, rem: int,
+                 buf: np.ndarray) -> int:
+    """:func:`build_layouts` for the first ``ncages`` cages whose starts, cells, operations
+    and targets are the rows ``cstart``, ``ccells``, ``cop`` and ``ctarget`` of ``cw``, into
+    ``buf``, with the layouts' starts and counts in its rows ``tstart`` and ``tcount`` and
+    the scratch of :func:`build_layouts` in its rows ``powcap`` (filled as there),
+    ``digits`` and ``rem``: the length used, or -1 when the layouts do not fit in ``buf`` or
+    some cage would be dynamic (the caller then builds them with :func:`cage_layouts`).
+    One 2-D array instead of a dozen rows: see :mod:`puzzlefmt.keen._kernels.grade`."""
+    used = 0
+    end = buf.shape[0]
+    for c in range(ncages):
+        s = cw[cstart, c]
+        k = cw[cstart, c + 1] - s
+        if k > DYNAMIC_CELLS:
+            return -1
+        got = enumerate_cage(w, cw, ccells, s, k, cw[cop, c], cw[ctarget, c], buf, used,
+                             digits, rem, powcap, min(end, used + DYNAMIC_LAYOUTS * k),
+                             LAYOUT_STEPS)
+        if got < 0:
+            return -1
+        cw[tstart, c] = used
+        cw[tcount, c] = got
+        used += got * k
+    return used
+
+
+@njit
+def enumerate_cage(w: int, cw: np.ndarray, ccells: int, s: int, k: int, op: int, target: int,
+                   buf: np.ndarray, start: int, digits: int, rem: int, powcap: int, end: int,
+                   max_steps: int) -> int:
+    """Write every layout of the cage of cells ``cw[ccells, s:s+k]`` into ``buf[start:end]``
+    (as masks), with its scratch in the rows ``digits`` and ``rem`` of ``cw`` and in its row
+    ``powcap`` the largest product of each number of cells (capped at :data:`POW_CAP`);
+    return how many, ``-1`` when they do not fit before ``end``, ``-2`` after ``max_steps``
+    steps."""
     count = 0
     if target < 0:
         return 0
@@ -143,25 +204,25 @@ def enumerate_cage(
     add = op == ADD
     if not add and target == 0:
         return 0
-    rem[0] = target
+    cw[rem, 0] = target
     i = 0
-    digits[0] = 0
+    cw[digits, 0] = 0
     steps = 0
     while i >= 0:
         steps += 1
         if steps > max_steps:
             return -2
         left = k - i - 1  # cells after this one
-        r = rem[i]
+        r = cw[rem, i]
         if left == 0:
             # The last cell takes exactly what remains.
             d = r
             ok = 1 <= d <= w
             if ok:
-                ci = cells[i]
+                ci = cw[ccells, s + i]
                 for j in range(i):
-                    if digits[j] == d:
-                        cj = cells[j]
+                    if cw[digits, j] == d:
+                        cj = cw[ccells, s + j]
                         if cj // w == ci // w or cj % w == ci % w:
                             ok = False
                             break
@@ -170,14 +231,14 @@ def enumerate_cage(
                     return -1
                 base = start + count * k
                 for j in range(i):
-                    buf[base + j] = 1 << (digits[j] - 1)
+                    buf[base + j] = 1 << (cw[digits, j] - 1)
                 buf[base + i] = 1 << (d - 1)
                 count += 1
             i -= 1
             continue
-        d = digits[i] + 1
+        d = cw[digits, i] + 1
         found = False
-        ci = cells[i]
+        ci = cw[ccells, s + i]
         while d <= w:
             if add:
                 if d > r - left:
@@ -189,13 +250,13 @@ def enumerate_cage(
                 if r % d != 0:
                     d += 1
                     continue
-                if r // d > powcap[left]:
+                if r // d > cw[powcap, left]:
                     d += 1
                     continue
             clash = False
             for j in range(i):
-                if digits[j] == d:
-                    cj = cells[j]
+                if cw[digits, j] == d:
+                    cj = cw[ccells, s + j]
                     if cj // w == ci // w or cj % w == ci % w:
                         clash = True
                         break
@@ -204,64 +265,14 @@ def enumerate_cage(
                 break
             d += 1
         if found:
-            digits[i] = d
-            rem[i + 1] = r - d if add else r // d
+            cw[digits, i] = d
+            cw[rem, i + 1] = r - d if add else r // d
             i += 1
-            digits[i] = 0
+            cw[digits, i] = 0
         else:
-            digits[i] = 0
+            cw[digits, i] = 0
             i -= 1
     return count
-
-
-@njit
-def build_layouts(
-    w: int,
-    cstart: np.ndarray,
-    ccells: np.ndarray,
-    cop: np.ndarray,
-    ctarget: np.ndarray,
-    tstart: np.ndarray,
-    tcount: np.ndarray,
-) -> np.ndarray:
-    """Enumerate the layouts of every cage; fill ``tstart``/``tcount``; return the buffer.
-    A cage of more than :data:`DYNAMIC_LAYOUTS` layouts is left dynamic (``tcount`` is
-    :data:`DYNAMIC`, the buffer holds its operation and target)."""
-    ncages = cop.shape[0]
-    n = w * w
-    powcap = np.empty(n + 1, np.int64)
-    powcap[0] = 1
-    for j in range(1, n + 1):
-        powcap[j] = POW_CAP if powcap[j - 1] >= POW_CAP // w else powcap[j - 1] * w
-    digits = np.zeros(n + 1, np.int64)
-    rem = np.zeros(n + 1, np.int64)
-    buf = np.empty(max(64, 16 * n), np.int64)
-    used = 0
-    for c in range(ncages):
-        cells = ccells[cstart[c] : cstart[c + 1]]
-        k = cells.shape[0]
-        limit_end = used + DYNAMIC_LAYOUTS * k
-        got = -1  # a cage of more than DYNAMIC_CELLS cells is dynamic without trying
-        while k <= DYNAMIC_CELLS:
-            end = min(buf.shape[0], limit_end)
-            got = enumerate_cage(w, cells, cop[c], ctarget[c], buf, used, digits, rem, powcap,
-                                 end, LAYOUT_STEPS)
-            if got >= 0 or got == -2 or end == limit_end:
-                break
-            buf = _grown(buf, used, buf.shape[0] * 2)
-        if got < 0:
-            if used + 2 > buf.shape[0]:
-                buf = _grown(buf, used, buf.shape[0] * 2)
-            buf[used] = cop[c]
-            buf[used + 1] = ctarget[c]
-            tstart[c] = used
-            tcount[c] = DYNAMIC
-            used += 2
-            continue
-        tstart[c] = used
-        tcount[c] = got
-        used += got * k
-    return buf[:used]
 
 
 @njit
@@ -510,7 +521,10 @@ def propagate(
                 alive = False
                 for t in range(ntab):
                     off = base + t * k
-                    if layout_fits(tbuf, off, masks, ccells, s, k):
+                    j = 0  # does the layout meet the candidates? (written out: no array handed on)
+                    while j < k and (tbuf[off + j] & masks[ccells[s + j]]) != 0:
+                        j += 1
+                    if j == k:
                         alive = True
                         for q in range(nl):
                             scr[5 * maxk + q] = 0

@@ -39,32 +39,36 @@ def _rotl(x: int, n: int) -> int:
 
 
 @njit
-def _block(st: np.ndarray, buf: np.ndarray, at: int, h: np.ndarray) -> None:
-    """One SHA-1 compression of the 64 bytes ``buf[at:at+64]`` into ``h`` (five words)."""
-    w = st[_SCHEDULE:_SCHEDULE + 80]
+def _block(st: np.ndarray, buf: np.ndarray, at: int) -> None:
+    """One SHA-1 compression of the 64 bytes ``buf[at:at+64]`` into the hash words of ``st``
+    (indexed in place: no views of ``st``, whose reference counts would cost more than the
+    compression at the sizes the generators draw)."""
     for i in range(16):
         j = at + 4 * i
-        w[i] = (buf[j] << 24) | (buf[j + 1] << 16) | (buf[j + 2] << 8) | buf[j + 3]
+        st[_SCHEDULE + i] = (buf[j] << 24) | (buf[j + 1] << 16) | (buf[j + 2] << 8) | buf[j + 3]
     for i in range(16, 80):
-        w[i] = _rotl(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1)
-    a, b, c, d, e = h[0], h[1], h[2], h[3], h[4]
+        st[_SCHEDULE + i] = _rotl(st[_SCHEDULE + i - 3] ^ st[_SCHEDULE + i - 8]
+                                  ^ st[_SCHEDULE + i - 14] ^ st[_SCHEDULE + i - 16], 1)
+    a, b, c, d, e = st[_HASH], st[_HASH + 1], st[_HASH + 2], st[_HASH + 3], st[_HASH + 4]
     for i in range(20):
-        t = (_rotl(a, 5) + ((b & c) | ((~b & _M32) & d)) + e + 0x5A827999 + w[i]) & _M32
+        t = (_rotl(a, 5) + ((b & c) | ((~b & _M32) & d)) + e + 0x5A827999
+             + st[_SCHEDULE + i]) & _M32
         e, d, c, b, a = d, c, _rotl(b, 30), a, t
     for i in range(20, 40):
-        t = (_rotl(a, 5) + (b ^ c ^ d) + e + 0x6ED9EBA1 + w[i]) & _M32
+        t = (_rotl(a, 5) + (b ^ c ^ d) + e + 0x6ED9EBA1 + st[_SCHEDULE + i]) & _M32
         e, d, c, b, a = d, c, _rotl(b, 30), a, t
     for i in range(40, 60):
-        t = (_rotl(a, 5) + ((b & c) | (b & d) | (c & d)) + e + 0x8F1BBCDC + w[i]) & _M32
+        t = (_rotl(a, 5) + ((b & c) | (b & d) | (c & d)) + e + 0x8F1BBCDC
+             + st[_SCHEDULE + i]) & _M32
         e, d, c, b, a = d, c, _rotl(b, 30), a, t
     for i in range(60, 80):
-        t = (_rotl(a, 5) + (b ^ c ^ d) + e + 0xCA62C1D6 + w[i]) & _M32
+        t = (_rotl(a, 5) + (b ^ c ^ d) + e + 0xCA62C1D6 + st[_SCHEDULE + i]) & _M32
         e, d, c, b, a = d, c, _rotl(b, 30), a, t
-    h[0] = (h[0] + a) & _M32
-    h[1] = (h[1] + b) & _M32
-    h[2] = (h[2] + c) & _M32
-    h[3] = (h[3] + d) & _M32
-    h[4] = (h[4] + e) & _M32
+    st[_HASH] = (st[_HASH] + a) & _M32
+    st[_HASH + 1] = (st[_HASH + 1] + b) & _M32
+    st[_HASH + 2] = (st[_HASH + 2] + c) & _M32
+    st[_HASH + 3] = (st[_HASH + 3] + d) & _M32
+    st[_HASH + 4] = (st[_HASH + 4] + e) & _M32
 
 
 @njit
@@ -72,27 +76,32 @@ def sha1(st: np.ndarray, msg: np.ndarray, start: int, length: int, out: np.ndarr
          at: int) -> None:
     """SHA-1 of the bytes ``msg[start:start+length]`` (one byte an element) into
     ``out[at:at+20]``; ``st`` lends its scratch when the message fits one block."""
-    h = st[_HASH:_HASH + 5]
-    h[0] = 0x67452301
-    h[1] = 0xEFCDAB89
-    h[2] = 0x98BADCFE
-    h[3] = 0x10325476
-    h[4] = 0xC3D2E1F0
+    st[_HASH] = 0x67452301
+    st[_HASH + 1] = 0xEFCDAB89
+    st[_HASH + 2] = 0x98BADCFE
+    st[_HASH + 3] = 0x10325476
+    st[_HASH + 4] = 0xC3D2E1F0
     blocks = (length + 8) // 64 + 1
-    pad = st[_PAD:_PAD + 64] if blocks == 1 else np.empty(64 * blocks, np.int64)
+    if blocks == 1:
+        pad = st
+        base = _PAD
+    else:
+        pad = np.empty(64 * blocks, np.int64)
+        base = 0
     for i in range(length):
-        pad[i] = msg[start + i]
-    pad[length] = 0x80
+        pad[base + i] = msg[start + i]
+    pad[base + length] = 0x80
     for i in range(length + 1, 64 * blocks):
-        pad[i] = 0
+        pad[base + i] = 0
     bits = length * 8
     for i in range(8):
-        pad[64 * blocks - 1 - i] = (bits >> (8 * i)) & 0xFF
+        pad[base + 64 * blocks - 1 - i] = (bits >> (8 * i)) & 0xFF
     for b in range(blocks):
-        _block(st, pad, 64 * b, h)
+        _block(st, pad, base + 64 * b)
     for i in range(5):
+        h = st[_HASH + i]
         for j in range(4):
-            out[at + 4 * i + j] = (h[i] >> (24 - 8 * j)) & 0xFF
+            out[at + 4 * i + j] = (h >> (24 - 8 * j)) & 0xFF
 
 
 @njit
@@ -115,7 +124,7 @@ def _refill(st: np.ndarray) -> None:
     st[POS] = 0
 
 
-@njit(inline=True)
+@njit
 def upto(st: np.ndarray, limit: int) -> int:
     """A uniform number from 0 to ``limit - 1``, as ``random_upto`` draws it."""
     bits = 3
@@ -139,7 +148,7 @@ def upto(st: np.ndarray, limit: int) -> int:
             return value // divisor
 
 
-@njit(inline=True)
+@njit
 def shuffle(st: np.ndarray, items: np.ndarray, n: int) -> None:
     """Shuffle ``items[:n]`` in place, as the collection's ``shuffle`` does."""
     for i in range(n - 1, 0, -1):
