@@ -45,22 +45,26 @@ __all__ = [
 ]
 
 
+# Each table is worked out in plain Python (lists and ints) and made an array once: numpy
+# indexing inside these loops cost every command that loads the kernels about 0.1 s.
+
+
 def _shrink() -> np.ndarray:
-    out = np.zeros(512, dtype=np.int64)
+    out = []
     for x in range(512):
         v = 0
         for box in range(3):
             if (x >> (3 * box)) & 7:
                 v |= 1 << box
-        out[x] = v
-    return out
+        out.append(v)
+    return np.array(out, dtype=np.int64)
 
 
 def _complex27() -> np.ndarray:
     perm_masks = []
     for p in permutations(range(3)):
         perm_masks.append(sum(1 << (3 * r + p[r]) for r in range(3)))
-    out = np.zeros(512, dtype=np.int64)
+    out = []
     for s in range(512):
         union = 0
         for m in perm_masks:
@@ -71,34 +75,37 @@ def _complex27() -> np.ndarray:
             for box in range(3):
                 if union >> (3 * r + box) & 1:
                     wide |= 0b111 << (9 * r + 3 * box)
-        out[s] = wide
-    return out
+        out.append(wide)
+    return np.array(out, dtype=np.int64)
 
+
+_COL27 = [(1 << c) | (1 << (c + 9)) | (1 << (c + 18)) for c in range(9)]
 
 SHRINK = _shrink()
 COMPLEX27 = _complex27()
-COL27 = np.array([(1 << c) | (1 << (c + 9)) | (1 << (c + 18)) for c in range(9)], dtype=np.int64)
+COL27 = np.array(_COL27, dtype=np.int64)
 ROW27 = np.array([0x1FF << (9 * r) for r in range(3)], dtype=np.int64)
 BOX27 = np.array([0x7 * (1 | 1 << 9 | 1 << 18) << (3 * x) for x in range(3)], dtype=np.int64)
 
 DEBRUIJN_MUL = 0x077CB531
-DEBRUIJN = np.zeros(32, dtype=np.int64)
+_debruijn = [0] * 32
 for _i in range(32):
-    DEBRUIJN[((DEBRUIJN_MUL << _i) & 0xFFFFFFFF) >> 27] = _i
+    _debruijn[((DEBRUIJN_MUL << _i) & 0xFFFFFFFF) >> 27] = _i
+DEBRUIJN = np.array(_debruijn, dtype=np.int64)
 
 
 def _lone_columns() -> np.ndarray:
     """For a 9-bit set of columns: the 27-bit cells of the columns alone in their box."""
-    out = np.zeros(512, dtype=np.int64)
+    out = []
     for s in range(512):
         m = 0
         for box in range(3):
             t = (s >> (3 * box)) & 7
             if t != 0 and t & (t - 1) == 0:
                 c = 3 * box + (t.bit_length() - 1)
-                m |= int(COL27[c])
-        out[s] = m
-    return out
+                m |= _COL27[c]
+        out.append(m)
+    return np.array(out, dtype=np.int64)
 
 
 LONE_COL27 = _lone_columns()
@@ -107,17 +114,20 @@ LONE_COL27 = _lone_columns()
 def _claim27() -> np.ndarray:
     """For a 9-bit set of columns a band must use for a digit: the cells of the band it then
     cannot use (the rest of each such column's box)."""
-    out = np.zeros(512, dtype=np.int64)
+    rest = [0] * 9  # column c: the other columns of its box
+    for c in range(9):
+        box = c // 3
+        for c2 in range(3 * box, 3 * box + 3):
+            if c2 != c:
+                rest[c] |= _COL27[c2]
+    out = []
     for s in range(512):
         m = 0
         for c in range(9):
             if s >> c & 1:
-                box = c // 3
-                for c2 in range(3 * box, 3 * box + 3):
-                    if c2 != c:
-                        m |= int(COL27[c2])
-        out[s] = m
-    return out
+                m |= rest[c]
+        out.append(m)
+    return np.array(out, dtype=np.int64)
 
 
 CLAIM27 = _claim27()
@@ -127,41 +137,41 @@ FACT = np.array([1, 1, 2, 6], dtype=np.int64)
 
 
 def _rater_tables() -> tuple[np.ndarray, ...]:
-    unit = np.zeros((27, 9), dtype=np.int64)
+    unit = [[0] * 9 for _ in range(27)]
     for r in range(9):
         for c in range(9):
-            unit[r, c] = r * 9 + c
-            unit[9 + c, r] = r * 9 + c
+            unit[r][c] = r * 9 + c
+            unit[9 + c][r] = r * 9 + c
     for b in range(9):
         for k in range(9):
-            unit[18 + b, k] = (b // 3) * 27 + (b % 3) * 3 + (k // 3) * 9 + k % 3
-    cell_units = np.zeros((81, 3), dtype=np.int64)  # box, row, column
-    cell_pos = np.zeros((81, 3), dtype=np.int64)  # position in each
+            unit[18 + b][k] = (b // 3) * 27 + (b % 3) * 3 + (k // 3) * 9 + k % 3
+    cell_units = [[0] * 3 for _ in range(81)]  # box, row, column
+    cell_pos = [[0] * 3 for _ in range(81)]  # position in each
     for u in range(27):
         kind = 0 if u >= 18 else (1 if u < 9 else 2)
         for p in range(9):
-            cell_units[unit[u, p], kind] = u
-            cell_pos[unit[u, p], kind] = p
-    sees = np.zeros((81, 81), dtype=np.bool_)
-    peers = np.zeros((81, 20), dtype=np.int64)  # box first, then row, then column
+            cell_units[unit[u][p]][kind] = u
+            cell_pos[unit[u][p]][kind] = p
+    sees = [[False] * 81 for _ in range(81)]
+    peers = [[0] * 20 for _ in range(81)]  # box first, then row, then column
     for i in range(81):
         k = 0
         for kind in range(3):
             for p in range(9):
-                j = unit[cell_units[i, kind], p]
-                if j != i and not sees[i, j]:
-                    sees[i, j] = True
-                    peers[i, k] = j
+                j = unit[cell_units[i][kind]][p]
+                if j != i and not sees[i][j]:
+                    sees[i][j] = True
+                    peers[i][k] = j
                     k += 1
-    inter = np.zeros((27, 27), dtype=np.int64)  # positions in u of the cells also in v
+    members = [set(cells) for cells in unit]
+    inter = [[0] * 27 for _ in range(27)]  # positions in u of the cells also in v
     for u in range(27):
         for v in range(27):
-            m = 0
-            for p in range(9):
-                if unit[u, p] in unit[v]:
-                    m |= 1 << p
-            inter[u, v] = 0 if u == v else m
-    return unit, cell_units, cell_pos, sees, peers, inter
+            if u != v:
+                inter[u][v] = sum(1 << p for p, cell in enumerate(unit[u]) if cell in members[v])
+    return (np.array(unit, dtype=np.int64), np.array(cell_units, dtype=np.int64),
+            np.array(cell_pos, dtype=np.int64), np.array(sees, dtype=np.bool_),
+            np.array(peers, dtype=np.int64), np.array(inter, dtype=np.int64))
 
 
 #: The rater's unit tables (units: rows 0-8, columns 9-17, boxes 18-26): ``UNIT[u, p]`` the
