@@ -273,11 +273,8 @@ def _walk(kw: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray,
     (``frames``), a frame a square. A frame tries its square's candidates one by one: each
     is recorded when it ends a word, and its ways on (the next square, the turn after the
     separator) are pushed as new frames; once they are done the frame gives its tile back
-    and tries its next candidate: the state's tiles (``kw``, the arc table) & the square's
-    cross set & the rack's letters (``rbits``; any with a blank), ascending, each as a
-    natural tile then as a blank; a way on is pushed only when its square has a candidate.
-    The walk calls only functions of scalars (a compiled function given arrays would count
-    references to them, a cost a call), but :func:`_sib_wide` for a ``wide`` KWG."""
+    and tries its next candidate. Nothing here calls a function (each call of a compiled
+    function would count references to its array arguments, a cost a found play)."""
     base = lane * cols
     cap = out.shape[0]
     rbits = rack_bits  # the letters the rack still holds (not the blank)
