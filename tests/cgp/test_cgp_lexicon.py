@@ -173,35 +173,3 @@ def test_shared_web2_lexicon_holds_the_list() -> None:
     assert lex.words() == words
     back = Lexicon.from_bytes(lex.to_bytes(), name="NWLWEB2")
     assert len(back) == 227_620
-
-
-@examples(30)
-@given(st.lists(st.text(alphabet="ABCDEQSZ", min_size=2, max_size=6), min_size=1,
-                max_size=30))
-def test_arc_table_lists_each_nodes_tiles_to_its_states_end(words: list[str]) -> None:
-    # the move generator finds the arc of tile t in a state starting at i as node i plus
-    # the tiles below t in the arc table's entry i (and 1 for a separator first): each
-    # entry must hold node i and exactly the tiles of the nodes from it to its state's last
-    lex = Lexicon.build(words)
-    nodes = lex.nodes
-    table = lex.arc_table
-    assert table.dtype == np.uint64
-    assert table.shape == nodes.shape
-    assert np.array_equal(table & np.uint64(0xFFFFFFFF), nodes.astype(np.uint64))
-    assert not lex.wide
-    for i in range(2, nodes.shape[0]):
-        tiles = []
-        j = i
-        while True:
-            v = int(nodes[j])
-            tiles.append(v >> 24)
-            if v & 0x400000:
-                break
-            j += 1
-        letters = int(table[i]) >> 32
-        assert letters == sum(1 << (t - 1) for t in tiles if t > 0), i
-        first = 1 if tiles[0] == 0 else 0
-        for t in tiles:
-            if t > 0:
-                k = i + first + bin(letters & ((1 << (t - 1)) - 1)).count("1")
-                assert int(nodes[k]) >> 24 == t

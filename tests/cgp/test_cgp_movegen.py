@@ -136,44 +136,6 @@ def test_best_only_finds_every_move_of_the_best_equity_walking_fewer_anchors(
     assert walked < anchors / 2
 
 
-def test_the_walk_reading_states_node_by_node_finds_the_same_moves(
-        web2: Lexicon, synthetic: Leaves, magpie: tuple) -> None:
-    # a KWG with tiles above 32 (Lexicon.wide) has its states' tiles read node by node
-    # instead of from the arc table's sets: the same moves, in the same order
-    from puzzlefmt.cgp import movegen
-
-    assert not web2.wide
-    for index in range(0, 328, 4 * SAMPLE):
-        position = Position(magpie[0][index])
-        tables = movegen._tables(position.distribution, position.layout)
-        board = movegen._board_codes(position, tables)
-        rack, adj, exchanges = movegen._settings(position, tables, synthetic,
-                                                 int(np.count_nonzero(board)))
-        sr, sc = tables.layout.start
-        runs = []
-        for wide in (False, True):
-            for best_only in (False, True):
-                capacity = 1 << 14
-                while True:
-                    out = np.zeros((capacity, kern.OUT_FIELDS), dtype=np.int64)
-                    tiles = np.zeros((capacity, 32), dtype=np.uint8)
-                    state = np.zeros(5, dtype=np.int64)
-                    kern.generate(web2.nodes, web2.arc_table, board, 15, 15, tables.lmul,
-                                  tables.wmul, tables.score_of, tables.blank_score,
-                                  tables.is_vowel, tables.open_pen, rack, adj,
-                                  tables.n_letters, sr * 15 + sc, position.rack_size,
-                                  position.bingo_bonus, exchanges, best_only, out, tiles,
-                                  state, wide)
-                    count = int(state[0])
-                    if count <= capacity:
-                        break
-                    capacity = count
-                assert count > 0
-                runs.append((out[:count].tolist(), tiles[:count].tolist()))
-        assert runs[0] == runs[2]
-        assert runs[1] == runs[3]
-
-
 def test_generated_moves_are_legal_and_scored_as_position_scores(web2: Lexicon,
                                                                   magpie: tuple) -> None:
     positions = magpie[0]

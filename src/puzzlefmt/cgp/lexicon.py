@@ -184,27 +184,6 @@ class Lexicon:
         self.distribution = _distribution(distribution, name)
         self._encoder = _Encoder(self.distribution)
         self.nodes = np.ascontiguousarray(nodes, dtype=np.uint32)
-        self._arc_table: np.ndarray | None = None
-        self._wide = False
-
-    @property
-    def arc_table(self) -> np.ndarray:
-        """Each node (low 32 bits) with the tiles of its state's arcs from it to the
-        state's last, tile ``t`` as bit ``31 + t`` (``uint64``;
-        :func:`puzzlefmt.cgp._kernels.kwg.arc_table`), made on first use: what the move
-        generator walks, intersecting a state's tiles with a square's cross set and the
-        rack, and finding an arc's node by them."""
-        table = self._arc_table
-        if table is None or table.shape[0] != self.nodes.shape[0]:
-            table = self._arc_table = kern.arc_table(self.nodes)
-            self._wide = kern.max_tile(self.nodes) > 32
-        return table
-
-    @property
-    def wide(self) -> bool:
-        """Whether some tile code is above 32 (the arc table's sets then leave it out)."""
-        self.arc_table  # noqa: B018 - made with the table
-        return self._wide
 
     # ------------------------------------------------------------------ files
 

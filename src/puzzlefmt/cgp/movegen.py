@@ -354,11 +354,11 @@ def generate(position: Position, lexicon: Lexicon, leaves: Leaves | None = None,
     state = STATE
     notice_if_cold("the move generator")
     while True:
-        kern.generate(lexicon.nodes, lexicon.arc_table, board, rows, cols, tables.lmul,
-                      tables.wmul, tables.score_of, tables.blank_score, tables.is_vowel,
-                      tables.open_pen, rack, adj, tables.n_letters, sr * cols + sc,
-                      position.rack_size, position.bingo_bonus, exchanges, best_only,
-                      buffers.out, buffers.tiles, state, lexicon.wide)
+        kern.generate(lexicon.nodes, board, rows, cols, tables.lmul, tables.wmul,
+                      tables.score_of, tables.blank_score, tables.is_vowel, tables.open_pen,
+                      rack, adj, tables.n_letters, sr * cols + sc, position.rack_size,
+                      position.bingo_bonus, exchanges, best_only, buffers.out, buffers.tiles,
+                      state)
         count = int(state[0])
         if count <= buffers.capacity:
             break

@@ -347,40 +347,6 @@ def contains(nodes: np.ndarray, codes: np.ndarray, ends: np.ndarray) -> np.ndarr
     return out
 
 
-@aot("uint64[::1](uint32[::1])")
-@njit
-def arc_table(nodes: np.ndarray) -> np.ndarray:
-    """Each node with the tiles of its state's arcs from it to the state's last node: the
-    node in the low 32 bits, tile ``t`` (1 to 32) as bit ``31 + t`` (a separator, tile 0,
-    is the first arc of its state: the node's own tile). A state's arcs are sorted by
-    tile, so the arc of tile ``t`` in the state starting at ``i`` is node ``i`` plus the
-    number of its tiles below ``t``. Tiles above 32 are not in the sets
-    (:func:`max_tile` tells whether a KWG has any)."""
-    n = nodes.shape[0]
-    out = np.zeros(n, dtype=np.uint64)
-    one = np.uint64(1)
-    letters = np.uint64(0)
-    for i in range(n - 1, -1, -1):
-        v = int(nodes[i])
-        t = v >> TILE_SHIFT
-        if (v & IS_END) or i == n - 1:
-            letters = np.uint64(0)
-        if 1 <= t <= 32:
-            letters |= one << np.uint64(31 + t)
-        out[i] = np.uint64(v) | letters
-    return out
-
-
-@aot("int64(uint32[::1])")
-@njit
-def max_tile(nodes: np.ndarray) -> int:
-    """The largest tile code on an arc of the KWG."""
-    top = 0
-    for i in range(nodes.shape[0]):
-        top = max(top, int(nodes[i]) >> TILE_SHIFT)
-    return top
-
-
 @aot("int64[::1](uint32[::1])")
 @njit
 def word_counts(nodes: np.ndarray) -> np.ndarray:

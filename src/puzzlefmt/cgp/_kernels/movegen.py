@@ -190,85 +190,17 @@ _F_PEN = 9
 _F_I = 10  # the candidate: its node (-1: none yet), 0 natural tile or 1 blank,
 _F_PHASE = 11
 _F_TAKEN = 12  # the rack tile taken for it (-1: none, 0 the blank)
-_F_SINK = 13  # what the early reads of the candidates' next states read (kept: not dead)
-_FIELDS = 14
-
-
-_ONE = np.uint64(1)
-_ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
-_M1 = np.uint64(0x5555555555555555)
-_M2 = np.uint64(0x3333333333333333)
-_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
-_M7F = np.uint64(0x7F)
-_S1 = np.uint64(1)
-_S2 = np.uint64(2)
-_S4 = np.uint64(4)
-_S8 = np.uint64(8)
-_S16 = np.uint64(16)
-_S32 = np.uint64(32)
+_FIELDS = 13
 
 
 @njit
-def _popcount(x: np.uint64) -> np.int64:
-    """The number of bits set in ``x`` (no step overflows: the same in plain Python)."""
-    x = x - ((x >> _S1) & _M1)
-    x = (x & _M2) + ((x >> _S2) & _M2)
-    x = (x + (x >> _S4)) & _M4
-    x = x + (x >> _S8)
-    x = x + (x >> _S16)
-    x = x + (x >> _S32)
-    return np.int64(x & _M7F)
-
-
-_LOW = np.uint64(0xFFFFFFFF)
-_TILE = np.uint64(0xFF000000)
-_S31 = np.uint64(31)
-_LETTERS = np.uint64(0xFFFFFFFFFFFFFFFE)
-
-
-@njit
-def _sib(x: np.uint64) -> np.uint64:
-    """The tiles of the state starting at a node of the arc table (bit ``tile``)."""
-    s = (x >> _S31) & _LETTERS
-    if (x & _TILE) == 0:
-        s |= _ONE
-    return s
-
-
-@njit
-def _sib_wide(kw: np.ndarray, start: int | np.int64) -> np.uint64:
-    """The tiles of the state starting at ``start``, read node by node (a KWG with tiles
-    above 32, which the arc table's sets leave out)."""
-    s = np.uint64(0)
-    i = start
-    while True:
-        v = np.int64(kw[i] & _LOW)
-        s |= _ONE << np.uint64(v >> 24)
-        if v & _IS_END:
-            return s
-        i += 1
-
-
-@njit
-def _fits(sib: np.uint64, here: int, mask: np.uint64, avail: np.uint64, room: bool) -> bool:
-    """Whether a square has a candidate in a state whose tiles are ``sib``: its tile
-    ``here`` is one of them, or it is empty, a tile may still be placed (``room``), and one
-    of them is in its cross set ``mask`` and ``avail`` (the rack's letters)."""
-    if here != 0:
-        return bool(((sib >> np.uint64(here & CODE_MASK)) & _ONE) != 0)
-    return room and bool((sib & mask & avail) != 0)
-
-
-@njit
-def _walk(kw: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray,
-          wmul: np.ndarray, cmask: np.ndarray, cscore: np.ndarray, hascross: np.ndarray,
-          anchor_at: np.ndarray,
+def _walk(nodes: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray, wmul: np.ndarray,
+          cmask: np.ndarray, cscore: np.ndarray, hascross: np.ndarray, anchor_at: np.ndarray,
           score_of: np.ndarray, blank_score: int, is_vowel: np.ndarray, open_pen: np.ndarray,
           rack: np.ndarray, stride: np.ndarray, leave_adj: np.ndarray, word: np.ndarray,
           frames: np.ndarray, lane: int, anchor: int, root: int, full: int, rack_size: int,
           tiles_on_rack: int, bingo: int, vertical: bool, empty_board: bool, out: np.ndarray,
-          out_tiles: np.ndarray, state: np.ndarray, best_only: bool,
-          rack_bits: np.uint64, wide: bool) -> None:
+          out_tiles: np.ndarray, state: np.ndarray, best_only: bool) -> None:
     """Every play from one anchor: a depth-first walk of the GADDAG with an explicit stack
     (``frames``), a frame a square. A frame tries its square's candidates one by one: each
     is recorded when it ends a word, and its ways on (the next square, the turn after the
@@ -277,7 +209,6 @@ def _walk(kw: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray,
     function would count references to its array arguments, a cost a found play)."""
     base = lane * cols
     cap = out.shape[0]
-    rbits = rack_bits  # the letters the rack still holds (not the blank)
     frames[0, _F_COL] = anchor
     frames[0, _F_START] = root
     frames[0, _F_LEFT] = 1
@@ -300,59 +231,59 @@ def _walk(kw: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray,
         if taken >= 0:
             rack[taken] += 1
             frames[d, _F_TAKEN] = -1
-            if taken > 0:
-                rbits |= _ONE << np.uint64(taken)
         here = g[sq]
         i = frames[d, _F_I]
         found = -1
         phase = 0
-        t = 0
-        start = frames[d, _F_START]
         if here != 0:
+            start = frames[d, _F_START]
             if i < 0 and start != 0:
-                t = here & CODE_MASK
-                sib = (_sib(kw[start]) if not wide else _sib_wide(kw, start))
-                bit = _ONE << np.uint64(t)
-                if sib & bit:
-                    found = start + _popcount(sib & (bit - _ONE))
-        elif frames[d, _F_PLACED] < tiles_on_rack and start != 0:
-            # the candidates: the state's tiles in the square's cross set that the rack
-            # has (any, with a blank), ascending, each as a natural tile then a blank
-            sib = (_sib(kw[start]) if not wide else _sib_wide(kw, start))
-            cand = sib & cmask[sq]
-            if rack[0] == 0:
-                cand &= rbits
-            if i < 0:
-                # read every candidate's next state now, all at once: the walk is bound by
-                # the memory's latency, and these reads overlap instead of waiting in turn
-                sink = np.uint64(0)
-                rest = cand
-                while rest != 0:
-                    low = rest & (~rest + _ONE)
-                    rest ^= low
-                    j = start + int(_popcount(sib & (low - _ONE)))
-                    sink ^= kw[np.int64(kw[j] & _LOW) & _ARC]
-                frames[d, _F_SINK] = np.int64(sink & _M7F)
-            elif frames[d, _F_PHASE] == 0 and rack[0] > 0 and (rbits >> np.uint64(i)) & _ONE:
-                t = i
-                phase = 1
-                found = 0
-            else:
-                bit = _ONE << np.uint64(i)
-                cand &= ~(bit | (bit - _ONE))
-            if found < 0 and cand != 0:
-                t = int(_popcount(~cand & (cand - _ONE)))
-                phase = 0 if (rbits >> np.uint64(t)) & _ONE else 1
-                found = 0
-            if found >= 0:
-                found = start + _popcount(sib & ((_ONE << np.uint64(t)) - _ONE))
+                want = here & CODE_MASK
+                j = start
+                while True:
+                    vj = int(nodes[j])
+                    tj = vj >> 24
+                    if tj == want:
+                        found = j
+                        break
+                    if tj > want or (vj & _IS_END):
+                        break
+                    j += 1
+        else:
+            start = frames[d, _F_START]
+            if frames[d, _F_PLACED] < tiles_on_rack and start != 0:
+                if i < 0:
+                    i = start
+                    phase = 0
+                else:
+                    phase = frames[d, _F_PHASE] + 1
+                mask = cmask[sq]
+                while True:
+                    if phase == 2:
+                        if int(nodes[i]) & _IS_END:
+                            break
+                        i += 1
+                        phase = 0
+                    t = int(nodes[i]) >> 24
+                    if t == 0 or not ((mask >> np.uint64(t)) & np.uint64(1)):
+                        phase = 2
+                        continue
+                    if phase == 0:
+                        if rack[t] > 0:
+                            found = i
+                            break
+                        phase = 1
+                    if rack[0] > 0:
+                        found = i
+                        break
+                    phase = 2
         if found < 0:
             d -= 1
             continue
-        frames[d, _F_I] = t
+        frames[d, _F_I] = found
         frames[d, _F_PHASE] = phase
-        v = np.int64(kw[found] & _LOW)
-        t = int(v >> 24)
+        v = int(nodes[found])
+        t = v >> 24
         main = frames[d, _F_MAIN]
         if here != 0:
             tv = blank_score if here & BLANK_BIT else score_of[here & CODE_MASK]
@@ -366,8 +297,6 @@ def _walk(kw: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray,
         else:
             if phase == 0:
                 rack[t] -= 1
-                if rack[t] == 0:
-                    rbits &= ~(_ONE << np.uint64(t))
                 frames[d, _F_TAKEN] = t
                 tv = score_of[t]
                 word[col] = t
@@ -448,15 +377,9 @@ def _walk(kw: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray,
             nxt = -1
             if left:
                 if (anchor < cols - 1 and (col == 0 or g[sq - 1] == 0)
-                        and (kw[arc] & _TILE) == 0):
-                    # the separator, when there is one, is the state's first arc
-                    after = np.int64(kw[arc] & _LOW) & _ARC
-                    if after != 0 and _fits(_sib(kw[after]) if not wide
-                                            else _sib_wide(kw, after),
-                                            g[sq + 1 + anchor - col],
-                                            cmask[sq + 1 + anchor - col],
-                                            rbits if rack[0] == 0 else _ALL,
-                                            n_placed < tiles_on_rack):
+                        and (int(nodes[arc]) >> 24) == 0):
+                    after = int(nodes[arc]) & _ARC
+                    if after != 0:
                         top += 1
                         frames[top, _F_COL] = anchor + 1
                         frames[top, _F_START] = after
@@ -475,9 +398,7 @@ def _walk(kw: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray,
                     nxt = col - 1
             elif col < cols - 1:
                 nxt = col + 1
-            if nxt >= 0 and _fits(_sib(kw[arc]) if not wide else _sib_wide(kw, arc),
-                                  g[base + nxt], cmask[base + nxt],
-                                  rbits if rack[0] == 0 else _ALL, n_placed < tiles_on_rack):
+            if nxt >= 0:
                 top += 1
                 frames[top, _F_LO] = frames[d, _F_LO]
                 frames[top, _F_COL] = nxt
@@ -739,22 +660,19 @@ def anchor_bounds(nodes: np.ndarray, board: np.ndarray, rows: int, cols: int,
     return an, bounds
 
 
-@aot("void(uint32[::1], uint64[::1], int32[::1], int64, int64, int32[::1], int32[::1], "
-     "int32[::1], int64, bool_[::1], int32[::1], int32[::1], int64[::1], int64, int64, int64, "
-     "int64, bool_, bool_, int64[:, ::1], uint8[:, ::1], int64[::1], bool_)")
+@aot("void(uint32[::1], int32[::1], int64, int64, int32[::1], int32[::1], int32[::1], "
+     "int64, bool_[::1], int32[::1], int32[::1], int64[::1], int64, int64, int64, int64, "
+     "bool_, bool_, int64[:, ::1], uint8[:, ::1], int64[::1])")
 @njit
-def generate(nodes: np.ndarray, kw: np.ndarray, board: np.ndarray, rows: int, cols: int,
-             lmul: np.ndarray, wmul: np.ndarray, score_of: np.ndarray, blank_score: int,
-             is_vowel: np.ndarray,
+def generate(nodes: np.ndarray, board: np.ndarray, rows: int, cols: int, lmul: np.ndarray,
+             wmul: np.ndarray, score_of: np.ndarray, blank_score: int, is_vowel: np.ndarray,
              open_pen: np.ndarray, rack: np.ndarray, leave_adj: np.ndarray, n_letters: int,
              start_sq: int, rack_size: int, bingo: int, exchanges: bool, best_only: bool,
-             out: np.ndarray, out_tiles: np.ndarray, state: np.ndarray, wide: bool) -> None:
+             out: np.ndarray, out_tiles: np.ndarray, state: np.ndarray) -> None:
     """Every move (see the module text) into the output arrays (``out``: a row a move, the
     ``OUT_*`` columns; ``out_tiles``: its tiles); ``state``: [count (may exceed the arrays'
     capacity: then call again with larger ones), best equity, capacity, anchors walked,
-    anchors with a play possible]. ``nodes``: the KWG; ``kw``: its arc table
-    (:func:`puzzlefmt.cgp._kernels.kwg.arc_table`), which the walk reads; ``wide``: the KWG
-    has tiles above 32, whose states' tiles the walk then reads node by node.
+    anchors with a play possible].
 
     With ``best_only`` the exchanges come first, then the anchors of both directions are
     walked best bound first (:func:`_bound`), and the walk stops at the first anchor whose
@@ -765,10 +683,6 @@ def generate(nodes: np.ndarray, kw: np.ndarray, board: np.ndarray, rows: int, co
     state[_WALKED] = 0
     state[_ANCHORS] = 0
     stride, full, tiles_on_rack, all_letters, rack_mask = _rack_numbers(rack, n_letters)
-    rack_bits = np.uint64(0)
-    for t in range(1, n_letters + 1):
-        if rack[t] > 0:
-            rack_bits |= _ONE << np.uint64(t)
     # exchanges: every non-empty sub-multiset of the rack, by the leave it keeps (first:
     # in best_only their best equity bounds the placements' walk from the start)
     if exchanges:
@@ -847,10 +761,10 @@ def generate(nodes: np.ndarray, kw: np.ndarray, board: np.ndarray, rows: int, co
             o = a_sq[at] // n
             sq = a_sq[at] % n
             length = cols if o == 0 else rows
-            _walk(kw, g[o], length, lm[o], wm[o], cm[o], cs[o], hc[o], an[o], score_of,
+            _walk(nodes, g[o], length, lm[o], wm[o], cm[o], cs[o], hc[o], an[o], score_of,
                   blank_score, is_vowel, pen[o], work, stride, leave_adj, word, frames,
                   sq // length, sq % length, gaddag, full, rack_size, tiles_on_rack, bingo,
-                  o == 1, empty_board, out, out_tiles, state, best_only, rack_bits, wide)
+                  o == 1, empty_board, out, out_tiles, state, best_only)
     # the pass: always there (in best_only, only when nothing else is)
     if not best_only or state[_COUNT] == 0:
         m = state[_COUNT]
