@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from puzzlefmt.errors import PuzzleFormatError
-from puzzlefmt.keen import FAMILY, Puzzle, generate
+from puzzlefmt.keen import FAMILY, Difficulty, Puzzle, generate
 from puzzlefmt.keen import seed as seed_port
 from puzzlefmt.keen.generator import game_id, make
 from puzzlefmt.keen.seed import make_many
@@ -229,3 +229,41 @@ def test_a_generated_puzzle_written_again_after_a_change() -> None:
     assert changed.game_id() == "3dn:" + other.desc()
     assert made.replace(difficulty="e").game_id() == f"4de:{made.desc()}"
     assert Puzzle(made.game_id()) == made
+
+
+def test_one_seed_is_made_in_the_generators_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seed ID, ``generate`` and the expander make their one puzzle in the generator's
+    kernel (a 9x9 Hard seed took seconds in the pure-Python steps), the same puzzle as the
+    batch kernel and keen.c, and leave the random source where the generator left it."""
+    from puzzlefmt.keen._kernels import generate as kernel
+
+    sizes: list[int] = []
+    real = kernel.generate_one
+
+    def counting(st: object, w: int, *args: object) -> int:
+        sizes.append(w)
+        return real(st, w, *args)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(kernel, "generate_one", counting)
+    rows = [(s, e) for s, e in _sgt_puzzles("sgt_keen_generate.tsv")
+            if s.startswith(("9dh", "4de", "6dnm"))]
+    assert len(rows) >= 3
+    for seed_id, expected in rows:
+        params, seed = seed_id.split("#", 1)
+        sizes.clear()
+        assert game_id(generate(params, seed)) == expected
+        assert game_id(Puzzle(seed_id)) == expected
+        assert sizes == [int(params[0])] * 2
+        assert seed_port.expand_seed(params, seed) == expected
+        (made,) = make_many([seed], params)
+        assert game_id(made) == expected
+    # The source is drawn from: a second puzzle from the same source is another one, the
+    # one the kernel makes from the state the first left.
+    rs = RandomState("two in a row")
+    first = seed_port.generate(5, Difficulty.NORMAL, False, rs)
+    after = rs.state()
+    second = seed_port.generate(5, Difficulty.NORMAL, False, rs)
+    assert second != first
+    again = RandomState.from_state(after)
+    assert seed_port.generate(5, Difficulty.NORMAL, False, again) == second
+    assert again.state() == rs.state() != after

@@ -20,23 +20,25 @@ The game reads the parameters over its defaults (size 6, Normal, not multiplicat
    one below (Unreasonable: not by the Extreme deductions, and a unique solution). Otherwise
    go back to 1. A 3x3 puzzle above Normal is generated as Normal.
 
-Step 4 runs in :mod:`puzzlefmt.keen._kernels.seed`: the solver of
-:mod:`puzzlefmt.keen._kernels.grade` (latin.c's with keen.c's deductions) at exactly the levels
-the generator asks for, and the counting search of :mod:`puzzlefmt.keen._kernels.solve` (numba,
-imported on the first expansion).
+Every step runs in the generator's kernel (:mod:`puzzlefmt.keen._kernels.generate`: the
+random source of :mod:`puzzlefmt.sgt._kernels.random`, the Latin square of
+:mod:`puzzlefmt.sgt._kernels.latin`, and for step 4 the solver of
+:mod:`puzzlefmt.keen._kernels.grade`, latin.c's with keen.c's deductions, at exactly the levels
+the generator asks for, and the counting search of :mod:`puzzlefmt.keen._kernels.solve`;
+numba, imported on the first expansion, or the same code as plain Python without it), for
+one seed as for many.
 
 :func:`expand_seed` returns the full game ID (``6:<desc>``, the size alone as parameters:
 what the game shows as the puzzle's game ID); :func:`generate` gives the cages and the
 solution. :func:`describe_many` runs every step, with the random source, in one kernel call
-for many seeds (:mod:`puzzlefmt.keen._kernels.generate`), and gives the descriptions;
-:func:`make_many` the puzzles; :func:`lines` draws the seeds in the kernel too and gives the
-command's output lines, chunk by chunk: what ``puzzlefmt generate keen`` writes when it
-writes them as they are (no ``--json``, ``--to``, ``--jobs`` or ``--cluster``).
+for many seeds, and gives the descriptions; :func:`make_many` the puzzles; :func:`lines`
+draws the seeds in the kernel too and gives the command's output lines, chunk by chunk: what
+``puzzlefmt generate keen`` writes when it writes them as they are (no ``--json``, ``--to``,
+``--jobs`` or ``--cluster``).
 """
 
 from __future__ import annotations
 
-import functools
 import os
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
@@ -48,7 +50,6 @@ from puzzlefmt.keen.gameid import parse_game_id
 from puzzlefmt.keen.generator import DEFAULT_PARAMS, expand_params, one_line
 from puzzlefmt.keen.model import UPSTREAM_SIZES, Cage, Difficulty, Op, Puzzle
 from puzzlefmt.sgt._kernels import random as rk
-from puzzlefmt.sgt.latin import latin_generate
 from puzzlefmt.sgt.random import RandomState
 
 __all__ = ["LINES_CHUNK", "Expansion", "describe_many", "expand", "expand_params",
@@ -56,19 +57,8 @@ __all__ = ["LINES_CHUNK", "Expansion", "describe_many", "expand", "expand_params
 
 FMT = "keen"
 
-#: The largest cage the generator makes.
-MAX_CAGE = 6
-
-_F_ADD = 0x01
-_F_SUB = 0x02
-_F_MUL = 0x04
-_F_DIV = 0x08
-_BAD_SHIFT = 4
 # Operation codes as in puzzlefmt.keen._kernels.solve.
-_ADD, _MUL, _SUB, _DIV = 0, 1, 2, 3
 _OPS = (Op.ADD, Op.MUL, Op.SUB, Op.DIV)
-#: The order in which operations are dealt out to the cages.
-_DEAL = ((_DIV, _F_DIV), (_SUB, _F_SUB), (_MUL, _F_MUL), (_ADD, _F_ADD))
 
 
 class Expansion(NamedTuple):
@@ -79,152 +69,6 @@ class Expansion(NamedTuple):
     multiplication_only: bool
     cages: tuple[Cage, ...]
     solution: tuple[int, ...]
-
-
-class _Dsf:
-    """Disjoint cell sets that know their size and smallest member."""
-
-    __slots__ = ("parent", "size", "smallest")
-
-    def __init__(self, n: int) -> None:
-        self.parent = list(range(n))
-        self.size = [1] * n
-        self.smallest = list(range(n))
-
-    def root(self, a: int) -> int:
-        parent = self.parent
-        while parent[a] != a:
-            parent[a] = parent[parent[a]]
-            a = parent[a]
-        return a
-
-    def merge(self, a: int, b: int) -> None:
-        ra, rb = self.root(a), self.root(b)
-        if ra == rb:
-            return
-        if self.size[ra] < self.size[rb]:
-            ra, rb = rb, ra
-        self.parent[rb] = ra
-        self.size[ra] += self.size[rb]
-        self.smallest[ra] = min(self.smallest[ra], self.smallest[rb])
-
-    def count(self, a: int) -> int:
-        return self.size[self.root(a)]
-
-
-@functools.cache
-def _neighbours(w: int) -> tuple[tuple[int, ...], ...]:
-    """Each cell's neighbours left, right, up, down (the order the generator looks)."""
-    out = []
-    for i in range(w * w):
-        x, y = i % w, i // w
-        near = []
-        if x > 0:
-            near.append(i - 1)
-        if x + 1 < w:
-            near.append(i + 1)
-        if y > 0:
-            near.append(i - w)
-        if y + 1 < w:
-            near.append(i + w)
-        out.append(tuple(near))
-    return tuple(out)
-
-
-def _blocks(w: int, rs: RandomState) -> tuple[list[int], list[int], list[int]] | None:
-    """Step 2: the smallest cell of each cell's cage, each cage's size (at its smallest
-    cell) and the visiting order; None when a cell is left alone."""
-    a = w * w
-    near = _neighbours(w)
-    order = list(range(a))
-    rs.shuffle(order)
-    rank = [0] * a
-    for i, cell in enumerate(order):
-        rank[cell] = i
-    alone = [True] * a
-    dsf = _Dsf(a)
-    for i in range(a):
-        if not alone[i]:
-            continue
-        best = -1
-        for n in near[i]:  # the lone neighbour visited first; ranks never tie
-            if alone[n] and (best == -1 or rank[n] < rank[best]):
-                best = n
-        if best >= 0 and rs.upto(4):
-            alone[i] = alone[best] = False
-            dsf.merge(i, best)
-    for i in range(a):
-        if not alone[i]:
-            continue
-        best = -1
-        for n in near[i]:
-            if dsf.count(n) < MAX_CAGE and (best == -1 or rank[n] < rank[best]):
-                best = n
-        if best >= 0:
-            alone[i] = alone[best] = False
-            dsf.merge(i, best)
-    if any(alone):
-        return None
-    leader = [dsf.smallest[dsf.root(i)] for i in range(a)]
-    sizes = [0] * a
-    for j in leader:
-        sizes[j] += 1
-    return leader, sizes, order
-
-
-def _clue_flags(w: int, diff: int, mult_only: bool, grid: list[int], leader: list[int],
-                sizes: list[int]) -> list[int]:
-    """Step 3, first half: which operations suit each cage (at its smallest cell)."""
-    a = w * w
-    flags = [0] * a
-    for i in range(a):
-        flags[i] = 0
-        j = leader[i]
-        k = sizes[j]
-        if mult_only:
-            flags[j] = _F_MUL
-        elif j == i and k > 2:
-            flags[j] |= _F_ADD | _F_MUL
-        elif j != i and k == 2:
-            p, q = max(grid[j], grid[i]), min(grid[j], grid[i])
-            v = p + q
-            flags[j] |= _F_ADD if 4 < v < 2 * w - 2 else _F_ADD << _BAD_SHIFT
-            v = p * q
-            pairs = sum(1 for d in range(1, w + 1) if v % d == 0 and v // d <= w and v // d != d)
-            if pairs <= 2 and diff > Difficulty.NORMAL:
-                flags[j] |= _F_MUL << _BAD_SHIFT
-            else:
-                flags[j] |= _F_MUL
-            if p - q < w - 1:
-                flags[j] |= _F_SUB
-            if p % q == 0 and 2 * (p // q) <= w:
-                flags[j] |= _F_DIV
-    return flags
-
-
-def _deal(flags: list[int], order: list[int]) -> list[int]:
-    """Step 3, second half: deal the operations out (``order`` freshly shuffled); the
-    operation code of each cage at its smallest cell."""
-    ops = [_ADD] * len(flags)
-    live = [j for j in order if flags[j]]
-    while True:
-        dealt = False
-        for op, good in _DEAL:
-            pick = -1
-            for want in (good, good << _BAD_SHIFT):
-                for j in live:
-                    if flags[j] & want:
-                        pick = j
-                        break
-                if pick >= 0:
-                    break
-            if pick >= 0:
-                ops[pick] = op
-                flags[pick] = 0
-                live.remove(pick)
-                dealt = True
-        if not dealt:
-            return ops
 
 
 def _cages(w: int, grid: list[int], leader: list[int], ops: list[int]) -> tuple[Cage, ...]:
@@ -252,30 +96,23 @@ def _cages(w: int, grid: list[int], leader: list[int], ops: list[int]) -> tuple[
 def generate(size: int, difficulty: Difficulty, multiplication_only: bool,
              rs: RandomState) -> tuple[tuple[Cage, ...], tuple[int, ...]]:
     """keen.c's ``new_game_desc``: the cages and the solution of the puzzle it makes from
-    ``rs`` (which it draws from). ``size`` must be 3 to 9."""
-    from puzzlefmt.keen._kernels.seed import grades_as  # noqa: PLC0415 - the kernel loader
-
+    ``rs`` (which it draws from, and leaves where the generator leaves it), made in the
+    generator's kernel (:func:`puzzlefmt.keen._kernels.generate.generate_one`). ``size``
+    must be 3 to 9."""
     if size not in UPSTREAM_SIZES:
         raise ValueError(f"Keen generates sizes 3 to 9, not {size}")
     w = size
-    diff = int(difficulty)
-    if w == 3 and diff > Difficulty.NORMAL:
-        diff = Difficulty.NORMAL
-    while True:
-        grid = latin_generate(w, rs)
-        found = _blocks(w, rs)
-        if found is None:
-            continue
-        leader, sizes, order = found
-        flags = _clue_flags(w, diff, multiplication_only, grid, leader, sizes)
-        rs.shuffle(order)
-        ops = _deal(flags, order)
-        verdict = grades_as(w, diff, np.array(leader, np.int64), np.array(ops, np.int64),
-                            np.array(grid, np.int64))
-        if verdict < 0:  # pragma: no cover - cages of at most 6 cells always enumerate
-            raise AssertionError("a generated cage has too many layouts")
-        if verdict:
-            return _cages(w, grid, leader, ops), tuple(grid)
+    state = np.zeros(rk.STATE_SIZE, np.int64)
+    state[: rk.POS + 1] = np.frombuffer(bytes.fromhex(rs.state()), np.uint8)
+    grid = np.zeros(w * w, np.int64)
+    leader = np.zeros(w * w, np.int64)
+    ops = np.zeros(w * w, np.int64)
+    if kernel.generate_one(state, w, int(difficulty), bool(multiplication_only), grid, leader,
+                           ops) < 0:  # pragma: no cover - cages of at most 6 cells enumerate
+        raise AssertionError("a generated cage has too many layouts")
+    rs.set_state(bytes(state[: rk.POS + 1].tolist()).hex())
+    solution = grid.tolist()
+    return _cages(w, solution, leader.tolist(), ops.tolist()), tuple(solution)
 
 
 def describe_many(size: int, difficulty: Difficulty, multiplication_only: bool,
@@ -372,9 +209,6 @@ def expand_seed(params: str, seed: str) -> str:
     >>> expand_seed("4de", "pzf-keen-4e-0")
     '4:aa_7acaa_a_,m8s2a8d2s1a5m4'
     """
-    found = expand(params, seed)
-    return f"{found.size}:{_puzzle(found).desc(on_misread='error')}"
-
-
-def _puzzle(found: Expansion) -> Puzzle:
-    return Puzzle.from_cages(found.size, found.cages)
+    size, difficulty, mult = expand_params(params, seed)
+    (desc,) = describe_many(size, difficulty, mult, [seed])
+    return f"{size}:{desc}"

@@ -164,6 +164,14 @@ class RandomState:
         state._pos = raw[60]
         return state
 
+    def set_state(self, text: str) -> None:
+        """Put this source in the state :meth:`state` wrote (checked as :meth:`from_state`
+        checks it): where a generator that ran elsewhere (in a kernel) left it."""
+        other = RandomState.from_state(text)
+        self._seedbuf = other._seedbuf
+        self._data = other._data
+        self._pos = other._pos
+
     def state(self) -> str:
         """The state as hexadecimal text, as ``random_state_encode`` writes it: the 40-byte
         seed buffer, the 20-byte data buffer, then the read position (one byte)."""

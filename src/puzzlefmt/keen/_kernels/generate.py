@@ -1,13 +1,13 @@
-"""numba kernel of the seed expander: keen.c's ``new_game_desc`` whole, many seeds a call.
+"""numba kernel of the seed expander: keen.c's ``new_game_desc`` whole, one seed or many a
+call.
 
-:mod:`puzzlefmt.keen.seed` describes the steps and keeps them in Python for one seed; this
-kernel runs the same steps, drawing from the random source of
-:mod:`puzzlefmt.sgt._kernels.random` (the collection's SHA-1 source), for each seed of a
-batch: the Latin square (:mod:`puzzlefmt.sgt._kernels.latin`), the cages, the clues, the
-grading at the levels the generator asks for (:func:`puzzlefmt.keen._kernels.seed.grades_as`)
-until a candidate has the difficulty asked, and writes the puzzle's description (block
-structure, comma, clues) as the game writes it. The seeds come as their bytes, one after
-the other.
+:mod:`puzzlefmt.keen.seed` describes the steps; this kernel runs them, drawing from the
+random source of :mod:`puzzlefmt.sgt._kernels.random` (the collection's SHA-1 source), for
+one seed (:func:`generate_one`) or each seed of a batch: the Latin square
+(:mod:`puzzlefmt.sgt._kernels.latin`), the cages, the clues, the grading at the levels the
+generator asks for (:func:`puzzlefmt.keen._kernels.seed.grades_as`) until a candidate has the
+difficulty asked, and writes the puzzle's description (block structure, comma, clues) as the
+game writes it. The seeds come as their bytes, one after the other.
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def _near(w: int, i: int, q: int) -> int:
 
 @njit
 def _blocks(st: np.ndarray, w: int, gw: np.ndarray) -> bool:
-    """Step 2 (:func:`puzzlefmt.keen.seed._blocks`): the smallest cell of each cell's cage
+    """Step 2 of :mod:`puzzlefmt.keen.seed`: the smallest cell of each cell's cage
     into the ``_LEADER`` row, each cage's size at its smallest cell into ``_SIZES``, the
     visiting order into ``_ORDER``; ``False`` when a cell is left alone."""
     a = w * w
@@ -144,7 +144,8 @@ def _blocks(st: np.ndarray, w: int, gw: np.ndarray) -> bool:
 
 @njit
 def _clue_flags(w: int, diff: int, mult_only: bool, grid: np.ndarray, gw: np.ndarray) -> None:
-    """Step 3, first half (:func:`puzzlefmt.keen.seed._clue_flags`)."""
+    """Step 3 of :mod:`puzzlefmt.keen.seed`, first half: which operations suit each cage
+    (flags at its smallest cell) into the ``_FLAGS`` row."""
     for i in range(w * w):
         gw[_FLAGS, i] = 0
         j = gw[_LEADER, i]
@@ -175,7 +176,8 @@ def _clue_flags(w: int, diff: int, mult_only: bool, grid: np.ndarray, gw: np.nda
 
 @njit
 def _deal(gw: np.ndarray, a: int) -> None:
-    """Step 3, second half (:func:`puzzlefmt.keen.seed._deal`): the operation of each cage
+    """Step 3 of :mod:`puzzlefmt.keen.seed`, second half (the order row freshly shuffled):
+    the operations dealt out; the operation of each cage
     at its smallest cell into the ``_OPS`` row."""
     nlive = 0
     for q in range(a):
@@ -332,13 +334,16 @@ def _generate_ws(st: np.ndarray, w: int, diff: int, mult_only: bool, grid: np.nd
             return verdict
 
 
+@aot("int64(int64[::1], int64, int64, boolean, int64[::1], int64[::1], int64[::1])")
 @njit
 def generate_one(st: np.ndarray, w: int, diff: int, mult_only: bool, grid: np.ndarray,
                  leader: np.ndarray, ops: np.ndarray) -> int:
-    """keen.c's ``new_game_desc`` from the seeded state ``st``: the solution into ``grid``,
-    each cell's cage (its smallest cell) into ``leader``, each cage's operation (at its
-    smallest cell) into ``ops``; 1, or -1 for a cage too large to grade (never generated).
-    ``diff``: 0 Easy to 4 Unreasonable (a 3x3 above Normal is generated as Normal)."""
+    """keen.c's ``new_game_desc`` from the seeded state ``st`` (left where the generator
+    leaves it): the solution into ``grid``, each cell's cage (its smallest cell) into
+    ``leader``, each cage's operation (at its smallest cell) into ``ops``; 1, or -1 for a
+    cage too large to grade (never generated). ``diff``: 0 Easy to 4 Unreasonable (a 3x3
+    above Normal is generated as Normal). The single-seed path
+    (:func:`puzzlefmt.keen.seed.generate`)."""
     gw = _gen_work(w)
     cw, tbuf, rw, dyn, dst = sk.grade_work(w)
     got = _generate_ws(st, w, diff, mult_only, grid, gw, lk.latin_work(w), cw, tbuf, rw, dyn,

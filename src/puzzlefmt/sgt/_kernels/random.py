@@ -46,6 +46,12 @@ def _block(st: np.ndarray, buf: np.ndarray, at: int) -> None:
     for i in range(16):
         j = at + 4 * i
         st[_SCHEDULE + i] = (buf[j] << 24) | (buf[j + 1] << 16) | (buf[j + 2] << 8) | buf[j + 3]
+    _rounds(st)
+
+
+@njit
+def _rounds(st: np.ndarray) -> None:
+    """The compression of :func:`_block` once the block's 16 words are in the schedule."""
     for i in range(16, 80):
         st[_SCHEDULE + i] = _rotl(st[_SCHEDULE + i - 3] ^ st[_SCHEDULE + i - 8]
                                   ^ st[_SCHEDULE + i - 14] ^ st[_SCHEDULE + i - 16], 1)
@@ -120,7 +126,26 @@ def _refill(st: np.ndarray) -> None:
             st[SEEDBUF + i] += 1
             break
         st[SEEDBUF + i] = 0
-    sha1(st, st, SEEDBUF, 40, st, DATA)
+    # sha1(st, st, SEEDBUF, 40, st, DATA) with its one block's padding known: the ten words
+    # of the seed buffer, the 0x80 byte, zeros and the length in bits (320), read into the
+    # schedule directly (no padded copy).
+    st[_HASH] = 0x67452301
+    st[_HASH + 1] = 0xEFCDAB89
+    st[_HASH + 2] = 0x98BADCFE
+    st[_HASH + 3] = 0x10325476
+    st[_HASH + 4] = 0xC3D2E1F0
+    for i in range(10):
+        j = SEEDBUF + 4 * i
+        st[_SCHEDULE + i] = (st[j] << 24) | (st[j + 1] << 16) | (st[j + 2] << 8) | st[j + 3]
+    st[_SCHEDULE + 10] = 0x80000000
+    for i in range(11, 15):
+        st[_SCHEDULE + i] = 0
+    st[_SCHEDULE + 15] = 320
+    _rounds(st)
+    for i in range(5):
+        h = st[_HASH + i]
+        for j in range(4):
+            st[DATA + 4 * i + j] = (h >> (24 - 8 * j)) & 0xFF
     st[POS] = 0
 
 
