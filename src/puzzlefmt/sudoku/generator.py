@@ -35,7 +35,8 @@ from __future__ import annotations
 import hashlib
 import math
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from puzzlefmt.engine import GenerationTimeoutError
 from puzzlefmt.sgt.random import game_seeds
@@ -44,6 +45,8 @@ from puzzlefmt.sudoku.rating import format_rating, rate_many
 
 __all__ = ["DEFAULT_TIMEOUT", "SYMMETRIES", "TOP_RATING", "check", "clue_counts", "clue_range",
            "generate", "groups", "rating_window", "solo_seed_id"]
+
+_N = TypeVar("_N", int, float)
 
 #: The symmetries the classic generator takes.
 SYMMETRIES = ("none", "rot180", "rot90", "diagonal", "antidiagonal", "mirror")
@@ -104,16 +107,22 @@ def clue_counts(symmetry: str) -> set[int]:
     return counts
 
 
+def _ends(text: str, convert: Callable[[str], _N], expected: str) -> tuple[_N, _N]:
+    """The two ends of ``"LO-HI"`` (one number: both), each read with ``convert``;
+    :class:`ValueError` saying ``expected`` for anything else."""
+    lo_text, sep, hi_text = text.strip().partition("-")
+    try:
+        lo = convert(lo_text)
+        hi = convert(hi_text) if sep else lo
+    except ValueError:
+        raise ValueError(f"{expected}, not {text!r}") from None
+    return lo, hi
+
+
 def clue_range(text: str) -> tuple[int, int]:
     """``"MIN-MAX"`` (or one number) as a clue range from 17 to 81; :class:`ValueError` for
     an empty or impossible range."""
-    lo_text, sep, hi_text = text.strip().partition("-")
-    try:
-        lo = int(lo_text)
-        hi = int(hi_text) if sep else lo
-    except ValueError:
-        raise ValueError(f"a clue range is MIN-MAX (two whole numbers, 22-30), not "
-                         f"{text!r}") from None
+    lo, hi = _ends(text, int, "a clue range is MIN-MAX (two whole numbers, 22-30)")
     if lo > hi:
         raise ValueError(f"the clue range {text} is empty (its minimum is above its maximum)")
     if hi < FEWEST or lo > 81:
@@ -147,13 +156,8 @@ def rating_window(text: str) -> tuple[float, float]:
     """``"LO-HI"`` (or one number) as a window of Sudoku Explainer ratings (ER as serate
     prints it, one decimal); :class:`ValueError` for an empty window or one the rater cannot
     tell (above :data:`TOP_RATING`: such puzzles may need chains it does not have)."""
-    lo_text, sep, hi_text = text.strip().partition("-")
-    try:
-        lo = float(lo_text)
-        hi = float(hi_text) if sep else lo
-    except ValueError:
-        raise ValueError(f"a rating window is LO-HI (two Sudoku Explainer ratings, 2.0-4.5), "
-                         f"not {text!r}") from None
+    lo, hi = _ends(text, float, "a rating window is LO-HI (two Sudoku Explainer ratings, "
+                   "2.0-4.5)")
     if not (math.isfinite(lo) and math.isfinite(hi)):
         raise ValueError(f"a rating window is LO-HI with finite ratings, not {text!r}")
     if lo > hi:
