@@ -115,8 +115,6 @@ MOVES = Engine(
              Option("leaves", str, "", "the KLV2 (or KLV) leave values file"),
              Option("top", int, 1, "how many moves to give (0: all)", minimum=0)),
     verb="analysed", title="Moves", doing="Generating moves", agent="move generator",
-    result_picture=lambda moves: {"move": moves[0].move.notation()}
-    if moves and moves[0].move.is_placement else {},
     items=lambda moves: [str(m) for m in moves],
     item_picture=lambda position, moves, k: (
         position, {"move": moves[k].move.notation()} if moves[k].move.is_placement else {}),
