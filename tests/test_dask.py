@@ -10,6 +10,7 @@ import logging
 import os
 import re
 import signal
+import socket
 import sys
 import threading
 from collections.abc import Iterator
@@ -33,8 +34,7 @@ DATA = ("data", "sudoku", "tdoku_format")
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[Client]:
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None) as cluster, Client(cluster) as c:
+    with pdask.local_cluster(2) as cluster, Client(cluster) as c:
         yield c
 
 
@@ -301,6 +301,38 @@ def test_jobs_with_a_cluster_is_refused_saying_why(capsys: pytest.CaptureFixture
     # why: --jobs is this machine's processes; on a cluster its workers, local:N's N
     assert "this machine" in err[0]
     assert "local:N" in err[0]
+
+
+@pytest.fixture
+def port_8787_taken() -> Iterator[None]:
+    """Port 8787 of every interface held for the test (or already held by someone else):
+    the port a scheduler's HTTP server takes by default."""
+    sock = socket.socket()
+    try:
+        sock.bind(("0.0.0.0", 8787))
+        sock.listen()
+    except OSError:
+        pass  # taken already: the condition wanted
+    try:
+        yield
+    finally:
+        sock.close()
+
+
+def test_local_n_takes_a_free_loopback_port_for_its_http_server(port_8787_taken: None,
+                                                                 sample: dict[str, Path],
+                                                                 tmp_path: Path) -> None:
+    # with 8787 taken, distributed warned "Port 8787 is already in use" (an error under this
+    # suite's warning filter) and leaked a socket: --cluster local:2 failed in CI this way
+    # while another test's cluster held the port
+    with pdask.connect("local:1") as client:
+        cluster = client.cluster
+        assert isinstance(cluster, LocalCluster)
+        http = cluster.scheduler.http_server
+        hosts = {sock.getsockname()[0] for sock in http._sockets.values()}
+        assert hosts == {"127.0.0.1"}
+        summary = pdask.run_text(client, Job("solve"), str(sample["a"]), tmp_path / "out.txt")
+    assert summary.written == summary.records_in == 1500
 
 
 class _Records(logging.Handler):

@@ -61,6 +61,7 @@ __all__ = [
     "count_by",
     "expand",
     "generate",
+    "local_cluster",
     "plan",
     "run_parquet",
     "run_parts",
@@ -119,11 +120,22 @@ def connect(address: str, *, quiet: bool = False) -> Iterator[Client]:
                              f"{address!r}") from None
         if not 1 <= workers <= 256:
             raise ValueError(f"--cluster local:N wants 1 to 256 workers, found {workers}")
-        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                          host="127.0.0.1", dashboard_address=None,
-                          silence_logs=logging.ERROR if quiet else False) as cluster, \
-                Client(cluster) as client:
+        with local_cluster(workers, quiet=quiet) as cluster, Client(cluster) as client:
             yield client
+
+
+def local_cluster(workers: int, *, quiet: bool = False) -> LocalCluster:
+    """A cluster of ``workers`` worker processes of one thread each, all on 127.0.0.1.
+
+    The scheduler always serves HTTP (health and metrics) even with its dashboard off; left
+    to itself it takes port 8787 on every interface, and when that port is taken (another
+    cluster, another user's dashboard) it warns and moves on. Here it takes a free port of
+    127.0.0.1 from the start: no warning, no clash between clusters, nothing outside
+    loopback."""
+    return LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                        host="127.0.0.1", dashboard_address="127.0.0.1:0",
+                        scheduler_kwargs={"dashboard": False},
+                        silence_logs=logging.ERROR if quiet else False)
 
 
 def expand(inputs: str | Sequence[str]) -> list[str]:
