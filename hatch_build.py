@@ -6,7 +6,8 @@ module and its stamp into ``src/puzzlefmt``. When it cannot (no C compiler, say)
 stderr says so and the wheel is built without it: the kernels then compile through numba's
 JIT on first use, as before. ``PUZZLEFMT_AOT=0`` skips it. ``PUZZLEFMT_AOT_CPU`` names the
 CPU to compile for (default ``host``: this machine's; a wheel for other machines wants a
-generic one, such as ``x86-64-v2``).
+generic one, such as ``x86-64-v2``). ``PUZZLEFMT_AOT_JOBS``: processes compiling at once
+(default: the machine's cores, at most 4).
 """
 
 from __future__ import annotations
@@ -35,19 +36,22 @@ class AheadOfTimeKernels(BuildHookInterface):  # type: ignore[type-arg] # hatchl
         # sitecustomize drops what an earlier editable install's .pth file added. pip runs
         # the hook twice (metadata, then the wheel): a build that is current (same sources,
         # same CPU) is kept.
+        jobs = os.environ.get("PUZZLEFMT_AOT_JOBS") or str(min(4, os.cpu_count() or 1))
         code = ("import sys; sys.path.insert(0, sys.argv[3]); from puzzlefmt import _aot; "
-                "print(_aot.build(sys.argv[1], cpu=sys.argv[2], reuse=True))")
+                "_aot.build(sys.argv[1], cpu=sys.argv[2], reuse=True, jobs=int(sys.argv[4])); "
+                "print(*('built: ' + p.name for p in _aot.built_files(sys.argv[1])), sep='\\n')")
         done = subprocess.run(
             [sys.executable, "-W", "ignore", "-c", code, str(root / _PACKAGE), cpu,
-             str(root / "src")],
+             str(root / "src"), jobs],
             cwd=root, capture_output=True, text=True, check=False)
         if done.returncode != 0:
             last = (done.stderr.strip().splitlines() or ["(no message)"])[-1]
             sys.stderr.write("puzzlefmt: the kernels were not compiled ahead of time; they "
                              f"compile on first use instead ({last})\n")
             return
-        built = Path(done.stdout.strip().splitlines()[-1])
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
-        for name in (built.name, "_kernels_aot.json"):
-            build_data["artifacts"].append(f"/{_PACKAGE.as_posix()}/{name}")
+        for line in done.stdout.splitlines():  # the stamp and each part's extension module
+            if line.startswith("built: "):
+                name = line.removeprefix("built: ")
+                build_data["artifacts"].append(f"/{_PACKAGE.as_posix()}/{name}")

@@ -293,3 +293,48 @@ def test_the_build_compiles_kernels_afresh_not_from_numbas_cache(
         _aot.build(tmp_path, [SOLVER])
     assert seen == [False]
     assert jit.CACHE is True
+
+
+SCORE = "puzzlefmt.cgp._kernels.score"
+
+
+def test_a_build_in_two_processes_writes_two_parts_and_uses_both(tmp_path: Path) -> None:
+    """``jobs=2``: the modules in two groups, each compiled by its own process into its own
+    extension module; one stamp lists both, and each export names its part."""
+    folder = tmp_path / "two"
+    first = _aot.build(folder, [SOLVER, SCORE], jobs=2)
+    stamp = _stamp(folder)
+    parts = stamp["parts"]
+    assert isinstance(parts, list)
+    assert len(parts) == 2
+    assert parts[0] == _aot.NAME
+    assert first == _aot._extension(folder)
+    exports = stamp["exports"]
+    assert isinstance(exports, dict)
+    importlib.import_module(SCORE)
+    score_keys = {_aot.key_of(k) for k in _aot.declared() if k.py_func.__module__ == SCORE}
+    assert set(exports) == {KEY} | score_keys
+    by_module = {key.split(":")[0]: {e["part"] for e in exports[key]} for key in exports}
+    assert by_module[SOLVER] != by_module[SCORE]  # one module a process
+    assert {p for ps in by_module.values() for p in ps} == set(parts)
+    files = [p.name for p in _aot.built_files(folder)]
+    assert files[0] == _aot.STAMP
+    assert len(files) == 3
+    try:
+        _aot.use(folder)
+        assert _aot.status() == f"ahead-of-time kernels: in use ({len(exports)} kernels)"
+        for key in exports:
+            assert _aot.lookup(key), key
+        counts, _ = solve_array(_puzzles(), limit=2)
+        assert _solve_kernel.solve_batch._ahead
+        assert counts.tolist()[-2:] == [2, 0]
+        # a part missing: the build is not used
+        missing = tmp_path / "missing"
+        shutil.copytree(folder, missing)
+        second = _aot._extension(missing, str(parts[1]))
+        assert second is not None
+        second.unlink()
+        _aot.use(missing)
+        assert _aot.status() == "ahead-of-time kernels: not used (not built (no extension module))"
+    finally:
+        _aot.use(None)

@@ -20,7 +20,11 @@ at install time the build is skipped (a line on stderr says why) and every kerne
 through numba's JIT, as before.
 
 ``python -m puzzlefmt._aot DIR`` builds the extension into ``DIR``; the build hook
-(``hatch_build.py``) runs it into the package folder.
+(``hatch_build.py``) runs it into the package folder. numba compiles one extension module in
+one process, so a build with ``jobs`` above 1 splits the kernel modules into that many
+groups, each compiled by its own process into its own extension module (the first keeps the
+name ``_kernels_aot``, the others ``_kernels_aot_1``...), and one stamp lists them all: an
+install on a machine of several cores waits for the largest group, not for the sum.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ import json
 import operator
 import os
 import re
+import subprocess
 import sys
 import warnings
 from collections.abc import Callable, Sequence
@@ -41,13 +46,14 @@ from typing import Any, Protocol
 
 from puzzlefmt._words import counted
 
-__all__ = ["NAME", "Declared", "build", "cpu_fingerprint", "declare", "declared",
-           "in_use", "kernel_modules", "key_of", "load_numpy", "lookup", "status", "use"]
+__all__ = ["NAME", "Declared", "build", "built_files", "cpu_fingerprint", "declare",
+           "declared", "in_use", "kernel_modules", "key_of", "load_numpy", "lookup", "status",
+           "use"]
 
 #: The extension module's name in the package, and its stamp's file name.
 NAME = "_kernels_aot"
 STAMP = f"{NAME}.json"
-_FORMAT = 1
+_FORMAT = 2
 _PACKAGE = Path(__file__).resolve().parent
 #: A kernel declared for the extension: a line ``@aot(...)`` (see :func:`puzzlefmt._jit.aot`).
 _DECLARATION = re.compile(r"^[ \t]*@aot\(", re.MULTILINE)
@@ -148,14 +154,15 @@ def _digest(path: Path) -> str:
 
 
 def _load() -> Any:
-    """The extension module when it is present and current, else ``False`` (and why)."""
+    """The extension's modules (a mapping of part name to module) when they are present and
+    current, else ``False`` (and why)."""
     if "module" in _state:
         return _state["module"]
     module: Any = False
     why = _why_not()
     if not why:
         try:
-            module = _import(_where[0])
+            module = {part: _import(_where[0], part) for part in _state["parts"]}
         except ImportError as exc:  # another numpy ABI, a broken file: the JIT runs
             why = f"the extension does not import ({exc})"
             module = False
@@ -164,10 +171,15 @@ def _load() -> Any:
     return module
 
 
-def _extension(folder: Path) -> Path | None:
-    """The extension module's file in ``folder``, if there is one."""
-    found = sorted(folder.glob(f"{NAME}.*.so")) + sorted(folder.glob(f"{NAME}.*.pyd"))
+def _extension(folder: Path, name: str = NAME) -> Path | None:
+    """The file of the extension module ``name`` (a part) in ``folder``, if there is one."""
+    found = sorted(folder.glob(f"{name}.*.so")) + sorted(folder.glob(f"{name}.*.pyd"))
     return found[0] if found else None
+
+
+def _part(index: int) -> str:
+    """The module name of a build's part ``index``: the first is :data:`NAME`."""
+    return NAME if index == 0 else f"{NAME}_{index}"
 
 
 def _read_stamp(folder: Path) -> Any:
@@ -184,14 +196,14 @@ def key_of(kernel: Declared) -> str:
     return f"{kernel.py_func.__module__}:{kernel.py_func.__qualname__}"
 
 
-def _import(folder: Path) -> Any:
+def _import(folder: Path, name: str = NAME) -> Any:
 
     if folder == _PACKAGE:
-        return importlib.import_module(f"puzzlefmt.{NAME}")
-    found = _extension(folder)
-    spec = importlib.util.spec_from_file_location(NAME, found) if found else None
+        return importlib.import_module(f"puzzlefmt.{name}")
+    found = _extension(folder, name)
+    spec = importlib.util.spec_from_file_location(name, found) if found else None
     if spec is None or spec.loader is None:
-        raise ImportError(f"no extension module in {folder}")
+        raise ImportError(f"no extension module {name} in {folder}")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -207,7 +219,10 @@ def _why_not() -> str:
         return "not built (no stamp)"
     if not isinstance(stamp, dict) or stamp.get("format") != _FORMAT:
         return "stamp of another format"
-    if _extension(_where[0]) is None:
+    parts = stamp.get("parts")
+    if not isinstance(parts, list) or not parts:
+        return "stamp of another format"
+    if any(_extension(_where[0], str(part)) is None for part in parts):
         return "not built (no extension module)"
     cpu = str(stamp.get("cpu"))
     if cpu != cpu_fingerprint() and not cpu.startswith(_named_target(None)):
@@ -219,6 +234,7 @@ def _why_not() -> str:
         except OSError:
             return f"{rel} is missing"
     _state["exports"] = stamp.get("exports", {})
+    _state["parts"] = [str(part) for part in parts]
     return ""
 
 
@@ -246,7 +262,7 @@ def lookup(key: str) -> list[tuple[Callable[..., Any], Guard]] | None:
         return None
     found = []
     for entry in entries:
-        func = getattr(module, entry["name"], None)
+        func = getattr(module.get(entry.get("part")), entry["name"], None)
         if func is None:
             return None
         found.append((func, _guard(entry["args"])))
@@ -377,12 +393,15 @@ def _origin(name: str) -> Path | None:
 
 
 def build(out_dir: str | os.PathLike[str], modules: Sequence[str] | None = None,
-          *, cpu: str = "host", verbose: bool = False, reuse: bool = False) -> Path:
+          *, cpu: str = "host", verbose: bool = False, reuse: bool = False,
+          jobs: int = 1) -> Path:
     """Compile every :func:`puzzlefmt._jit.aot` kernel of ``modules`` into the extension
-    module in ``out_dir`` (for this machine's CPU unless ``cpu`` names another), and write
-    its stamp; the path of the extension. With ``reuse``, an extension already there that
-    is current (same sources and CPU, the same kernels) is kept as it is. ``modules``:
-    the kernel modules (default: every one the package has, :func:`kernel_modules`)."""
+    in ``out_dir`` (for this machine's CPU unless ``cpu`` names another), and write its
+    stamp; the path of the extension's first module. With ``reuse``, an extension already
+    there that is current (same sources and CPU, the same kernels) is kept as it is.
+    ``modules``: the kernel modules (default: every one the package has,
+    :func:`kernel_modules`). ``jobs``: processes compiling at once, each a group of the
+    modules into a module of its own (see the module docstring)."""
     if modules is None:
         modules = kernel_modules()
     out = Path(out_dir).resolve()
@@ -390,6 +409,68 @@ def build(out_dir: str | os.PathLike[str], modules: Sequence[str] | None = None,
         return kept
     out.mkdir(parents=True, exist_ok=True)
     (out / STAMP).unlink(missing_ok=True)
+    for old in [*out.glob(f"{NAME}_*.so"), *out.glob(f"{NAME}_*.pyd")]:
+        old.unlink()  # the parts of an earlier build in more groups
+    groups = _groups(modules, jobs)
+    others = [_start_part(out, group, _part(i), cpu) for i, group in enumerate(groups) if i]
+    try:
+        exports = _compile(out, groups[0], _part(0), cpu, verbose)
+    finally:
+        results = [proc.communicate() for proc in others]
+    for i, (proc, (stdout, stderr)) in enumerate(zip(others, results, strict=True), 1):
+        if proc.returncode != 0:
+            last = (stderr.strip().splitlines() or ["(no message)"])[-1]
+            raise RuntimeError(f"the build of {_part(i)} failed: {last}")
+        exports.update(json.loads(stdout.strip().splitlines()[-1]))
+    files = {os.path.relpath(p, _PACKAGE): _digest(p) for p in _sources(modules)}
+    target = cpu_fingerprint() if cpu == "host" else _named_target(cpu)
+    stamp = {"format": _FORMAT, "cpu": target, "files": files,
+             "parts": [_part(i) for i in range(len(groups))], "exports": exports}
+    (out / STAMP).write_text(json.dumps(stamp, indent=1, sort_keys=True) + "\n",
+                             encoding="utf-8")
+    built = _extension(out)
+    if built is None:  # pragma: no cover - numba wrote it or raised
+        raise RuntimeError(f"no extension module in {out}")
+    return built
+
+
+def _groups(modules: Sequence[str], jobs: int) -> list[list[str]]:
+    """``modules`` in at most ``jobs`` groups of about equal compile time, the costliest
+    first. A module's compile time follows the size of the sources compiled in with it (its
+    own and those of the package modules it imports, whose kernels it calls); a group
+    compiles the union of its modules' sources once. Each module, the costliest first, goes
+    where the group's cost after it is least: modules that share callees come together."""
+    sources = {name: {p: p.stat().st_size for p in _sources([name])} for name in modules}
+
+    def cost(group: dict[Path, int]) -> int:
+        return sum(group.values())
+
+    groups: list[dict[Path, int]] = [{} for _ in range(max(1, min(jobs, len(modules))))]
+    members: list[list[str]] = [[] for _ in groups]
+    for name in sorted(modules, key=lambda n: (-cost(sources[n]), n)):
+        best = min(range(len(groups)), key=lambda i: (cost({**groups[i], **sources[name]}), i))
+        groups[best].update(sources[name])
+        members[best].append(name)
+    order = sorted(range(len(groups)), key=lambda i: -cost(groups[i]))
+    return [sorted(members[i]) for i in order if members[i]] or [[]]
+
+
+def _start_part(out: Path, modules: Sequence[str], name: str, cpu: str) -> Any:
+    """A process that compiles ``modules`` into the part ``name`` and prints its exports
+    (as JSON, on its last line). The package's own sources go first on its path, as in the
+    build hook (pip's build environment drops what an editable install added)."""
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); from puzzlefmt import _aot; "
+            "raise SystemExit(_aot._main(sys.argv[2:]))")
+    return subprocess.Popen(
+        [sys.executable, "-W", "ignore", "-c", code, str(_PACKAGE.parent), "--part", name,
+         "--cpu", cpu, str(out), *modules],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _compile(out: Path, modules: Sequence[str], name: str, cpu: str,
+             verbose: bool) -> dict[str, list[dict[str, Any]]]:
+    """Compile the kernels of ``modules`` into the extension module ``name`` in ``out``;
+    their exports, as the stamp records them."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         from numba.core import sigutils  # noqa: PLC0415
@@ -398,9 +479,9 @@ def build(out_dir: str | os.PathLike[str], modules: Sequence[str] | None = None,
         normalize: Callable[[str], tuple[Any, Any]] = sigutils.normalize_signature
         CC: Callable[[str], Any] = pycc.CC  # noqa: N806 - numba's class
 
-        for name in modules:
-            importlib.import_module(name)
-        cc = CC(NAME)
+        for module in modules:
+            importlib.import_module(module)
+        cc = CC(name)
         cc.output_dir = str(out)
         cc.target_cpu = cpu
         cc.verbose = verbose
@@ -415,9 +496,10 @@ def build(out_dir: str | os.PathLike[str], modules: Sequence[str] | None = None,
                 args, _ = normalize(sig)
                 # The module's whole path: two families' kernel modules share last names.
                 short = kernel.py_func.__module__.removeprefix("puzzlefmt.").replace(".", "_")
-                name = f"{short}__{kernel.py_func.__name__}__{len(entries)}"
-                cc.export(name, sig)(kernel.py_func)
-                entries.append({"name": name, "args": [_arg_spec(a) for a in args]})
+                export = f"{short}__{kernel.py_func.__name__}__{len(entries)}"
+                cc.export(export, sig)(kernel.py_func)
+                entries.append({"name": export, "part": name,
+                                "args": [_arg_spec(a) for a in args]})
         # Compile every kernel afresh: a callee's cached code may predate its module's source
         # (numba's cache of a kernel looks at the kernel's own file only).
         jit: Any = sys.modules["puzzlefmt._jit"]
@@ -426,14 +508,7 @@ def build(out_dir: str | os.PathLike[str], modules: Sequence[str] | None = None,
             cc.compile()
         finally:
             jit.CACHE = cached
-    built = Path(str(cc.output_dir)) / str(cc.output_file)
-    files = {os.path.relpath(p, _PACKAGE): _digest(p) for p in _sources(modules)}
-    target = cpu_fingerprint() if cpu == "host" else _named_target(cpu)
-    stamp = {"format": _FORMAT, "cpu": target,
-             "files": files, "exports": exports}
-    (out / STAMP).write_text(json.dumps(stamp, indent=1, sort_keys=True) + "\n",
-                             encoding="utf-8")
-    return built
+    return exports
 
 
 def _current(folder: Path, modules: Sequence[str], cpu: str) -> Path | None:
@@ -442,6 +517,9 @@ def _current(folder: Path, modules: Sequence[str], cpu: str) -> Path | None:
     found = _extension(folder)
     stamp = _read_stamp(folder)
     if found is None or not isinstance(stamp, dict) or stamp.get("format") != _FORMAT:
+        return None
+    parts = stamp.get("parts")
+    if not isinstance(parts, list) or any(_extension(folder, str(p)) is None for p in parts):
         return None
     try:
         files = {os.path.relpath(p, _PACKAGE): _digest(p) for p in _sources(modules)}
@@ -454,6 +532,16 @@ def _current(folder: Path, modules: Sequence[str], cpu: str) -> Path | None:
     return found
 
 
+def built_files(folder: str | os.PathLike[str]) -> list[Path]:
+    """The files of the build in ``folder``: the stamp, then each part's extension module
+    (what a wheel carries)."""
+    where = Path(folder)
+    stamp = _read_stamp(where)
+    parts = stamp.get("parts", []) if isinstance(stamp, dict) else []
+    found = [_extension(where, str(part)) for part in parts]
+    return [where / STAMP, *(p for p in found if p is not None)]
+
+
 def _keys(modules: Sequence[str]) -> list[str]:
     """The kernels of ``modules`` declared for the extension (the modules imported)."""
     for name in modules:
@@ -462,12 +550,25 @@ def _keys(modules: Sequence[str]) -> list[str]:
 
 
 def _main(argv: Sequence[str]) -> int:
-    """``python -m puzzlefmt._aot OUT_DIR [MODULE...]``: build the extension (of every
-    kernel module, or of those named) and say how many kernels it holds."""
-    if not argv:
-        sys.stderr.write("usage: python -m puzzlefmt._aot OUT_DIR [MODULE...]\n")
+    """``python -m puzzlefmt._aot [-j JOBS] OUT_DIR [MODULE...]``: build the extension (of
+    every kernel module, or of those named; ``-j``: processes at once) and say how many
+    kernels it holds. ``--part NAME --cpu CPU OUT_DIR MODULE...`` (a build's own processes):
+    compile one part and print its exports as JSON."""
+    args = list(argv)
+    options: dict[str, str] = {}
+    while args and args[0] in {"-j", "--part", "--cpu"} and len(args) > 1:
+        options[args[0]] = args[1]
+        del args[:2]
+    if not args:
+        sys.stderr.write("usage: python -m puzzlefmt._aot [-j JOBS] OUT_DIR [MODULE...]\n")
         return 2
-    path = build(argv[0], list(argv[1:]) or None)
+    if "--part" in options:
+        out = Path(args[0]).resolve()
+        exports = _compile(out, args[1:], options["--part"], options.get("--cpu", "host"),
+                           verbose=False)
+        sys.stdout.write(json.dumps(exports) + "\n")
+        return 0
+    path = build(args[0], list(args[1:]) or None, jobs=int(options.get("-j", "1")))
     count = len(_read_stamp(path.parent).get("exports", {}))
     sys.stdout.write(f"built {path} ({counted(count, 'kernel')})\n")
     return 0
