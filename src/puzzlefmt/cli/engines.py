@@ -103,7 +103,9 @@ def add_parsers(sub: Any, add_batch_options: Callable[[argparse.ArgumentParser],
                                 "; ".join(f"{fmt}: {what}" for fmt, what in fills))
         if any(e.timeout for e in found):
             p.add_argument("--timeout", type=seconds("--timeout"), default=None,
-                           metavar="SECONDS", help="give up a record's search after this long")
+                           metavar="SECONDS", help="stop each record's search after this long "
+                           "(the engine's docs say what it gives then: an error, or what "
+                           "it reached so far)")
         p.set_defaults(func=cmd_engine, engine=name)
 
 
