@@ -255,3 +255,13 @@ def test_timeout_writes_the_rating_reached_so_far(tmp_path: Path,
     assert code == 2
     assert out.splitlines() == [want[0], ""]
     assert "2 records in: 1 rated (1 timed out), 1 rejected" in err
+
+
+def test_help_shows_the_format_conversions(capsys: pytest.CaptureFixture[str]) -> None:
+    """``rate --help`` printed a traceback: argparse read the % of ``--format``'s help
+    ("%r ER") as its own placeholders."""
+    code, out, err = _rate(["--help"], capsys)
+    assert code == 0
+    assert "%r ER, %p EP, %d ED" in " ".join(out.split())
+    assert "--timeout" in out
+    assert "Traceback" not in err

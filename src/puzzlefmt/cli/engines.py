@@ -36,9 +36,12 @@ def _add_option(p: argparse.ArgumentParser, option: Option, seen: set[str]) -> N
         return
     seen.add(option.name)
     dest = f"engine_opt_{option.name}"
+    # argparse expands % in help (%(default)s): a % of the text (rate's --format: "%r ER")
+    # is written %%
+    said = f"{option.help} (default {option.default})".replace("%", "%%")
     if option.kind is bool:
         p.add_argument(_flag(option), dest=dest, action=argparse.BooleanOptionalAction,
-                       default=None, help=f"{option.help} (default {option.default})")
+                       default=None, help=said)
         return
     def kind(text: str) -> Any:
         try:
@@ -48,7 +51,7 @@ def _add_option(p: argparse.ArgumentParser, option: Option, seen: set[str]) -> N
 
     p.add_argument(_flag(option), dest=dest, type=kind, default=None,
                    metavar=option.name.upper(), choices=option.choices or None,
-                   help=f"{option.help} (default {option.default})")
+                   help=said)
 
 
 def _long_flags(p: argparse.ArgumentParser) -> dict[str, argparse.Action]:
