@@ -190,6 +190,81 @@ def test_timeout_rejects_the_record() -> None:
     assert isinstance(info.value, ValueError)
 
 
+def _so_far(full: Rating, k: int) -> tuple[float, float, bool]:
+    """ER and EP of the first ``k`` steps of ``full`` (a lower bound, and whether EP is one:
+    no digit placed yet) and ED."""
+    done = full.steps[:k]
+    er = max(s.rating for s in done)
+    first = next((n for n, s in enumerate(done) if s.places), None)
+    if first is None:
+        return er, er, True
+    return er, max(s.rating for s in done[:first + 1]), False
+
+
+@pytest.mark.parametrize("timeout", [0.0, 1e-9])
+def test_partial_gives_the_rating_reached_so_far(timeout: float) -> None:
+    """Issue 23: out of time, ``partial=True`` gives the rating of the steps taken (the
+    ``timeout`` verdict): ER the highest of them, a lower bound printed ``>=``; EP serate's
+    once a digit is placed, else a bound; ED the first step's. The steps taken are the first
+    ones of the whole rating."""
+    rows = [r for r in _table() if 6.5 <= float(r[1]) <= 7.0][:6]
+    for row in rows:
+        grid = Grid(row[0])
+        full = rate(grid)
+        cut = rate(grid, timeout=timeout, partial=True)
+        k = len(cut.steps)
+        assert 1 <= k < len(full.steps)
+        assert cut.steps == full.steps[:k]
+        assert cut.verdict == "timeout"
+        assert not cut.finished
+        assert cut.timed_out
+        er, ep, ep_low = _so_far(full, k)
+        assert (cut.er, cut.ep, cut.ed) == (er, ep, full.ed)
+        assert cut.lower == (True, ep_low, False)
+        assert cut.line() == f">={format_rating(er)}/{'>=' if ep_low else ''}" \
+            f"{format_rating(ep)}/{format_rating(full.ed)}"
+        data = cut.to_json()
+        assert (data["verdict"], data["er"], data["lower"]) == \
+            ("timeout", f">={format_rating(er)}", [True, ep_low, False])
+        assert "time ran out" in cut.words()
+        if timeout == 0.0:  # the time is checked after each step: one step is always taken
+            assert k == 1
+            quick = rate(grid, steps=False, timeout=0.0, partial=True)
+            assert (quick.er, quick.ep, quick.ed, quick.verdict, quick.steps) == \
+                (full.steps[0].rating, *_so_far(full, 1)[1:2], full.ed, "timeout", ())
+    # a first step that places nothing: EP is a bound too
+    full = rate(Grid(rows[0][0]))
+    k = next(n for n, s in enumerate(full.steps) if s.links)
+    later = full.before(k)
+    cut = rate(later, timeout=0.0, partial=True)
+    assert not cut.steps[0].places
+    assert cut.lower == (True, True, False)
+    assert cut.line().startswith(f">={format_rating(full.steps[k].rating)}/>=")
+    # an engine call (the command line's) gives the rating so far, never the error
+    eng = FAMILY.engine("rate")
+    assert eng is not None
+    assert eng(Grid(rows[0][0]), timeout=1e-9).verdict == "timeout"
+    assert [r.verdict for r in eng.many([Grid(r[0]) for r in rows], timeout=1e-9)] == \
+        ["timeout"] * len(rows)
+    assert "timeout" in VERDICTS
+
+
+def test_a_grid_without_one_solution_keeps_its_verdict_out_of_time() -> None:
+    puzzle = next(r for r in _table() if 6.5 <= float(r[1]) <= 7.0)[0]
+    first = next(i for i, ch in enumerate(puzzle) if ch != ".")
+    grid = Grid(puzzle[:first] + "." + puzzle[first + 1:])  # one given less: two solutions
+    full = rate(grid)
+    assert full.verdict == "multiple-solutions"
+    assert len(full.steps) > 1
+    cut = rate(grid, timeout=0.0, partial=True)
+    assert cut.steps == full.steps[:1]
+    assert cut.verdict == "multiple-solutions"
+    assert cut.lower[0]
+    assert cut.timed_out
+    assert cut.line().startswith(">=")
+    assert "time ran out" in cut.words()
+
+
 # ---------------------------------------------------------------------- notation
 
 

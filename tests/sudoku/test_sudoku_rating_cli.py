@@ -4,6 +4,7 @@ lines with ``--jobs`` and ``--cluster``, and format strings it refuses in one li
 
 from __future__ import annotations
 
+import json
 import re
 from functools import cache
 from pathlib import Path
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from puzzlefmt.cli import main
+from puzzlefmt.sudoku import Grid, rate
 from puzzlefmt.sudoku.rating import format_rating
 
 from helpers import shared_path
@@ -211,3 +213,55 @@ def test_rate_jobs_take_the_columnar_path() -> None:
     assert block_engine(lines, [1] * len(lines), "rate", {"steps": True}) is None
     assert block_engine(lines, [1] * len(lines), "rate", {"timeout": 5.0}) is None
     assert block_engine(lines, [1] * len(lines), "grade", {}) is None
+
+
+def test_timeout_writes_the_rating_reached_so_far(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 23: ``rate --timeout S`` gives a puzzle it cannot finish in time the rating
+    reached so far: ER a lower bound (``>=``), EP too before a digit is placed, ED the first
+    step's; ``--json`` carries the ``timeout`` verdict; the summary counts every record
+    (``rated``, of which ``timed out``; ``rejected``), one line, no traceback; exit code 0
+    as for a rating that needs chains (1 only for a puzzle without one solution, 2 for a
+    record that cannot be read). The time is checked after each step, so at least one step
+    is taken: with a tiny bound, one."""
+    path = shared_path("vectors", "rating", "se-1213.tsv")
+    rows = [ln.split("\t") for ln in path.read_text(encoding="utf-8").splitlines()[1:]]
+    puzzles = [r[0] for r in rows if 6.5 <= float(r[1]) <= 7.0][:5]
+    solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+    src = tmp_path / "puzzles.txt"
+    src.write_text("".join(p + "\n" for p in puzzles) + solved + "\n", encoding="ascii")
+    want = []
+    for p in puzzles:
+        first = rate(Grid(p)).steps[0]
+        shown = format_rating(first.rating)
+        want.append(f">={shown}/{'' if first.places else '>='}{shown}/{shown}")
+    want.append(rate(Grid(solved)).line())
+    for more in ([], ["--jobs", "2"], ["--steps"]):
+        code, out, err = _rate([str(src), "--timeout", "1e-9", *more], capsys)
+        assert code == 0
+        assert out.splitlines() == want
+        assert "Traceback" not in err
+        assert len(err.splitlines()) == 1
+        assert f"6 records in: 6 rated ({len(puzzles)} timed out, 1 already-solved), " \
+               "0 rejected" in err
+        code, out, _ = _rate([str(src), "--timeout", "1e-9", "--json", "-q", *more], capsys)
+        data = [json.loads(line) for line in out.splitlines()]
+        assert [d["verdict"] for d in data] == ["timeout"] * len(puzzles) + ["already-solved"]
+        assert [d["text"] for d in data] == want
+        assert all(d["lower"][0] for d in data[:-1])
+    # a record that cannot be read is still rejected, and counted so
+    src.write_text(puzzles[0] + "\nnot a sudoku\n", encoding="ascii")
+    code, out, err = _rate([str(src), "--timeout", "1e-9"], capsys)
+    assert code == 2
+    assert out.splitlines() == [want[0], ""]
+    assert "2 records in: 1 rated (1 timed out), 1 rejected" in err
+
+
+def test_help_shows_the_format_conversions(capsys: pytest.CaptureFixture[str]) -> None:
+    """``rate --help`` printed a traceback: argparse read the % of ``--format``'s help
+    ("%r ER") as its own placeholders."""
+    code, out, err = _rate(["--help"], capsys)
+    assert code == 0
+    assert "%r ER, %p EP, %d ED" in " ".join(out.split())
+    assert "--timeout" in out
+    assert "Traceback" not in err

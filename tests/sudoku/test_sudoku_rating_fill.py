@@ -15,6 +15,8 @@ from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from puzzlefmt.cli import main
+from puzzlefmt.sudoku import Grid, rate
+from puzzlefmt.sudoku.rating import format_rating
 
 from helpers import examples, shared_path
 
@@ -191,3 +193,23 @@ def test_rows_that_cannot_be_filled_are_rejected_with_the_reason(
     assert code == 2
     assert out == f"#!sudoku -c1,Puzzle,ER\r\n{p[0]},{p[1]}\r\n"
     assert "record 1, line 2" in rejects.read_text()
+
+
+def test_fill_out_of_time_writes_bounds_into_empty_columns_only(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 23: with ``--timeout``, a puzzle not finished in time has an ER that is a lower
+    bound (``>=``): it goes into an empty column only, as ``>=7.5`` does; ED (serate's: the
+    first step's) replaces what the column held."""
+    puzzle = next(r for r in _rows() if 6.5 <= float(r[1]) < REACH)[0]
+    first = rate(Grid(puzzle)).steps[0]
+    shown = format_rating(first.rating)
+    ep = shown if first.places else ">=" + shown
+    lines = ["HardestDatabase110626", "#!sudoku -c1,Puzzle,ER,EP,ED",
+             f"{puzzle},,,", f"{puzzle},9.9,,1.0"]
+    src = tmp_path / "h.csv"
+    src.write_bytes("".join(ln + "\r\n" for ln in lines).encode("utf-8"))
+    code, out, err = _fill(src, capsys, "--timeout", "1e-9")
+    assert code == 0, err
+    assert out.splitlines()[2:] == [f"{puzzle},>={shown},{ep},{shown}",
+                                    f"{puzzle},9.9,{ep},{shown}"]
+    assert "2 timed out" in err

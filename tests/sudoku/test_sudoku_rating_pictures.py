@@ -5,6 +5,8 @@ pattern, its units, the focus candidates, the eliminations and the placement).""
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
+from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -14,6 +16,7 @@ from hypothesis import strategies as st
 from puzzlefmt.sudoku import Grid, rate
 from puzzlefmt.sudoku.grid import PEERS, UNITS
 from puzzlefmt.sudoku.rating import Rating, hint
+from puzzlefmt.sudoku.svg import COLORS, sudoku_svg
 
 from helpers import examples, shared_path
 
@@ -104,3 +107,90 @@ def test_a_rating_without_steps_cannot_be_replayed() -> None:
     with pytest.raises(IndexError, match="out of range"):
         full.before(len(full.steps) + 1)
     assert full.before(0).values == grid.values
+
+
+# ---------------------------------------------------------------------- chains (issue 23)
+
+
+@cache
+def _chain_steps() -> list[tuple[Rating, int]]:
+    """The first chaining step (one that carries ``links``) of each vector puzzle rated
+    6.5-7.0 (serate's row 21), with its rating."""
+    path = shared_path("vectors", "rating", "se-1213.tsv")
+    rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()[1:]]
+    out = []
+    for row in rows:
+        if 6.5 <= float(row[1]) <= 7.0:
+            rating = rate(Grid(row[0]))
+            out.append((rating, next(k for k, s in enumerate(rating.steps) if s.links)))
+    return out
+
+
+def _links(svg: str) -> list[ET.Element]:
+    root = ET.fromstring(svg)  # the picture stays valid XML
+    return [e for e in root.iter() if "chain-link" in e.get("class", "").split()]
+
+
+@pytest.mark.parametrize("theme", ["light", "dark", "print"])
+def test_a_chaining_step_draws_its_chain(theme: str) -> None:
+    """One arrow a node that has a parent (solid to an "on" node: a strong link, off ->
+    on; dashed to an "off" node: a weak link, on -> off), one circle a node (a candidate
+    with its on/off, drawn once however often the chain reaches it), at its candidate's
+    place; the eliminations still crossed."""
+    steps = _chain_steps()
+    assert len(steps) > 20
+    techniques = set()
+    for rating, k in steps[:: 1 if theme == "light" else 7]:
+        step = rating.steps[k]
+        techniques.add(step.technique)
+        svg = rating.svg(k, theme=theme)
+        links = _links(svg)
+        children = [n for n in step.links if n[3] >= 0]
+        assert len(links) == len(children) == len(step.links) - 1
+        kinds = [e.get("class", "").split()[1] for e in links]
+        assert kinds == ["strong" if on else "weak" for _, _, on, _ in children]
+        for e, (_, _, on, _) in zip(links, children, strict=True):
+            path = next(p for p in e if p.tag.endswith("path"))
+            assert (path.get("stroke-dasharray") is None) == on
+            assert sum(1 for p in e if p.get("class") == "chain-arrow") == 1
+        root = ET.fromstring(svg)
+        nodes = [e for e in root.iter() if "chain-node" in e.get("class", "").split()]
+        assert sorted((float(e.get("cx", "")), float(e.get("cy", "")), "on" in
+                       e.get("class", "").split()) for e in nodes) == sorted(
+            (4 + c % 9 * 50 + 25 + ((d - 1) % 3 - 1) * 15,
+             4 + c // 9 * 50 + 25 + ((d - 1) // 3 - 1) * 15, on)
+            for c, d, on in {(c, d, on) for c, d, on, _ in step.links})
+        assert _classes(svg, "removed") == len(step.eliminates)
+    assert len(techniques) > 1
+
+
+def test_a_node_reached_twice_is_one_circle_and_two_arrows() -> None:
+    """Drawing takes a node list with parent indices, not a single path: two entries of one
+    candidate (a node reached from two parents) give two arrows and one circle."""
+    rating, k = _chain_steps()[0]
+    step = rating.steps[k]
+    c, d, on, _ = step.links[2]
+    more = replace(step, links=(*step.links, (c, d, on, 0)))
+    svg = sudoku_svg(rating.before(k), step=more)
+    assert len(_links(svg)) == len(step.links)
+    assert _classes(svg, "chain-node") == len({n[:3] for n in step.links})
+
+
+def test_a_step_without_links_draws_no_chain() -> None:
+    rating = rate(Grid(_puzzles()[0]))
+    for k, step in enumerate(rating.steps[:10]):
+        assert not step.links
+        svg = rating.svg(k)
+        assert not _links(svg)
+        assert _classes(svg, "chain-node") == 0
+
+
+def test_the_chain_colours_are_theme_colours() -> None:
+    rating, k = _chain_steps()[0]
+    svg = rating.svg(k, colors={"chain-on": "#123456", "chain-off": "#654321",
+                                "chain-link": "#abcdef"})
+    assert 'fill="#123456"' in svg
+    assert 'fill="#654321"' in svg
+    assert 'stroke="#abcdef"' in svg
+    for theme in ("light", "dark", "print"):
+        assert {"chain-on", "chain-off", "chain-link"} <= set(COLORS[theme])

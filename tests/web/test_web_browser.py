@@ -571,3 +571,56 @@ def test_rate_lists_the_steps_and_draws_the_chosen_one(driver: WebDriver, server
     assert 'class="removed"' in want
     assert image_ok(driver, picture)
     shot(driver, "rate-step")
+
+
+def test_rate_draws_a_chain_on_the_board(driver: WebDriver, server: Server) -> None:
+    """Issue 23: a chaining step chosen in the Rate list is drawn with its chain: the page's
+    picture is the API's, and the browser lays out one arrow (a path and its head) for each
+    node that has a parent, dashed for a weak link, and one circle a node."""
+    puzzle = "..1.....9.6...4......13...645.32.7..7....68..2.........9....263.....2.18..4..3..."
+    rating = Grid(puzzle).rate()
+    k = next(n for n, s in enumerate(rating.steps) if s.links)
+    step = rating.steps[k]
+    open_page(driver, server)
+    paste(driver, puzzle)
+    wait_view(driver, service.read(puzzle)["format"])
+    open_action(driver, "act-rate")
+    by_id(driver, "rate-go").click()
+    outcome(driver, "rate-msg", "Rating…")
+    until(driver, lambda b: shown(b, "rate-items"), "the list of steps")
+    buttons = by_id(driver, "rate-items").find_elements(By.TAG_NAME, "button")
+    assert buttons[k].text == f"{k + 1}. {step}"
+    assert "; chain " in buttons[k].text
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", buttons[k])
+    buttons[k].click()
+    picture = by_id(driver, "picture")
+    until(driver, lambda b: picture.get_attribute("data-pick") == str(k), f"step {k + 1} drawn")
+    assert image_ok(driver, picture)
+    src = urllib.parse.unquote((picture.get_attribute("src") or "").partition(",")[2])
+    assert src == service.run_engine("rate", puzzle, pick=k)["picture"]
+    # the same SVG laid out by the browser: each arrow has a size on the board
+    laid = driver.execute_script("""
+        const svg = new DOMParser().parseFromString(arguments[0], 'image/svg+xml')
+          .documentElement;
+        const box = document.createElement('div');
+        box.appendChild(document.importNode(svg, true));
+        document.body.appendChild(box);
+        const links = [...box.querySelectorAll('g.chain-link')].map(g => {
+          const path = g.querySelector('path'), head = g.querySelector('.chain-arrow');
+          const b = path.getBBox(), h = head.getBBox();
+          return [g.getAttribute('class'), getComputedStyle(path).strokeDasharray,
+                  b.width + b.height, h.width * h.height];
+        });
+        const nodes = box.querySelectorAll('circle.chain-node').length;
+        box.remove();
+        return [links, nodes];""", src)
+    links, nodes = laid
+    children = [n for n in step.links if n[3] >= 0]
+    assert len(links) == len(children) > 0
+    for (cls, dashes, size, head), (_, _, on, _) in zip(links, children, strict=True):
+        assert cls == f"chain-link {'strong' if on else 'weak'}"
+        assert (dashes == "none") == on
+        assert size > 0
+        assert head > 0
+    assert nodes == len({n[:3] for n in step.links})
+    shot(driver, "rate-chain")

@@ -36,9 +36,12 @@ def _add_option(p: argparse.ArgumentParser, option: Option, seen: set[str]) -> N
         return
     seen.add(option.name)
     dest = f"engine_opt_{option.name}"
+    # argparse expands % in help (%(default)s): a % of the text (rate's --format: "%r ER")
+    # is written %%
+    said = f"{option.help} (default {option.default})".replace("%", "%%")
     if option.kind is bool:
         p.add_argument(_flag(option), dest=dest, action=argparse.BooleanOptionalAction,
-                       default=None, help=f"{option.help} (default {option.default})")
+                       default=None, help=said)
         return
     def kind(text: str) -> Any:
         try:
@@ -48,7 +51,7 @@ def _add_option(p: argparse.ArgumentParser, option: Option, seen: set[str]) -> N
 
     p.add_argument(_flag(option), dest=dest, type=kind, default=None,
                    metavar=option.name.upper(), choices=option.choices or None,
-                   help=f"{option.help} (default {option.default})")
+                   help=said)
 
 
 def _long_flags(p: argparse.ArgumentParser) -> dict[str, argparse.Action]:
@@ -103,7 +106,9 @@ def add_parsers(sub: Any, add_batch_options: Callable[[argparse.ArgumentParser],
                                 "; ".join(f"{fmt}: {what}" for fmt, what in fills))
         if any(e.timeout for e in found):
             p.add_argument("--timeout", type=seconds("--timeout"), default=None,
-                           metavar="SECONDS", help="give up a record's search after this long")
+                           metavar="SECONDS", help="stop each record's search after this long "
+                           "(the engine's docs say what it gives then: an error, or what "
+                           "it reached so far)")
         p.set_defaults(func=cmd_engine, engine=name)
 
 

@@ -56,7 +56,6 @@ from puzzlefmt.sudoku.rating import (
     Rating,
     Step,
     check_format,
-    format_rating,
     hint,
     rate,
     rate_many,
@@ -243,8 +242,9 @@ def _fill_row(grid: Grid, rating: Rating, text: str) -> tuple[str, str | None]:
     """A forum CSV row (``text``, read as ``grid``) with its ER/EP/ED columns filled:
     serate's numbers replace what the columns held (a value that differs is said in the
     warning); a number that may not be serate's (the ER of a puzzle that needs chains,
-    printed ``>=7.5``; the numbers of a puzzle without one solution) goes only into an empty
-    column, and a value already there is kept."""
+    printed ``>=7.5``; a lower bound of a rating whose time ran out, ``>=6.6``; the numbers
+    of a puzzle without one solution) goes only into an empty column, and a value already
+    there is kept."""
     if not any(name in grid.meta for name in RATING_COLUMNS):
         raise ValueError("the row has no ER, EP or ED column")
     numbers = dict(zip(RATING_COLUMNS, (rating.er, rating.ep, rating.ed), strict=True))
@@ -252,9 +252,12 @@ def _fill_row(grid: Grid, rating: Rating, text: str) -> tuple[str, str | None]:
         sure = set(RATING_COLUMNS)
     elif rating.verdict == "needs-chains":
         sure = {n for n in ("EP", "ED") if numbers[n] != math.inf}
+    elif rating.verdict == "timeout":
+        sure = {n for n, low in zip(RATING_COLUMNS, rating.lower, strict=True) if not low}
     else:
         sure = set()
-    values = {name: format_rating(v) for name, v in numbers.items()
+    shown = dict(zip(RATING_COLUMNS, rating.printed, strict=True))
+    values = {name: shown[name] for name in RATING_COLUMNS
               if name in sure or not str(grid.meta.get(name, "")).strip()}
     row, before = forumcsv.fill_row(text, grid, values)
     changed = [f"{n} was {before[n].strip()}, now {values[n]}" for n in RATING_COLUMNS
@@ -262,13 +265,16 @@ def _fill_row(grid: Grid, rating: Rating, text: str) -> tuple[str, str | None]:
     return row, "; ".join(changed) or None
 
 
+# The engine (``puzzlefmt rate --timeout``, ``engine(grid, timeout=T)``) gives a grid out of
+# time the rating reached so far (the "timeout" verdict), not an error: the record is written,
+# its lower bounds printed ">=", and counted "timed out" in the summary.
 def _rate_one(grid: Grid, steps: bool = False, timeout: float | None = None) -> Rating:
-    return rate(grid, steps=steps, timeout=timeout)
+    return rate(grid, steps=steps, timeout=timeout, partial=True)
 
 
 def _rate_many(grids: Sequence[Grid], steps: bool = False, timeout: float | None = None
                ) -> list[Rating]:
-    return rate_many(grids, steps=steps, timeout=timeout)
+    return rate_many(grids, steps=steps, timeout=timeout, partial=True)
 
 
 #: Sudoku Explainer's rating (:mod:`puzzlefmt.sudoku.rating`): ``grid.rate()`` (with its
@@ -282,7 +288,7 @@ RATE = Engine(
     record=_rate_record,
     to_json=lambda rating: rating.to_json(),
     words=lambda rating: rating.words(),
-    kind=lambda rating: rating.verdict,
+    kind=lambda rating: "timed out" if rating.verdict == "timeout" else rating.verdict,
     flagged=lambda rating: rating.verdict in ("no-solution", "multiple-solutions"),
     options=(Option("steps", bool, False, "record the steps (slower)"),),
     line_options=(Option("format", str, DEFAULT_FORMAT,

@@ -39,6 +39,14 @@ The verdicts (:attr:`Rating.verdict`):
   serate's 20.0 ("cannot be finished"), EP/ED what came before (0.0 when nothing did).
 - ``"already-solved"``: no empty cell: serate's loop never runs; ER is ``-inf`` (serate
   prints ``-214748364.-8``), EP and ED 0.0.
+- ``"timeout"``: one solution, but the time given (``rate(..., timeout=T, partial=True)``,
+  ``puzzlefmt rate --timeout``) ran out first: the rating reached so far. ER is a lower
+  bound (the highest step rating so far, printed ``>=6.6``), EP too until a digit has been
+  placed (then it is serate's), ED is serate's (:attr:`Rating.lower` tells which are
+  bounds). A grid without one solution that runs out of time keeps its verdict
+  (``"no-solution"``, ``"multiple-solutions"``), its numbers marked as bounds the same way.
+  The time is checked between steps: a step in progress (inside the kernel) is not
+  interrupted, so a rating can overrun by one step's time.
 
 Candidate grids (pencil marks from a paste, a Sukaku line) are rated from their marks: each
 empty cell starts with its recorded candidates, less its eliminations and the digits its row,
@@ -69,7 +77,8 @@ __all__ = ["CONVERSIONS", "VERDICTS", "Rating", "RatingTimeoutError", "Step", "c
            "rate_many", "se_cell"]
 
 #: The verdicts a :class:`Rating` can carry (see the module docstring).
-VERDICTS = ("rated", "needs-chains", "no-solution", "multiple-solutions", "already-solved")
+VERDICTS = ("rated", "needs-chains", "no-solution", "multiple-solutions", "already-solved",
+            "timeout")
 
 # Kernel verdicts (puzzlefmt.sudoku._kernels.rate): every cell filled, no technique applies,
 # the step budget of one call was spent.
@@ -101,8 +110,9 @@ def check_format(fmt: str) -> str | None:
 
 
 class RatingTimeoutError(ValueError):
-    """The rating of one grid took longer than its ``timeout``: a :class:`ValueError`, so
-    that a batch command rejects that record with the reason."""
+    """The rating of one grid took longer than its ``timeout`` (:func:`rate` without
+    ``partial``): a :class:`ValueError`, so that a batch that asks for it rejects that
+    record with the reason."""
 
 
 def se_cell(cell: int) -> str:
@@ -224,10 +234,12 @@ def _after(grid: Grid, cands: list[int], steps: Sequence[Step]) -> Grid:
 class Rating:
     """A grid's Sudoku Explainer rating (see the module docstring for the verdicts).
 
-    ``er``, ``ep``, ``ed``: the three numbers as doubles (print them with :meth:`line` or
-    :func:`format_rating`). ``steps``: the steps taken, in order (empty when the rating was
-    asked without steps). ``verdict``: one of :data:`VERDICTS`. ``seconds``: the time the
-    rating took (``%e``; not compared).
+    ``er``, ``ep``, ``ed``: the three numbers as doubles (print them with :meth:`line`,
+    :attr:`printed` or :func:`format_rating`). ``steps``: the steps taken, in order (empty
+    when the rating was asked without steps). ``verdict``: one of :data:`VERDICTS`.
+    ``seconds``: the time the rating took (``%e``; not compared). ``lower``: which of ER,
+    EP, ED are lower bounds, not serate's numbers: a rating cut short by its time (the
+    ``"timeout"`` verdict), printed with ``>=`` before them.
     """
 
     er: float
@@ -237,6 +249,21 @@ class Rating:
     verdict: str = "rated"
     seconds: float = field(default=0.0, compare=False)
     grid: Grid | None = field(default=None, compare=False, repr=False)
+    lower: tuple[bool, bool, bool] = (False, False, False)
+
+    @property
+    def timed_out(self) -> bool:
+        """Whether the time ran out before the end: the numbers are the rating so far
+        (:attr:`lower` says which are bounds)."""
+        return any(self.lower)
+
+    @property
+    def printed(self) -> tuple[str, str, str]:
+        """ER, EP, ED as :meth:`line` prints them (:func:`format_rating`, with ``>=`` before
+        a lower bound)."""
+        er, ep, ed = (f"{'>=' if low else ''}{format_rating(v)}"
+                      for v, low in zip((self.er, self.ep, self.ed), self.lower, strict=True))
+        return er, ep, ed
 
     @property
     def finished(self) -> bool:
@@ -253,12 +280,8 @@ class Rating:
         for code, piece in format_pieces(fmt):
             if not code:
                 out.append(piece)
-            elif piece == "%r":
-                out.append(format_rating(self.er))
-            elif piece == "%p":
-                out.append(format_rating(self.ep))
-            elif piece == "%d":
-                out.append(format_rating(self.ed))
+            elif piece in ("%r", "%p", "%d"):
+                out.append(self.printed["%r%p%d".index(piece) // 2])
             elif piece == "%e":
                 out.append(elapsed(self.seconds))
             elif piece == "%g":
@@ -298,16 +321,23 @@ class Rating:
             return f"Needs chains this rater does not have (ER 7.5 or more): {nums}."
         if self.verdict == "already-solved":
             return "Already solved: there is nothing to rate."
+        late = f"The time ran out after {elapsed(self.seconds)}; the rating so far" \
+            f" ('>=': at least)"
+        if self.verdict == "timeout":
+            return f"{late}: {nums} (ER/EP/ED)."
         what = "has no solution" if self.verdict == "no-solution" else "has several solutions"
+        if self.timed_out:
+            return f"The puzzle {what}, rated anyway as serate would. {late}: {nums}."
         return f"The puzzle {what}; rated anyway as serate would: {nums}."
 
     def to_json(self) -> dict[str, Any]:
-        """JSON-ready data: the numbers as printed and as doubles (``null`` when infinite),
-        the verdict and the steps."""
-        return {"er": format_rating(self.er), "ep": format_rating(self.ep),
-                "ed": format_rating(self.ed), "verdict": self.verdict,
+        """JSON-ready data: the numbers as printed (``>=`` before a lower bound) and as
+        doubles (``null`` when infinite), the verdict, which numbers are lower bounds
+        (``lower``) and the steps."""
+        er, ep, ed = self.printed
+        return {"er": er, "ep": ep, "ed": ed, "verdict": self.verdict,
                 "values": [None if math.isinf(v) else v for v in (self.er, self.ep, self.ed)],
-                "steps": [s.to_json() for s in self.steps]}
+                "lower": list(self.lower), "steps": [s.to_json() for s in self.steps]}
 
 
 def format_pieces(fmt: str) -> list[tuple[bool, str]]:
@@ -439,10 +469,27 @@ def _finish(state: Sequence[float], verdict: int, count: int, empty: bool,
     return Rating(er, ep, ed, steps, "rated", seconds)
 
 
-def rate(grid: Grid, *, steps: bool = True, timeout: float | None = None) -> Rating:
+def _cut(state: Sequence[float], count: int, steps: tuple[Step, ...], seconds: float
+         ) -> Rating:
+    """The rating so far of a grid whose time ran out after one step or more (``state``:
+    the kernel's ER, EP, ED, placed, steps taken): ER the highest step rating so far, a
+    lower bound; EP serate's once a digit was placed, else at least ER (every step so far
+    comes before the first placement); ED serate's (the first step's)."""
+    er, ep, ed, placed, _ = (float(x) for x in state)
+    verdict = "timeout" if count == 1 else "no-solution" if count == 0 else \
+        "multiple-solutions"
+    return Rating(er, ep if placed else er, ed, steps, verdict, seconds,
+                  lower=(True, not placed, False))
+
+
+def rate(grid: Grid, *, steps: bool = True, timeout: float | None = None,
+         partial: bool = False) -> Rating:
     """Rate one grid as serate would (module docstring), with its steps when ``steps``.
-    ``timeout``: seconds before giving up (:class:`RatingTimeoutError`); ``None``: no bound
-    (the techniques here always end within milliseconds)."""
+    ``timeout``: seconds before giving up; ``None``: no bound (the techniques here end
+    within milliseconds). Out of time, :class:`RatingTimeoutError`, or with ``partial`` the
+    rating reached so far (the ``"timeout"`` verdict: ER a lower bound; see the module
+    docstring). The time is checked between steps: a step is not interrupted, so the
+    rating can take one step's time more than ``timeout``."""
     numpy, kernel, _ = _load()
     if not isinstance(grid, Grid):
         raise TypeError(f"rate takes a sudoku Grid, not {type(grid).__name__}")
@@ -459,28 +506,33 @@ def rate(grid: Grid, *, steps: bool = True, timeout: float | None = None) -> Rat
     sl = numpy.zeros((n, kernel.LINKS), dtype=numpy.int64)
     verdict = _PAUSED
     chunk = (1 << 30) if timeout is None else 1
+    late = False
     with tier(1):
-        while verdict == _PAUSED:
+        while verdict == _PAUSED and not late:
             verdict = int(kernel.rate_run(cand, val, state, chunk, si, sf, se, sc, sl))
-            if timeout is not None and verdict == _PAUSED and \
-                    time.perf_counter() - t0 > timeout:
+            late = timeout is not None and verdict == _PAUSED and \
+                time.perf_counter() - t0 > timeout
+            if late and not partial:
                 raise RatingTimeoutError(f"rating gave up after {timeout:g} s")
     taken = int(state[4]) if steps else 0
     found = tuple(_step(kernel, si[k], sf[k], se[k], sc[k], sl[k]) for k in range(taken))
-    done = _finish(state.tolist(), verdict, count, empty, found, time.perf_counter() - t0)
+    seconds = time.perf_counter() - t0
+    done = _cut(state.tolist(), count, found, seconds) if late else \
+        _finish(state.tolist(), verdict, count, empty, found, seconds)
     return replace(done, grid=grid) if steps else done
 
 
 def rate_many(grids: Sequence[Grid], *, steps: bool = False,
-              timeout: float | None = None) -> list[Rating]:
+              timeout: float | None = None, partial: bool = False) -> list[Rating]:
     """Rate many grids (the batch form): one solver call and one rater kernel call for all of
-    them, without steps; with ``steps`` or a ``timeout``, :func:`rate` on each."""
+    them, without steps; with ``steps`` or a ``timeout`` (seconds a grid; ``partial`` as in
+    :func:`rate`), :func:`rate` on each."""
     numpy = _load()[0]
     for g in grids:
         if not isinstance(g, Grid):
             raise TypeError(f"rate takes a sudoku Grid, not {type(g).__name__}")
     if steps or timeout is not None:
-        return [rate(g, steps=steps, timeout=timeout) for g in grids]
+        return [rate(g, steps=steps, timeout=timeout, partial=partial) for g in grids]
     if not grids:
         return []
     t0 = time.perf_counter()

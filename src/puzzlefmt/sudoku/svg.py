@@ -9,12 +9,14 @@
 Givens are bold, placed digits another colour, candidates small digits at their place in
 a 3x3 layout inside the cell (1 top left, 9 bottom right), candidates a player struck out
 (HoDoKu's eliminations) faded and crossed, digits that repeat in a unit red. Box lines are
-thick. Every cell is a ``<rect class="cell rRcC">`` so that a picture can be styled or
-inspected by cell.
+thick. A rating step (``step=``) is drawn on the grid, a chaining step with its chain.
+Every cell is a ``<rect class="cell rRcC">`` so that a picture can be styled or inspected
+by cell.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, Protocol
@@ -28,7 +30,9 @@ from puzzlefmt.svg import (
     element,
     highlights,
     line,
+    num,
     palette,
+    polygon,
     rect,
     render,
     svg_root,
@@ -61,6 +65,9 @@ COLORS: dict[str, dict[str, str]] = {
         "focus": "#0b4fb3",
         "removed": "#d32f2f",
         "placing": "#2e7d32",
+        "chain-on": "#a5d6a7",
+        "chain-off": "#ffcc80",
+        "chain-link": "#7b1fa2",
     },
     "dark": {
         "cell": "#26282c",
@@ -75,6 +82,9 @@ COLORS: dict[str, dict[str, str]] = {
         "focus": "#9cc4ff",
         "removed": "#ff6b6b",
         "placing": "#81c784",
+        "chain-on": "#2e6b36",
+        "chain-off": "#7a4b16",
+        "chain-link": "#e1a6f0",
     },
     "print": {
         "cell": "#ffffff",
@@ -89,6 +99,9 @@ COLORS: dict[str, dict[str, str]] = {
         "focus": "#000000",
         "removed": "#000000",
         "placing": "#000000",
+        "chain-on": "#bdbdbd",
+        "chain-off": "#ffffff",
+        "chain-link": "#000000",
     },
 }
 
@@ -115,6 +128,11 @@ class StepLike(Protocol):
     @property
     def eliminates(self) -> Sequence[tuple[int, int]]:
         """The ``(cell, digit)`` candidates the step removes."""
+
+    @property
+    def links(self) -> Sequence[tuple[int, int, bool, int]]:
+        """A chaining step's chain (empty for the others): its nodes ``(cell, digit, on,
+        parent)``, ``parent`` an index into ``links`` (-1 for a start)."""
 
 
 _CELL = 50.0  # internal units per cell
@@ -183,6 +201,15 @@ def sudoku_svg(
       those cells in ``focus``, the candidates it eliminates in ``removed`` and struck, the
       digit it places in ``placing`` (classes ``unit``, ``pattern``, ``focus``,
       ``removed``, ``placing``). Candidates are drawn as ``"computed"`` unless asked.
+      A chaining step (one with ``links``) also draws its chain, as Sudoku Explainer and
+      HoDoKu do: each node a circle round its candidate, ``chain-on`` for "the digit is
+      there", ``chain-off`` for "it is not" (class ``chain-node on`` / ``off``; one circle
+      a candidate and on/off, however many times the chain reaches it), and each node with
+      a parent an arrow from the parent's candidate to its own (class ``chain-link``, in
+      ``chain-link``): **solid** for a strong link (to an on node: off -> on, a bivalue cell
+      or a digit's two places in a unit), **dashed** for a weak link (to an off node: on ->
+      off, the same cell or a shared unit). An arrow that would pass over another candidate
+      bends round it.
     """
     if step is not None and candidates == "auto":
         candidates = "computed"
@@ -263,6 +290,9 @@ def sudoku_svg(
         text(digits, corner(COL[cell]) + _CELL / 2, corner(ROW[cell]) + _CELL / 2,
              str(digit), font_size=_CELL * 0.66, fill=col["placing"], font_weight="bold",
              class_="placing")
+    chain = tuple(step.links) if step is not None else ()
+    if chain:
+        _chain_nodes(element(root, "g", class_="chain-nodes"), chain, col)
     if any(shown) or any(struck):
         small = element(root, "g", class_="candidates")
         gap = _CELL * 0.3
@@ -293,7 +323,131 @@ def sudoku_svg(
                          class_="eliminated")
                     line(small, x - half, y + half, x + half, y - half,
                          stroke=col["eliminated"], stroke_width=_THIN, class_="strike")
+    if chain:
+        drawn = {_spot(i, d) for i in range(81) if not values[i] and i not in placing
+                 for d in range(1, 10) if (shown[i] | struck[i]) >> (d - 1) & 1}
+        _chain_links(root, chain, col, drawn)
     return render(root)
+
+
+# A chain's nodes and links (a chaining step's ``links``). A node is a circle round its
+# candidate's place in the cell, drawn under the digit; a link is an arrow from the parent's
+# circle to the child's, drawn over the digits.
+_GAP = _CELL * 0.3  # from one candidate's place to the next
+_NODE = _GAP * 0.47  # a node's radius: neighbouring circles do not touch
+_HEAD = _GAP * 0.5  # an arrowhead's length
+_BEND = (0.25, -0.25, 0.4, -0.4, 0.6, -0.6)  # a curved link's bulge, a share of its length
+
+
+def _spot(cell: int, digit: int) -> tuple[float, float]:
+    """The centre of candidate ``digit``'s place in ``cell`` (1 top left, 9 bottom right)."""
+    x = _MARGIN + COL[cell] * _CELL + _CELL / 2 + ((digit - 1) % 3 - 1) * _GAP
+    y = _MARGIN + ROW[cell] * _CELL + _CELL / 2 + ((digit - 1) // 3 - 1) * _GAP
+    return x, y
+
+
+def _chain_nodes(group: Any, chain: Sequence[tuple[int, int, bool, int]],
+                 col: Mapping[str, str]) -> None:
+    """One circle a node (a candidate with its on/off: a node reached from several parents,
+    or a cycle's start met again at its end, is drawn once): ``chain-on`` or ``chain-off``,
+    class ``chain-node on`` / ``chain-node off``. A candidate that is both (a forcing
+    chain's start and its target) has its off circle drawn smaller over its on circle."""
+    nodes = {(cell, digit, on) for cell, digit, on, _ in chain}
+    for cell, digit, on in sorted(nodes, key=lambda n: (not n[2], n[0], n[1])):
+        x, y = _spot(cell, digit)
+        radius = _NODE * (0.6 if not on and (cell, digit, True) in nodes else 1.0)
+        element(group, "circle", cx=x, cy=y, r=radius,
+                fill=col["chain-on" if on else "chain-off"], stroke=col["chain-link"],
+                stroke_width=_THIN * 0.8, class_=f"chain-node {'on' if on else 'off'}")
+
+
+def _chain_links(root: Any, chain: Sequence[tuple[int, int, bool, int]],
+                 col: Mapping[str, str], drawn: set[tuple[float, float]]) -> None:
+    """One arrow a node that has a parent, from the parent's candidate to the node's: solid
+    for a strong link (to an "on" node: off -> on), dashed for a weak one (to an "off" node:
+    on -> off), class ``chain-link strong`` / ``chain-link weak``. A link that would pass
+    over another candidate drawn (``drawn``: the candidates' places) bends round it."""
+    group = element(root, "g", class_="chain-links")
+    for cell, digit, on, parent in chain:
+        if not 0 <= parent < len(chain):
+            continue
+        start = _spot(chain[parent][0], chain[parent][1])
+        end = _spot(cell, digit)
+        path, (tip, back) = _link_path(start, end, drawn)
+        link = element(group, "g", class_=f"chain-link {'strong' if on else 'weak'}")
+        element(link, "path", d=path, fill="none", stroke=col["chain-link"],
+                stroke_width=_THIN * 1.6, stroke_dasharray=None if on else "4,3")
+        # the arrowhead is a polygon of its own (a marker's orientation at the end of a
+        # curve is not drawn the same by every renderer)
+        (tx, ty), (bx, by) = tip, back
+        d = math.hypot(tx - bx, ty - by) or 1.0
+        ux, uy = (tx - bx) / d, (ty - by) / d
+        hx, hy, w = tx - ux * _HEAD, ty - uy * _HEAD, _HEAD / 2
+        polygon(link, [(tx, ty), (hx - uy * w, hy + ux * w), (hx + uy * w, hy - ux * w)],
+                fill=col["chain-link"], class_="chain-arrow")
+
+
+def _link_path(a: tuple[float, float], b: tuple[float, float],
+               drawn: set[tuple[float, float]]
+               ) -> tuple[str, tuple[tuple[float, float], tuple[float, float]]]:
+    """The ``d`` of a link from candidate place ``a`` to ``b``, from circle edge to circle
+    edge: straight when that passes over no other candidate in ``drawn``, else a quadratic
+    curve bent to the side (and by the amount) that passes over the fewest; and where its
+    arrowhead goes: the tip, and a point behind it on the link's last tangent."""
+    (ax, ay), (bx, by) = a, b
+    dx, dy = bx - ax, by - ay
+    length = math.hypot(dx, dy)
+    if length < 1e-6:  # a candidate linked to itself: a small loop above it
+        s, e = (ax - _NODE * 0.7, ay - _NODE * 0.7), (ax + _NODE * 0.7, ay - _NODE * 0.7)
+        c2 = (ax + _GAP, ay - 2 * _GAP)
+        return (f"M{num(s[0])},{num(s[1])} C{num(ax - _GAP)},{num(ay - 2 * _GAP)} "
+                f"{num(c2[0])},{num(c2[1])} {num(e[0])},{num(e[1])}", (e, c2))
+    others = [p for p in drawn if p not in (a, b)]
+    best: tuple[int, float] | None = None
+    for bend in (0.0, *_BEND):
+        hits = _hits(a, b, bend, others)
+        if best is None or hits < best[0]:
+            best = (hits, bend)
+        if hits == 0:
+            break
+    bend = best[1] if best is not None else 0.0
+    nx, ny = -dy / length, dx / length
+    lift = bend * max(length, 3 * _GAP)
+    cx, cy = (ax + bx) / 2 + nx * lift, (ay + by) / 2 + ny * lift
+    sx, sy = _toward(a, (cx, cy) if bend else b, _NODE)
+    ex, ey = _toward(b, (cx, cy) if bend else a, _NODE)
+    if not bend:
+        return f"M{num(sx)},{num(sy)} L{num(ex)},{num(ey)}", ((ex, ey), (sx, sy))
+    return (f"M{num(sx)},{num(sy)} Q{num(cx)},{num(cy)} {num(ex)},{num(ey)}",
+            ((ex, ey), (cx, cy)))
+
+
+def _toward(p: tuple[float, float], q: tuple[float, float], by: float) -> tuple[float, float]:
+    """``p`` moved ``by`` units toward ``q``."""
+    d = math.hypot(q[0] - p[0], q[1] - p[1]) or 1.0
+    return p[0] + (q[0] - p[0]) * by / d, p[1] + (q[1] - p[1]) * by / d
+
+
+def _hits(a: tuple[float, float], b: tuple[float, float], bend: float,
+          others: Sequence[tuple[float, float]]) -> int:
+    """How many places of ``others`` the link from ``a`` to ``b`` (bent by ``bend``, as in
+    :func:`_link_path`) passes within a node's radius of; leaving the grid counts as 10."""
+    (ax, ay), (bx, by) = a, b
+    length = math.hypot(bx - ax, by - ay)
+    nx, ny = -(by - ay) / length, (bx - ax) / length
+    lift = bend * max(length, 3 * _GAP)
+    cx, cy = (ax + bx) / 2 + nx * lift, (ay + by) / 2 + ny * lift
+    steps = max(8, int(length / (_NODE / 2)))
+    points = []
+    for k in range(1, steps):
+        t = k / steps
+        u = 1 - t
+        points.append((u * u * ax + 2 * u * t * cx + t * t * bx,
+                       u * u * ay + 2 * u * t * cy + t * t * by))
+    lo, hi = _MARGIN + _NODE, _MARGIN + 9 * _CELL - _NODE
+    outside = any(not (lo <= px <= hi and lo <= py <= hi) for px, py in points)
+    return 10 * outside + sum(1 for ox, oy in others
+                              if any(math.hypot(px - ox, py - oy) < _NODE for px, py in points))
 
 
 def _step_shades(step: StepLike | None, col: Mapping[str, str]
