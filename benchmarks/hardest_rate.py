@@ -11,7 +11,8 @@ of them drawn with ``random.Random(--seed).sample`` from its lines (in file orde
 
 serate rates each puzzle in a JVM of its own (``nice -n 19 java -Xrs -Xmx1g
 -XX:ActiveProcessorCount=1 -cp CLASSES diuf.sudoku.test.serate --input=FILE
---format=%r/%p/%d``), stopped after ``--serate-limit`` seconds of wall time; each result
+--format=%r/%p/%d``), stopped after ``--serate-limit`` seconds of CPU time (``RLIMIT_CPU``:
+the machine's load does not count against it); each result
 (ER/EP/ED or ``timeout``, the process's CPU seconds, its wall seconds) is appended to the
 ``--cache`` file as it comes, so that a run cut short goes on where it stopped (serate takes
 minutes a puzzle here: the 200 take hours). puzzlefmt rates each with
@@ -52,7 +53,8 @@ def _read_cache(path: Path) -> dict[str, tuple[str, float, float]]:
     if path.exists():
         for line in path.read_text(encoding="utf-8").splitlines():
             puzzle, result, cpu, wall = line.split("\t")
-            out[puzzle] = (result, float(cpu), float(wall))
+            if result != "timeout":  # stopped: tried again (an earlier run's limit was wall time)
+                out[puzzle] = (result, float(cpu), float(wall))
     return out
 
 
@@ -63,14 +65,18 @@ def serate_one(classes: str, puzzle: str, limit: float) -> tuple[str, float, flo
         src.write_text(puzzle + "\n", encoding="utf-8")
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
+        def cpu_limit() -> None:  # in the child: killed (SIGXCPU) after `limit` CPU seconds
+            resource.setrlimit(resource.RLIMIT_CPU, (int(limit), int(limit) + 5))
+
         proc = subprocess.Popen(
             ["nice", "-n", "19", "java", "-Xrs", "-Xmx1g", "-XX:ActiveProcessorCount=1",
              "-cp", classes, "diuf.sudoku.test.serate", f"--input={src}",
              "--format=%r/%p/%d"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            text=True)
+            text=True, preexec_fn=cpu_limit)  # noqa: PLW1509 - no threads here
         try:
-            out, _ = proc.communicate(timeout=limit)
-            result = out.strip().splitlines()[-1] if out.strip() else "no-output"
+            out, _ = proc.communicate(timeout=limit * 20)  # wall: a bound on a loaded machine
+            result = (out.strip().splitlines()[-1] if proc.returncode == 0 and out.strip()
+                      else "timeout")
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.communicate()
