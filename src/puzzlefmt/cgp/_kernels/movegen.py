@@ -11,10 +11,16 @@ GADDAG (:mod:`puzzlefmt.cgp.movegen` is the Python face).
 - ``open_pen``: what placing a vowel on each square costs on an empty board (millipoints).
 
 Placements are found lane by lane (rows, then the columns as rows of the transposed board)
-from anchors, the empty squares next to a tile (the start square on an empty board): from
-each, the GADDAG is walked leftwards, placing rack tiles on squares that are not anchors
-themselves and reading tiles on the board, then (after the separator) rightwards. A play is
-so found once, from its leftmost anchor. A one-tile play is kept in the lane where it has
+from anchors: the last tile of each run of tiles in the lane (a play through the run is
+walked from it, the run's tiles read first, right to left, so that the GADDAG rules out at
+once the letters that cannot stand before them), and each empty square with no tile beside
+it in the lane but one across (the start square on an empty board). From each, the GADDAG
+is walked leftwards, reading tiles on the board and placing rack tiles, and stops before
+the anchor before it (before the square after it when that anchor is a tile), then (after
+the separator) rightwards. A play is so found once, from its leftmost anchor. (This is
+MAGPIE's choice of anchors; the empty squares next to a tile, the usual choice, made the
+walk try every rack letter left of a run of tiles before reading it, three times the
+squares.) A one-tile play is kept in the lane where it has
 a neighbour, across first. Each move is written as a row of ``out`` (the ``OUT_*``
 columns; kind 0 placement, 1 exchange, 2 pass) and of ``out_tiles``: the tiles of a
 placement are its whole word, square by square: a code, with ``BLANK_BIT`` for a blank, or
@@ -152,7 +158,10 @@ def _lanes(nodes: np.ndarray, g: np.ndarray, rows: int, cols: int, lmul: np.ndar
            empty_board: bool, start_sq: int, cmask: np.ndarray, cscore: np.ndarray,
            hascross: np.ndarray, anchor_at: np.ndarray) -> None:
     """One direction's squares, lane by lane (``g`` a lane a row): the cross sets (nothing
-    on a square no tile may cover), and the anchors (1; 0 none) where some rack tile fits."""
+    on a square no tile may cover), and the anchors (1; 0 none): the last tile of each
+    run of tiles in the lane, and each empty square with no tile beside it in the lane
+    but one across (on an empty board, the start square); 2 for such an empty square no
+    rack tile fits (an anchor all the same: a walk from the right stops before it)."""
     _cross_sets(nodes, g, rows, cols, cmask, cscore, hascross, score_of, blank_score,
                 all_letters)
     for r in range(rows):
@@ -161,19 +170,31 @@ def _lanes(nodes: np.ndarray, g: np.ndarray, rows: int, cols: int, lmul: np.ndar
             anchor_at[sq] = 0
             if lmul[sq] < 0:
                 cmask[sq] = np.uint64(0)
-            if g[sq] != 0 or lmul[sq] < 0:
+            if g[sq] != 0:
+                if c == cols - 1 or g[sq + 1] == 0:
+                    anchor_at[sq] = 1
+                continue
+            if lmul[sq] < 0:
                 continue
             if empty_board:
                 if sq == start_sq:
                     anchor_at[sq] = 1
-            elif (hascross[sq] or (c > 0 and g[sq - 1] != 0)
-                  or (c < cols - 1 and g[sq + 1] != 0)):
-                anchor_at[sq] = 1
-    # an anchor no rack tile fits is kept as an anchor (the walk from its neighbours must
-    # not pass it) but has no play of its own
-    for sq in range(rows * cols):
-        if anchor_at[sq] and (cmask[sq] & rack_mask) == 0:
-            anchor_at[sq] = 2
+            elif (hascross[sq] and (c == 0 or g[sq - 1] == 0)
+                  and (c == cols - 1 or g[sq + 1] == 0)):
+                anchor_at[sq] = 1 if (cmask[sq] & rack_mask) != 0 else 2
+
+
+@njit
+def _left_limit(g: np.ndarray, anchor_at: np.ndarray, base: int, anchor: int) -> int:
+    """The last square left of ``anchor`` that a play found from it may not cover: the
+    anchor before it in the lane, or the square after it when that anchor is a tile (a
+    play there would join its tiles: it is found from that anchor); -1 when none."""
+    limit = anchor - 1
+    while limit >= 0 and anchor_at[base + limit] == 0:
+        limit -= 1
+    if limit >= 0 and g[base + limit] != 0:
+        limit += 1
+    return limit
 
 
 # the fields of a frame of the walk (one square of a play being built)
@@ -209,6 +230,7 @@ def _walk(nodes: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray, wmul: n
     function would count references to its array arguments, a cost a found play)."""
     base = lane * cols
     cap = out.shape[0]
+    limit = _left_limit(g, anchor_at, base, anchor)
     frames[0, _F_COL] = anchor
     frames[0, _F_START] = root
     frames[0, _F_LEFT] = 1
@@ -394,7 +416,7 @@ def _walk(nodes: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray, wmul: n
                         frames[top, _F_I] = -1
                         frames[top, _F_PHASE] = 0
                         frames[top, _F_TAKEN] = -1
-                if col > 0 and (g[sq - 1] != 0 or anchor_at[sq - 1] == 0):
+                if col - 1 > limit:
                     nxt = col - 1
             elif col < cols - 1:
                 nxt = col + 1
@@ -437,6 +459,7 @@ def _bound(g: np.ndarray, cols: int, lmul: np.ndarray, wmul: np.ndarray,
     opening penalty is never positive: left out."""
     base = lane * cols
     best = _NEG
+    limit = _left_limit(g, anchor_at, base, anchor)
     # leftwards: each first square ``lo`` a play may have, with what the squares from
     # there to the anchor hold
     l_placed = 0
@@ -450,8 +473,6 @@ def _bound(g: np.ndarray, cols: int, lmul: np.ndarray, wmul: np.ndarray,
             v = g[sq]
             l_through += blank_score if v & BLANK_BIT else score_of[v & CODE_MASK]
         else:
-            if lo != anchor and anchor_at[sq] != 0:
-                break
             if (cmask[sq] & rack_mask) == 0:
                 break
             l_placed += 1
@@ -469,7 +490,7 @@ def _bound(g: np.ndarray, cols: int, lmul: np.ndarray, wmul: np.ndarray,
             cross = l_cross
             hi = anchor
             while True:
-                if hi > lo and (hi == cols - 1 or g[base + hi + 1] == 0):
+                if placed > 0 and hi > lo and (hi == cols - 1 or g[base + hi + 1] == 0):
                     # the placed squares' multipliers, sorted down (insertion)
                     n = placed
                     capped = 0
@@ -510,7 +531,7 @@ def _bound(g: np.ndarray, cols: int, lmul: np.ndarray, wmul: np.ndarray,
                     wmult *= wmul[sq2]
                     if hascross[sq2]:
                         cross += cscore[sq2] * wmul[sq2]
-        if lo == 0:
+        if lo - 1 <= limit:
             break
         lo -= 1
     return best
