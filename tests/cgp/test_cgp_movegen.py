@@ -127,6 +127,22 @@ def test_anchors_are_each_runs_last_tile_and_the_empty_squares_with_a_tile_acros
     assert "8g QIS" in {m.ucgi for m in generate(position, lex)}
 
 
+def test_an_empty_square_before_a_run_of_tiles_takes_only_letters_that_go_before_it(
+        ) -> None:
+    # QI on 8E-8F, the rack a Z: Z goes before QI only in the second lexicon, so only
+    # there may a play from the run's anchor (the I) cover D8, a double letter, and only
+    # there does the anchor's bound count it (in both, G8 may take the Z: 21 points)
+    rows = ["15"] * 15
+    rows[7] = "4QI9"
+    position = Position("/".join(rows) + " Z/ 0/0 0")
+    without, with_z = Lexicon.build(["QI", "QIZ"]), Lexicon.build(["QI", "QIZ", "ZQI"])
+    _, low = _anchor_bounds(position, without)
+    _, high = _anchor_bounds(position, with_z)
+    assert low[0, 7, 5] < high[0, 7, 5]
+    assert "8d ZQI" in {m.ucgi for m in generate(position, with_z)}
+    assert not any(m.ucgi.startswith("8d") for m in generate(position, without))
+
+
 @pytest.mark.parametrize("index", range(0, 328, 2 * SAMPLE))
 def test_each_anchor_bound_is_at_least_every_play_found_from_it(
         index: int, web2: Lexicon, synthetic: Leaves, magpie: tuple) -> None:

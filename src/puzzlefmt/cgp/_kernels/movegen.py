@@ -153,6 +153,45 @@ def _cross_sets(nodes: np.ndarray, g: np.ndarray, rows: int, cols: int, cmask: n
 
 
 @njit
+def _left_extensions(nodes: np.ndarray, g: np.ndarray, rows: int, cols: int,
+                     cmask: np.ndarray) -> None:
+    """Narrow the letters of each empty square just left of tiles (lane by lane, ``g`` a
+    lane a row) to those that can stand right before those tiles in a word: the tiles of
+    the sibling list the GADDAG reaches from its root by the tiles read right to left.
+    A play that covers the square has those tiles in its word right after it, so no play
+    is lost; the walk no longer builds plays there only to find at the turn that the
+    tiles do not follow."""
+    gaddag = int(nodes[1]) & _ARC
+    for r in range(rows):
+        base = r * cols
+        for c in range(cols - 1):
+            sq = base + c
+            if g[sq] != 0 or g[sq + 1] == 0 or cmask[sq] == 0:
+                continue
+            e = c + 1
+            while e + 1 < cols and g[base + e + 1] != 0:
+                e += 1
+            state = gaddag
+            k = e
+            while k > c and state != 0:
+                i = _find(nodes, state, g[base + k] & CODE_MASK)
+                state = int(nodes[i]) & _ARC if i >= 0 else 0
+                k -= 1
+            mask = np.uint64(0)
+            if state != 0:
+                i = state
+                while True:
+                    v = int(nodes[i])
+                    t = v >> 24
+                    if t > 0:
+                        mask |= np.uint64(1) << np.uint64(t)
+                    if v & _IS_END:
+                        break
+                    i += 1
+            cmask[sq] &= mask
+
+
+@njit
 def _lanes(nodes: np.ndarray, g: np.ndarray, rows: int, cols: int, lmul: np.ndarray,
            score_of: np.ndarray, blank_score: int, all_letters: np.uint64, rack_mask: np.uint64,
            empty_board: bool, start_sq: int, cmask: np.ndarray, cscore: np.ndarray,
@@ -164,6 +203,7 @@ def _lanes(nodes: np.ndarray, g: np.ndarray, rows: int, cols: int, lmul: np.ndar
     rack tile fits (an anchor all the same: a walk from the right stops before it)."""
     _cross_sets(nodes, g, rows, cols, cmask, cscore, hascross, score_of, blank_score,
                 all_letters)
+    _left_extensions(nodes, g, rows, cols, cmask)
     for r in range(rows):
         for c in range(cols):
             sq = r * cols + c
