@@ -259,16 +259,17 @@ def _walk(nodes: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray, wmul: n
           cmask: np.ndarray, cscore: np.ndarray, hascross: np.ndarray, anchor_at: np.ndarray,
           score_of: np.ndarray, blank_score: int, is_vowel: np.ndarray, open_pen: np.ndarray,
           rack: np.ndarray, stride: np.ndarray, leave_adj: np.ndarray, word: np.ndarray,
-          frames: np.ndarray, lane: int, anchor: int, root: int, full: int, rack_size: int,
-          tiles_on_rack: int, bingo: int, vertical: bool, empty_board: bool, out: np.ndarray,
-          out_tiles: np.ndarray, state: np.ndarray, best_only: bool) -> None:
+          frames: np.ndarray, off: int, lane: int, anchor: int, root: int, full: int,
+          rack_size: int, tiles_on_rack: int, bingo: int, vertical: bool, empty_board: bool,
+          out: np.ndarray, out_tiles: np.ndarray, state: np.ndarray, best_only: bool) -> None:
     """Every play from one anchor: a depth-first walk of the GADDAG with an explicit stack
     (``frames``), a frame a square. A frame tries its square's candidates one by one: each
     is recorded when it ends a word, and its ways on (the next square, the turn after the
     separator) are pushed as new frames; once they are done the frame gives its tile back
-    and tries its next candidate. Nothing here calls a function (each call of a compiled
-    function would count references to its array arguments, a cost a found play)."""
-    base = lane * cols
+    and tries its next candidate. Nothing in the loop calls a function (each call of a
+    compiled function would count references to its array arguments, a cost a found play).
+    The arrays of squares hold both directions (``off``: where this one's squares begin)."""
+    base = off + lane * cols
     cap = out.shape[0]
     limit = _left_limit(g, anchor_at, base, anchor)
     frames[0, _F_COL] = anchor
@@ -481,15 +482,16 @@ def _walk(nodes: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray, wmul: n
 @njit
 def _bound(g: np.ndarray, cols: int, lmul: np.ndarray, wmul: np.ndarray,
            cmask: np.ndarray, cscore: np.ndarray, hascross: np.ndarray,
-           anchor_at: np.ndarray, score_of: np.ndarray, blank_score: int, lane: int,
-           anchor: int, rack_mask: np.uint64, tiles_on_rack: int, rack_size: int, bingo: int,
-           values: np.ndarray, best_leave: np.ndarray, coef: np.ndarray,
+           anchor_at: np.ndarray, score_of: np.ndarray, blank_score: int, off: int,
+           lane: int, anchor: int, rack_mask: np.uint64, tiles_on_rack: int, rack_size: int,
+           bingo: int, values: np.ndarray, best_leave: np.ndarray, coef: np.ndarray,
            cap: np.ndarray) -> int:
     """An upper bound of the equity of every play the walk from an anchor can find (the
     "shadow" of the plays: the squares they may cover, not the words). For each stretch
-    of squares through the anchor that such a play may cover (going left only over squares
-    that are not anchors, every square to place one that some rack tile fits, no more
-    squares to place than tiles on the rack, the squares beyond both ends empty), the
+    of squares through the anchor that such a play may cover (going left no further than
+    the walk goes, :func:`_left_limit`, every square to place one that some rack tile
+    fits, at least one and no more squares to place than tiles on the rack, the squares
+    beyond both ends empty; ``off``: where the direction's squares begin), the
     score is at most the tiles on the board's points times the word multiplier, plus the
     cross words' fixed points, plus each placed square's multiplier of a tile's points
     (its letter multiplier times the word multiplier, and again in its cross word) paired
@@ -497,7 +499,7 @@ def _bound(g: np.ndarray, cols: int, lmul: np.ndarray, wmul: np.ndarray,
     rack tile that fits the square scores (``cap``, :func:`_caps`); plus the bingo when every
     rack tile is placed, plus the best value a leave of the tiles left can have. The
     opening penalty is never positive: left out."""
-    base = lane * cols
+    base = off + lane * cols
     best = _NEG
     limit = _left_limit(g, anchor_at, base, anchor)
     # leftwards: each first square ``lo`` a play may have, with what the squares from
@@ -710,14 +712,17 @@ def anchor_bounds(nodes: np.ndarray, board: np.ndarray, rows: int, cols: int,
                                        tiles_on_rack, leave_adj)
     cap = _caps(cm, rack, n_letters, score_of, blank_score)
     coef = np.zeros(32, dtype=np.int64)
+    n2 = 2 * n
+    gf, lmf, wmf, cmf = g.reshape(n2), lm.reshape(n2), wm.reshape(n2), cm.reshape(n2)
+    csf, hcf, anf, capf = cs.reshape(n2), hc.reshape(n2), an.reshape(n2), cap.reshape(n2)
     for o in range(2):
         length = cols if o == 0 else rows
         for sq in range(n):
             if an[o, sq] == 1:
-                bounds[o, sq] = _bound(g[o], length, lm[o], wm[o], cm[o], cs[o], hc[o], an[o],
-                                       score_of, blank_score, sq // length, sq % length,
+                bounds[o, sq] = _bound(gf, length, lmf, wmf, cmf, csf, hcf, anf, score_of,
+                                       blank_score, o * n, sq // length, sq % length,
                                        rack_mask, tiles_on_rack, rack_size, bingo, values,
-                                       best_leave, coef, cap[o])
+                                       best_leave, coef, capf)
     return an, bounds
 
 
@@ -786,6 +791,12 @@ def generate(nodes: np.ndarray, board: np.ndarray, rows: int, cols: int, lmul: n
         g, lm, wm, pen, cm, cs, hc, an = _directions(
             nodes, board, rows, cols, lmul, wmul, open_pen, score_of, blank_score,
             all_letters, rack_mask, empty_board, start_sq)
+        # both directions as one array each (a direction's squares from o * n): the walk and
+        # the bounds take these, not a view of a direction each call (a view counts a
+        # reference to its array: two atomic operations an array a call)
+        n2 = 2 * n
+        gf, lmf, wmf, penf = g.reshape(n2), lm.reshape(n2), wm.reshape(n2), pen.reshape(n2)
+        cmf, csf, hcf, anf = cm.reshape(n2), cs.reshape(n2), hc.reshape(n2), an.reshape(n2)
         work = rack.copy()  # the walk takes tiles from it and gives them back
         word = np.zeros(max(rows, cols), dtype=np.int32)
         frames = np.zeros((3 * max(rows, cols) + 4, _FIELDS), dtype=np.int64)
@@ -802,16 +813,16 @@ def generate(nodes: np.ndarray, board: np.ndarray, rows: int, cols: int, lmul: n
         if best_only:
             values, best_leave = _bound_tables(rack, n_letters, score_of, blank_score,
                                                stride, full, tiles_on_rack, leave_adj)
-            cap = _caps(cm, rack, n_letters, score_of, blank_score)
+            capf = _caps(cm, rack, n_letters, score_of, blank_score).reshape(2 * n)
             coef = np.zeros(32, dtype=np.int64)
             for k in range(count):
                 o = a_sq[k] // n
                 sq = a_sq[k] % n
                 length = cols if o == 0 else rows
-                a_bound[k] = _bound(g[o], length, lm[o], wm[o], cm[o], cs[o], hc[o], an[o],
-                                    score_of, blank_score, sq // length, sq % length,
-                                    rack_mask, tiles_on_rack, rack_size, bingo, values,
-                                    best_leave, coef, cap[o])
+                a_bound[k] = _bound(gf, length, lmf, wmf, cmf, csf, hcf, anf, score_of,
+                                    blank_score, o * n, sq // length, sq % length, rack_mask,
+                                    tiles_on_rack, rack_size, bingo, values, best_leave, coef,
+                                    capf)
             order = np.argsort(-a_bound[:count])
         state[_ANCHORS] = count
         for k in range(count):
@@ -822,10 +833,10 @@ def generate(nodes: np.ndarray, board: np.ndarray, rows: int, cols: int, lmul: n
             o = a_sq[at] // n
             sq = a_sq[at] % n
             length = cols if o == 0 else rows
-            _walk(nodes, g[o], length, lm[o], wm[o], cm[o], cs[o], hc[o], an[o], score_of,
-                  blank_score, is_vowel, pen[o], work, stride, leave_adj, word, frames,
-                  sq // length, sq % length, gaddag, full, rack_size, tiles_on_rack, bingo,
-                  o == 1, empty_board, out, out_tiles, state, best_only)
+            _walk(nodes, gf, length, lmf, wmf, cmf, csf, hcf, anf, score_of, blank_score,
+                  is_vowel, penf, work, stride, leave_adj, word, frames, o * n, sq // length,
+                  sq % length, gaddag, full, rack_size, tiles_on_rack, bingo, o == 1,
+                  empty_board, out, out_tiles, state, best_only)
     # the pass: always there (in best_only, only when nothing else is)
     if not best_only or state[_COUNT] == 0:
         m = state[_COUNT]
