@@ -93,15 +93,54 @@ def test_moves_equal_magpies_dump(index: int, web2: Lexicon, synthetic: Leaves,
 
 
 def _found_from(found: MoveList, i: int, anchors: np.ndarray) -> tuple[int, int, int]:
-    """The anchor the walk finds placement ``i`` from: its first placed square that is an
-    anchor (the walk goes left from an anchor over squares that are not)."""
+    """The anchor the walk finds placement ``i`` from: its first square that is an anchor
+    (the last tile of a run of tiles, or an empty square with a tile across only: the walk
+    goes left from an anchor and stops before the one before it)."""
     o = int(found.vertical[i])
     r0, c0 = int(found.row[i]), int(found.col[i])
     for k in range(int(found.length[i])):
         r, c = (r0 + k, c0) if o else (r0, c0 + k)
-        if not int(found.tiles[i, k]) & kern.THROUGH_BIT and anchors[o, r, c] == 1:
+        if anchors[o, r, c] == 1:
             return o, r, c
     raise AssertionError(f"no anchor under {found.ucgi(i)}")
+
+
+def _nonzero(a: np.ndarray) -> set[tuple[int, int]]:
+    return {(int(r), int(c)) for r, c in zip(*np.nonzero(a), strict=True)}
+
+
+def test_anchors_are_each_runs_last_tile_and_the_empty_squares_with_a_tile_across_only(
+        ) -> None:
+    # QI on 8G-8H: across, the I (the run's last tile) and the four squares above and below
+    # the run; down, each tile (a run of one in its column) and the squares left and right
+    # of the run (F8, I8). The squares beside the run in its own lane are no anchors: a
+    # play through them goes through the run and is walked from its last tile.
+    lex = Lexicon.build(["QI", "QIS", "IS", "SI"])
+    rows = ["15"] * 15
+    rows[7] = "6QI7"
+    position = Position("/".join(rows) + " IQS/ 0/0 0")
+    anchors, _ = _anchor_bounds(position, lex)
+    assert _nonzero(anchors[0]) == {(7, 7), (6, 6), (6, 7), (8, 6), (8, 7)}
+    assert _nonzero(anchors[1]) == {(7, 6), (7, 7), (7, 5), (7, 8)}
+    assert anchors[0, 7, 7] == anchors[1, 7, 6] == 1
+    # the hook S after the run: found from the run's last tile, across
+    assert "8g QIS" in {m.ucgi for m in generate(position, lex)}
+
+
+def test_an_empty_square_before_a_run_of_tiles_takes_only_letters_that_go_before_it(
+        ) -> None:
+    # QI on 8E-8F, the rack a Z: Z goes before QI only in the second lexicon, so only
+    # there may a play from the run's anchor (the I) cover D8, a double letter, and only
+    # there does the anchor's bound count it (in both, G8 may take the Z: 21 points)
+    rows = ["15"] * 15
+    rows[7] = "4QI9"
+    position = Position("/".join(rows) + " Z/ 0/0 0")
+    without, with_z = Lexicon.build(["QI", "QIZ"]), Lexicon.build(["QI", "QIZ", "ZQI"])
+    _, low = _anchor_bounds(position, without)
+    _, high = _anchor_bounds(position, with_z)
+    assert low[0, 7, 5] < high[0, 7, 5]
+    assert "8d ZQI" in {m.ucgi for m in generate(position, with_z)}
+    assert not any(m.ucgi.startswith("8d") for m in generate(position, without))
 
 
 @pytest.mark.parametrize("index", range(0, 328, 2 * SAMPLE))

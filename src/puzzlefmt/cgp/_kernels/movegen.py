@@ -11,10 +11,16 @@ GADDAG (:mod:`puzzlefmt.cgp.movegen` is the Python face).
 - ``open_pen``: what placing a vowel on each square costs on an empty board (millipoints).
 
 Placements are found lane by lane (rows, then the columns as rows of the transposed board)
-from anchors, the empty squares next to a tile (the start square on an empty board): from
-each, the GADDAG is walked leftwards, placing rack tiles on squares that are not anchors
-themselves and reading tiles on the board, then (after the separator) rightwards. A play is
-so found once, from its leftmost anchor. A one-tile play is kept in the lane where it has
+from anchors: the last tile of each run of tiles in the lane (a play through the run is
+walked from it, the run's tiles read first, right to left, so that the GADDAG rules out at
+once the letters that cannot stand before them), and each empty square with no tile beside
+it in the lane but one across (the start square on an empty board). From each, the GADDAG
+is walked leftwards, reading tiles on the board and placing rack tiles, and stops before
+the anchor before it (before the square after it when that anchor is a tile), then (after
+the separator) rightwards. A play is so found once, from its leftmost anchor. (This is
+MAGPIE's choice of anchors; the empty squares next to a tile, the usual choice, made the
+walk try every rack letter left of a run of tiles before reading it, three times the
+squares.) A one-tile play is kept in the lane where it has
 a neighbour, across first. Each move is written as a row of ``out`` (the ``OUT_*``
 columns; kind 0 placement, 1 exchange, 2 pass) and of ``out_tiles``: the tiles of a
 placement are its whole word, square by square: a code, with ``BLANK_BIT`` for a blank, or
@@ -147,33 +153,88 @@ def _cross_sets(nodes: np.ndarray, g: np.ndarray, rows: int, cols: int, cmask: n
 
 
 @njit
+def _left_extensions(nodes: np.ndarray, g: np.ndarray, rows: int, cols: int,
+                     cmask: np.ndarray) -> None:
+    """Narrow the letters of each empty square just left of tiles (lane by lane, ``g`` a
+    lane a row) to those that can stand right before those tiles in a word: the tiles of
+    the sibling list the GADDAG reaches from its root by the tiles read right to left.
+    A play that covers the square has those tiles in its word right after it, so no play
+    is lost; the walk no longer builds plays there only to find at the turn that the
+    tiles do not follow."""
+    gaddag = int(nodes[1]) & _ARC
+    for r in range(rows):
+        base = r * cols
+        for c in range(cols - 1):
+            sq = base + c
+            if g[sq] != 0 or g[sq + 1] == 0 or cmask[sq] == 0:
+                continue
+            e = c + 1
+            while e + 1 < cols and g[base + e + 1] != 0:
+                e += 1
+            state = gaddag
+            k = e
+            while k > c and state != 0:
+                i = _find(nodes, state, g[base + k] & CODE_MASK)
+                state = int(nodes[i]) & _ARC if i >= 0 else 0
+                k -= 1
+            mask = np.uint64(0)
+            if state != 0:
+                i = state
+                while True:
+                    v = int(nodes[i])
+                    t = v >> 24
+                    if t > 0:
+                        mask |= np.uint64(1) << np.uint64(t)
+                    if v & _IS_END:
+                        break
+                    i += 1
+            cmask[sq] &= mask
+
+
+@njit
 def _lanes(nodes: np.ndarray, g: np.ndarray, rows: int, cols: int, lmul: np.ndarray,
            score_of: np.ndarray, blank_score: int, all_letters: np.uint64, rack_mask: np.uint64,
            empty_board: bool, start_sq: int, cmask: np.ndarray, cscore: np.ndarray,
            hascross: np.ndarray, anchor_at: np.ndarray) -> None:
     """One direction's squares, lane by lane (``g`` a lane a row): the cross sets (nothing
-    on a square no tile may cover), and the anchors (1; 0 none) where some rack tile fits."""
+    on a square no tile may cover), and the anchors (1; 0 none): the last tile of each
+    run of tiles in the lane, and each empty square with no tile beside it in the lane
+    but one across (on an empty board, the start square); 2 for such an empty square no
+    rack tile fits (an anchor all the same: a walk from the right stops before it)."""
     _cross_sets(nodes, g, rows, cols, cmask, cscore, hascross, score_of, blank_score,
                 all_letters)
+    _left_extensions(nodes, g, rows, cols, cmask)
     for r in range(rows):
         for c in range(cols):
             sq = r * cols + c
             anchor_at[sq] = 0
             if lmul[sq] < 0:
                 cmask[sq] = np.uint64(0)
-            if g[sq] != 0 or lmul[sq] < 0:
+            if g[sq] != 0:
+                if c == cols - 1 or g[sq + 1] == 0:
+                    anchor_at[sq] = 1
+                continue
+            if lmul[sq] < 0:
                 continue
             if empty_board:
                 if sq == start_sq:
                     anchor_at[sq] = 1
-            elif (hascross[sq] or (c > 0 and g[sq - 1] != 0)
-                  or (c < cols - 1 and g[sq + 1] != 0)):
-                anchor_at[sq] = 1
-    # an anchor no rack tile fits is kept as an anchor (the walk from its neighbours must
-    # not pass it) but has no play of its own
-    for sq in range(rows * cols):
-        if anchor_at[sq] and (cmask[sq] & rack_mask) == 0:
-            anchor_at[sq] = 2
+            elif (hascross[sq] and (c == 0 or g[sq - 1] == 0)
+                  and (c == cols - 1 or g[sq + 1] == 0)):
+                anchor_at[sq] = 1 if (cmask[sq] & rack_mask) != 0 else 2
+
+
+@njit
+def _left_limit(g: np.ndarray, anchor_at: np.ndarray, base: int, anchor: int) -> int:
+    """The last square left of ``anchor`` that a play found from it may not cover: the
+    anchor before it in the lane, or the square after it when that anchor is a tile (a
+    play there would join its tiles: it is found from that anchor); -1 when none."""
+    limit = anchor - 1
+    while limit >= 0 and anchor_at[base + limit] == 0:
+        limit -= 1
+    if limit >= 0 and g[base + limit] != 0:
+        limit += 1
+    return limit
 
 
 # the fields of a frame of the walk (one square of a play being built)
@@ -198,17 +259,19 @@ def _walk(nodes: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray, wmul: n
           cmask: np.ndarray, cscore: np.ndarray, hascross: np.ndarray, anchor_at: np.ndarray,
           score_of: np.ndarray, blank_score: int, is_vowel: np.ndarray, open_pen: np.ndarray,
           rack: np.ndarray, stride: np.ndarray, leave_adj: np.ndarray, word: np.ndarray,
-          frames: np.ndarray, lane: int, anchor: int, root: int, full: int, rack_size: int,
-          tiles_on_rack: int, bingo: int, vertical: bool, empty_board: bool, out: np.ndarray,
-          out_tiles: np.ndarray, state: np.ndarray, best_only: bool) -> None:
+          frames: np.ndarray, off: int, lane: int, anchor: int, root: int, full: int,
+          rack_size: int, tiles_on_rack: int, bingo: int, vertical: bool, empty_board: bool,
+          out: np.ndarray, out_tiles: np.ndarray, state: np.ndarray, best_only: bool) -> None:
     """Every play from one anchor: a depth-first walk of the GADDAG with an explicit stack
     (``frames``), a frame a square. A frame tries its square's candidates one by one: each
     is recorded when it ends a word, and its ways on (the next square, the turn after the
     separator) are pushed as new frames; once they are done the frame gives its tile back
-    and tries its next candidate. Nothing here calls a function (each call of a compiled
-    function would count references to its array arguments, a cost a found play)."""
-    base = lane * cols
+    and tries its next candidate. Nothing in the loop calls a function (each call of a
+    compiled function would count references to its array arguments, a cost a found play).
+    The arrays of squares hold both directions (``off``: where this one's squares begin)."""
+    base = off + lane * cols
     cap = out.shape[0]
+    limit = _left_limit(g, anchor_at, base, anchor)
     frames[0, _F_COL] = anchor
     frames[0, _F_START] = root
     frames[0, _F_LEFT] = 1
@@ -394,7 +457,7 @@ def _walk(nodes: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray, wmul: n
                         frames[top, _F_I] = -1
                         frames[top, _F_PHASE] = 0
                         frames[top, _F_TAKEN] = -1
-                if col > 0 and (g[sq - 1] != 0 or anchor_at[sq - 1] == 0):
+                if col - 1 > limit:
                     nxt = col - 1
             elif col < cols - 1:
                 nxt = col + 1
@@ -419,15 +482,16 @@ def _walk(nodes: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray, wmul: n
 @njit
 def _bound(g: np.ndarray, cols: int, lmul: np.ndarray, wmul: np.ndarray,
            cmask: np.ndarray, cscore: np.ndarray, hascross: np.ndarray,
-           anchor_at: np.ndarray, score_of: np.ndarray, blank_score: int, lane: int,
-           anchor: int, rack_mask: np.uint64, tiles_on_rack: int, rack_size: int, bingo: int,
-           values: np.ndarray, best_leave: np.ndarray, coef: np.ndarray,
+           anchor_at: np.ndarray, score_of: np.ndarray, blank_score: int, off: int,
+           lane: int, anchor: int, rack_mask: np.uint64, tiles_on_rack: int, rack_size: int,
+           bingo: int, values: np.ndarray, best_leave: np.ndarray, coef: np.ndarray,
            cap: np.ndarray) -> int:
     """An upper bound of the equity of every play the walk from an anchor can find (the
     "shadow" of the plays: the squares they may cover, not the words). For each stretch
-    of squares through the anchor that such a play may cover (going left only over squares
-    that are not anchors, every square to place one that some rack tile fits, no more
-    squares to place than tiles on the rack, the squares beyond both ends empty), the
+    of squares through the anchor that such a play may cover (going left no further than
+    the walk goes, :func:`_left_limit`, every square to place one that some rack tile
+    fits, at least one and no more squares to place than tiles on the rack, the squares
+    beyond both ends empty; ``off``: where the direction's squares begin), the
     score is at most the tiles on the board's points times the word multiplier, plus the
     cross words' fixed points, plus each placed square's multiplier of a tile's points
     (its letter multiplier times the word multiplier, and again in its cross word) paired
@@ -435,8 +499,9 @@ def _bound(g: np.ndarray, cols: int, lmul: np.ndarray, wmul: np.ndarray,
     rack tile that fits the square scores (``cap``, :func:`_caps`); plus the bingo when every
     rack tile is placed, plus the best value a leave of the tiles left can have. The
     opening penalty is never positive: left out."""
-    base = lane * cols
+    base = off + lane * cols
     best = _NEG
+    limit = _left_limit(g, anchor_at, base, anchor)
     # leftwards: each first square ``lo`` a play may have, with what the squares from
     # there to the anchor hold
     l_placed = 0
@@ -450,8 +515,6 @@ def _bound(g: np.ndarray, cols: int, lmul: np.ndarray, wmul: np.ndarray,
             v = g[sq]
             l_through += blank_score if v & BLANK_BIT else score_of[v & CODE_MASK]
         else:
-            if lo != anchor and anchor_at[sq] != 0:
-                break
             if (cmask[sq] & rack_mask) == 0:
                 break
             l_placed += 1
@@ -469,7 +532,7 @@ def _bound(g: np.ndarray, cols: int, lmul: np.ndarray, wmul: np.ndarray,
             cross = l_cross
             hi = anchor
             while True:
-                if hi > lo and (hi == cols - 1 or g[base + hi + 1] == 0):
+                if placed > 0 and hi > lo and (hi == cols - 1 or g[base + hi + 1] == 0):
                     # the placed squares' multipliers, sorted down (insertion)
                     n = placed
                     capped = 0
@@ -510,7 +573,7 @@ def _bound(g: np.ndarray, cols: int, lmul: np.ndarray, wmul: np.ndarray,
                     wmult *= wmul[sq2]
                     if hascross[sq2]:
                         cross += cscore[sq2] * wmul[sq2]
-        if lo == 0:
+        if lo - 1 <= limit:
             break
         lo -= 1
     return best
@@ -649,14 +712,17 @@ def anchor_bounds(nodes: np.ndarray, board: np.ndarray, rows: int, cols: int,
                                        tiles_on_rack, leave_adj)
     cap = _caps(cm, rack, n_letters, score_of, blank_score)
     coef = np.zeros(32, dtype=np.int64)
+    n2 = 2 * n
+    gf, lmf, wmf, cmf = g.reshape(n2), lm.reshape(n2), wm.reshape(n2), cm.reshape(n2)
+    csf, hcf, anf, capf = cs.reshape(n2), hc.reshape(n2), an.reshape(n2), cap.reshape(n2)
     for o in range(2):
         length = cols if o == 0 else rows
         for sq in range(n):
             if an[o, sq] == 1:
-                bounds[o, sq] = _bound(g[o], length, lm[o], wm[o], cm[o], cs[o], hc[o], an[o],
-                                       score_of, blank_score, sq // length, sq % length,
+                bounds[o, sq] = _bound(gf, length, lmf, wmf, cmf, csf, hcf, anf, score_of,
+                                       blank_score, o * n, sq // length, sq % length,
                                        rack_mask, tiles_on_rack, rack_size, bingo, values,
-                                       best_leave, coef, cap[o])
+                                       best_leave, coef, capf)
     return an, bounds
 
 
@@ -725,6 +791,12 @@ def generate(nodes: np.ndarray, board: np.ndarray, rows: int, cols: int, lmul: n
         g, lm, wm, pen, cm, cs, hc, an = _directions(
             nodes, board, rows, cols, lmul, wmul, open_pen, score_of, blank_score,
             all_letters, rack_mask, empty_board, start_sq)
+        # both directions as one array each (a direction's squares from o * n): the walk and
+        # the bounds take these, not a view of a direction each call (a view counts a
+        # reference to its array: two atomic operations an array a call)
+        n2 = 2 * n
+        gf, lmf, wmf, penf = g.reshape(n2), lm.reshape(n2), wm.reshape(n2), pen.reshape(n2)
+        cmf, csf, hcf, anf = cm.reshape(n2), cs.reshape(n2), hc.reshape(n2), an.reshape(n2)
         work = rack.copy()  # the walk takes tiles from it and gives them back
         word = np.zeros(max(rows, cols), dtype=np.int32)
         frames = np.zeros((3 * max(rows, cols) + 4, _FIELDS), dtype=np.int64)
@@ -741,16 +813,16 @@ def generate(nodes: np.ndarray, board: np.ndarray, rows: int, cols: int, lmul: n
         if best_only:
             values, best_leave = _bound_tables(rack, n_letters, score_of, blank_score,
                                                stride, full, tiles_on_rack, leave_adj)
-            cap = _caps(cm, rack, n_letters, score_of, blank_score)
+            capf = _caps(cm, rack, n_letters, score_of, blank_score).reshape(2 * n)
             coef = np.zeros(32, dtype=np.int64)
             for k in range(count):
                 o = a_sq[k] // n
                 sq = a_sq[k] % n
                 length = cols if o == 0 else rows
-                a_bound[k] = _bound(g[o], length, lm[o], wm[o], cm[o], cs[o], hc[o], an[o],
-                                    score_of, blank_score, sq // length, sq % length,
-                                    rack_mask, tiles_on_rack, rack_size, bingo, values,
-                                    best_leave, coef, cap[o])
+                a_bound[k] = _bound(gf, length, lmf, wmf, cmf, csf, hcf, anf, score_of,
+                                    blank_score, o * n, sq // length, sq % length, rack_mask,
+                                    tiles_on_rack, rack_size, bingo, values, best_leave, coef,
+                                    capf)
             order = np.argsort(-a_bound[:count])
         state[_ANCHORS] = count
         for k in range(count):
@@ -761,10 +833,10 @@ def generate(nodes: np.ndarray, board: np.ndarray, rows: int, cols: int, lmul: n
             o = a_sq[at] // n
             sq = a_sq[at] % n
             length = cols if o == 0 else rows
-            _walk(nodes, g[o], length, lm[o], wm[o], cm[o], cs[o], hc[o], an[o], score_of,
-                  blank_score, is_vowel, pen[o], work, stride, leave_adj, word, frames,
-                  sq // length, sq % length, gaddag, full, rack_size, tiles_on_rack, bingo,
-                  o == 1, empty_board, out, out_tiles, state, best_only)
+            _walk(nodes, gf, length, lmf, wmf, cmf, csf, hcf, anf, score_of, blank_score,
+                  is_vowel, penf, work, stride, leave_adj, word, frames, o * n, sq // length,
+                  sq % length, gaddag, full, rack_size, tiles_on_rack, bingo, o == 1,
+                  empty_board, out, out_tiles, state, best_only)
     # the pass: always there (in best_only, only when nothing else is)
     if not best_only or state[_COUNT] == 0:
         m = state[_COUNT]
