@@ -530,6 +530,18 @@ def test_a_generator_makes_models_from_seeds(registered: Family) -> None:
         COUNT.make("s")
 
 
+def test_a_thing_is_made_by_one_family_only(registered: Family) -> None:
+    """``generate WHAT`` may ask the family called WHAT alone (registry.generators): a second
+    family making what another makes is refused as it registers."""
+    twin = Family(name="tallytwin", models=(Tally,), formats=(),
+                  engines=(dataclasses.replace(MAKE, family="tallytwin"),))
+    with pytest.raises(ValueError, match="'tallies' is made by the tally family already"):
+        registry.register_family(twin)
+    assert [e.family for e in registry.generators("tallies")] == ["tally"]
+    assert [e.makes for e in registry.generators("keen")] == ["keen"]
+    assert registry.generators("dice") == []
+
+
 def test_generate_is_a_command_built_from_the_generators(registered: Family,
                                                         tmp_path: Path) -> None:
     help_text = build_parser().format_help()

@@ -1,7 +1,10 @@
 """The registry: every family, format and picture the library knows, by name.
 
 Families are collected from their packages (``puzzlefmt.<family>.family.FAMILY``) the first
-time the registry is asked anything, so ``import puzzlefmt`` stays cheap. Families know
+time the registry is asked anything, so ``import puzzlefmt`` stays cheap; a question about
+one built-in family by its name (:func:`family`, :func:`generators` of what a family of that
+name makes) imports that family only, so that ``puzzlefmt generate keen`` loads no Sudoku
+or CGP code. Families know
 nothing of the registry; the API and the command line know no family in particular.
 """
 
@@ -28,6 +31,7 @@ __all__ = [
     "format_for_object",
     "formats",
     "game_names",
+    "generators",
     "get_format",
     "get_renderer",
     "register_family",
@@ -47,6 +51,12 @@ _loaded = False
 def register_family(fam: Family) -> Family:
     """Add a family, its formats and its pictures (names must be new)."""
     items: list[Format | Renderer] = [*fam.formats, *fam.renderers]
+    made = {e.makes: other.name for other in _families.values() for e in other.engines
+            if e.generates}
+    for eng in fam.engines:
+        if eng.generates and eng.makes in made:
+            raise ValueError(f"{eng.makes!r} is made by the {made[eng.makes]} family "
+                             f"already (the {fam.name} family's {eng.name} engine)")
     for item in items:
         for key in (item.name, *item.aliases):
             if key in _names:
@@ -92,9 +102,22 @@ def game_names() -> str:
     return ", ".join(f.replay.name for f in _families.values() if f.replay is not None)
 
 
+def _builtin(name: str) -> Family | None:
+    """The built-in family ``name`` alone, before the registry has collected them all
+    (imported, not registered: the full collection registers the same object in its
+    order); ``None`` when ``name`` is no built-in family's, or the registry has them all."""
+    if _loaded or name in _families or name not in _BUILTIN:
+        return None
+    fam: Family = importlib.import_module(f"puzzlefmt.{name}.family").FAMILY
+    return fam
+
+
 def family(name: str) -> Family:
     """The family called ``name`` (``"sudoku"``, ``"keen"``, ``"cgp"``); ``KeyError`` naming the
-    known ones otherwise."""
+    known ones otherwise. A built-in family asked for by name is imported alone."""
+    alone = _builtin(name)
+    if alone is not None:
+        return alone
     _load()
     try:
         return _families[name]
@@ -116,6 +139,20 @@ def engines(name: str | None = None) -> list[Engine]:
     _load()
     return [e for fam in _families.values() for e in fam.engines
             if name is None or e.name == name]
+
+
+def generators(makes: str | None = None) -> list[Engine]:
+    """Every generator (engine with :attr:`~puzzlefmt.engine.Engine.makes`), in family order;
+    with ``makes``, the one that makes it (an empty list when none does). A built-in family
+    called ``makes`` is asked first, alone: a thing is made by one family only (checked as
+    families register), so when that family makes it, no other family is imported."""
+    if makes is not None:
+        alone = _builtin(makes)
+        if alone is not None:
+            found = [e for e in alone.engines if e.generates and e.makes == makes]
+            if found:
+                return found
+    return [e for e in engines() if e.generates and (makes is None or e.makes == makes)]
 
 
 def engine_names() -> list[str]:

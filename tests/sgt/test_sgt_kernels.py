@@ -76,6 +76,22 @@ def test_shuffle_is_random_states() -> None:
     assert part.tolist() == [*rest, *range(4, 10)]
 
 
+def test_a_workspace_rows_shuffle_is_random_states() -> None:
+    """``shuffle_row``: one row of a 2-D workspace, its first ``n`` items, in place (the
+    Latin square's and the Keen generator's shuffles); the other rows and items untouched."""
+    rs = RandomState("rows")
+    state = _seeded(b"rows")
+    rows = np.arange(30, dtype=np.int64).reshape(3, 10)
+    rk.shuffle_row(state, rows, 1, 7)
+    expected = list(range(10, 17))
+    rs.shuffle(expected)
+    assert rows.tolist() == [list(range(10)), [*expected, 17, 18, 19], list(range(20, 30))]
+    rk.shuffle_row(state, rows, 2, 10)
+    again = list(range(20, 30))
+    rs.shuffle(again)
+    assert rows[2].tolist() == again
+
+
 @pytest.mark.parametrize("order", range(1, 10))
 def test_latin_squares_are_latin_generates(order: int) -> None:
     for seed in ("a", "latin", "12345678901234"):

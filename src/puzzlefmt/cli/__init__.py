@@ -131,12 +131,14 @@ BUILT_IN = ("formats", "detect", "convert", "validate", "show", "solve", "canon"
             "render", "lexicon", "generate", "serve")
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+def build_parser(command: str | None = None, argv: Sequence[str] | None = None
+                 ) -> argparse.ArgumentParser:
     """The command line's argument parser: the global options and one sub-command a command, engine
     commands included. ``command``: the sub-command about to run; when it is a built-in one (or
     ``"--version"``), the other commands are left out (the families' engine commands among
     them), so that a command builds only its own parser and one that needs no family imports
-    none."""
+    none. ``argv``: the arguments about to be parsed, when known: ``generate WHAT`` then reads
+    WHAT's family alone where that parses the same (:func:`puzzlefmt.cli.generate.add_parser`)."""
     parser = Parser(
         prog="puzzlefmt",
         description="Read, write, detect, validate and solve puzzle and game-position texts "
@@ -235,7 +237,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     if wanted("lexicon"):
         lexicon.add_parser(sub)
     if command in (None, "generate"):  # built from the families' generators: read them only
-        generate.add_parser(sub)      # for `puzzlefmt generate` (or the full --help)
+        generate.add_parser(sub, argv)  # for `puzzlefmt generate` (or the full --help)
     if wanted("serve"):  # `puzzlefmt serve` (the web extra; puzzlefmt.web.cli imports none of it)
         add_serve(sub)
     # The families' engines offered as commands (`puzzlefmt grade`...), after the built-in
@@ -263,7 +265,8 @@ def _quiet_pipe() -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (tests call this directly)."""
-    parser = build_parser(_command_of(sys.argv[1:] if argv is None else argv))
+    words = sys.argv[1:] if argv is None else argv
+    parser = build_parser(_command_of(words), words)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse already printed usage or help

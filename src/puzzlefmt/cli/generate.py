@@ -19,7 +19,7 @@ import io
 import itertools
 import json
 import time
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import IO, Any
 
 from puzzlefmt import registry
@@ -54,20 +54,15 @@ _DUPLICATE_BOUND = 100
 
 def generators() -> list[Engine]:
     """The generators of every family, in family order."""
-    return [e for e in registry.engines() if e.generates]
+    return registry.generators()
 
 
 def _dest(option: Option) -> str:
     return f"gen_opt_{option.name}"
 
 
-def add_parser(sub: Any) -> None:
-    """The ``generate`` command, when some family has a generator."""
-    gens = generators()
-    if not gens:
-        return
-    made = ", ".join(dict.fromkeys(e.makes for e in gens))
-    p = sub.add_parser("generate", help=f"make new puzzles ({made}); one line a puzzle")
+def _arguments(p: argparse.ArgumentParser, gens: list[Engine]) -> None:
+    """The command's arguments, the options of ``gens`` among them."""
     p.add_argument("what", choices=list(dict.fromkeys(e.makes for e in gens)),
                    help="what to make")
     p.add_argument("params", nargs="?", metavar="PARAMS",
@@ -114,21 +109,57 @@ def add_parser(sub: Any) -> None:
             p.add_argument(flag, dest=_dest(option), type=kind, default=None,
                            metavar=option.name.upper(), choices=option.choices or None,
                            help=f"{option.help} ({eng.makes}; default {option.default!r})")
+
+
+def _wanted(argv: Sequence[str] | None) -> list[Engine]:
+    """The generators the command's parser is built from: for ``generate WHAT ...`` whose
+    options all read the same with WHAT's generator alone (each long option spelled whole,
+    no help asked), that generator only, so that its family alone is imported; else every
+    family's (argparse then sees every option and choice, as its errors, abbreviations and
+    help need)."""
+    if not argv or "generate" not in argv:
+        return generators()
+    rest = list(argv)[list(argv).index("generate") + 1:]
+    if not rest or rest[0].startswith("-"):
+        return generators()
+    gens = registry.generators(rest[0])
+    if not gens:
+        return generators()
+    probe = argparse.ArgumentParser(add_help=True)
+    _arguments(probe, gens)
+    flags = set(probe._option_string_actions)
+    for word in rest:
+        if word.startswith("--") and word.split("=", 1)[0] not in flags - {"--help"}:
+            return generators()
+        if word.startswith("-") and not word.startswith("--") and "h" in word:
+            return generators()
+    return gens
+
+
+def add_parser(sub: Any, argv: Sequence[str] | None = None) -> None:
+    """The ``generate`` command, when some family has a generator. ``argv``: the command line
+    about to be parsed, when known (see :func:`_wanted`)."""
+    gens = _wanted(argv)
+    if not gens:
+        return
+    made = ", ".join(dict.fromkeys(e.makes for e in gens))
+    p = sub.add_parser("generate", help=f"make new puzzles ({made}); one line a puzzle")
+    _arguments(p, gens)
     p.set_defaults(func=cmd_generate)
 
 
 def _options(args: argparse.Namespace, eng: Engine) -> dict[str, Any]:
     declared = {o.name for o in eng.options}
     out: dict[str, Any] = {}
-    for eng_other in generators():
-        for option in eng_other.options:
-            value = getattr(args, _dest(option), None)
-            if value is None or option.name == "params":
-                continue
-            if option.name not in declared:
-                raise UsageError(f"{eng.makes} generation has no --"
-                                 f"{option.name.replace('_', '-')} option")
-            out[option.name] = value
+    # Every generator option the parser had (its families' options: see _wanted).
+    for dest, value in vars(args).items():
+        name = dest.removeprefix("gen_opt_")
+        if name == dest or value is None or name == "params":
+            continue
+        if name not in declared:
+            raise UsageError(f"{eng.makes} generation has no --{name.replace('_', '-')} "
+                             "option")
+        out[name] = value
     if args.params is not None:
         if "params" not in declared:
             raise UsageError(f"{eng.makes} generation takes no parameters, found "
@@ -236,7 +267,7 @@ def _write_lines(chunks: Iterator[str], count: int, out: IO[str]) -> Summary:
 
 def cmd_generate(args: argparse.Namespace) -> int:
     """Make ``-n`` puzzles with the generator of ``args.what``."""
-    eng = next(e for e in generators() if e.makes == args.what)
+    eng = registry.generators(args.what)[0]
     if args.cluster and args.jobs != 1:
         raise UsageError(f"--jobs {args.jobs} and --cluster do not go together: with --cluster "
                          "the cluster's workers do the work (local:N starts N of them here)")

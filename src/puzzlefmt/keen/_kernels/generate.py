@@ -93,12 +93,7 @@ def _blocks(st: np.ndarray, w: int, gw: np.ndarray) -> bool:
     a = w * w
     for i in range(a):
         gw[_ORDER, i] = i
-    for i in range(a - 1, 0, -1):  # rk.shuffle of the order row, in place
-        j = rk.upto(st, i + 1)
-        if j != i:
-            t = gw[_ORDER, i]
-            gw[_ORDER, i] = gw[_ORDER, j]
-            gw[_ORDER, j] = t
+    rk.shuffle_row(st, gw, _ORDER, a)
     for i in range(a):
         gw[_RANK, gw[_ORDER, i]] = i
         gw[_ALONE, i] = 1
@@ -322,12 +317,7 @@ def _generate_ws(st: np.ndarray, w: int, diff: int, mult_only: bool, grid: np.nd
         if not _blocks(st, w, gw):
             continue
         _clue_flags(w, diff, mult_only, grid, gw)
-        for i in range(a - 1, 0, -1):  # rk.shuffle of the order row, in place
-            j = rk.upto(st, i + 1)
-            if j != i:
-                t = gw[_ORDER, i]
-                gw[_ORDER, i] = gw[_ORDER, j]
-                gw[_ORDER, j] = t
+        rk.shuffle_row(st, gw, _ORDER, a)
         _deal(gw, a)
         verdict = sk.grades_as_ws(w, diff, gw, _LEADER, _OPS, grid, cw, tbuf, rw, dyn, dst)
         if verdict:

@@ -88,12 +88,7 @@ def matching(st: np.ndarray, n: int, lw: np.ndarray) -> None:
                 lw[_RLAYER, r] = -1
         for v in range(n):
             lw[_ORDER, v] = v
-        for i in range(n - 1, 0, -1):  # rk.shuffle of the order row, in place
-            j = rk.upto(st, i + 1)
-            if j != i:
-                t = lw[_ORDER, i]
-                lw[_ORDER, i] = lw[_ORDER, j]
-                lw[_ORDER, j] = t
+        rk.shuffle_row(st, lw, _ORDER, n)
         lw[_STATE, 0] = 0
         i = 0
         while True:
@@ -143,12 +138,7 @@ def latin_fill(st: np.ndarray, order: int, sq: np.ndarray, lw: np.ndarray) -> No
     ``latin_generate`` draws it from ``st``, in the workspace ``lw`` (:func:`latin_work`)."""
     for i in range(order):
         lw[_ROWS, i] = i
-    for i in range(order - 1, 0, -1):  # rk.shuffle of the rows, in place
-        j = rk.upto(st, i + 1)
-        if j != i:
-            t = lw[_ROWS, i]
-            lw[_ROWS, i] = lw[_ROWS, j]
-            lw[_ROWS, j] = t
+    rk.shuffle_row(st, lw, _ROWS, order)
     for i in range(order):
         for col in range(order):
             for d in range(order):

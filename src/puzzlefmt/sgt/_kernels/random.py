@@ -1,6 +1,7 @@
 """numba kernels of the collection's random source (:mod:`puzzlefmt.sgt.random` is the
-reference, on :mod:`hashlib`): SHA-1, ``random_upto`` and ``shuffle``, for generators that
-run whole in a kernel.
+reference, on :mod:`hashlib`): SHA-1, ``random_upto`` and ``shuffle`` (of a 1-D array, or
+in place in a row of a workspace: :func:`shuffle_row`), for generators that run whole in a
+kernel.
 
 A random state is one ``int64`` array of :data:`STATE_SIZE` made by :func:`new_state`: the
 40 bytes of the seed buffer, the 20 bytes of the data buffer, the read position, then the
@@ -182,3 +183,15 @@ def shuffle(st: np.ndarray, items: np.ndarray, n: int) -> None:
             t = items[i]
             items[i] = items[j]
             items[j] = t
+
+
+@njit
+def shuffle_row(st: np.ndarray, rows: np.ndarray, row: int, n: int) -> None:
+    """Shuffle ``rows[row, :n]`` in place, as the collection's ``shuffle`` does (a row of a
+    2-D workspace, indexed in place: no view of it is made)."""
+    for i in range(n - 1, 0, -1):
+        j = upto(st, i + 1)
+        if j != i:
+            t = rows[row, i]
+            rows[row, i] = rows[row, j]
+            rows[row, j] = t
