@@ -243,7 +243,7 @@ def _fill_row(grid: Grid, rating: Rating, text: str) -> tuple[str, str | None]:
     """A forum CSV row (``text``, read as ``grid``) with its ER/EP/ED columns filled:
     serate's numbers replace what the columns held (a value that differs is said in the
     warning); a number that may not be serate's (the ER of a puzzle that needs chains,
-    printed ``>=7.5``; the numbers of a puzzle without one solution) goes only into an empty
+    printed ``>=9.0``; the numbers of a puzzle without one solution) goes only into an empty
     column, and a value already there is kept."""
     if not any(name in grid.meta for name in RATING_COLUMNS):
         raise ValueError("the row has no ER, EP or ED column")
@@ -290,7 +290,7 @@ RATE = Engine(
                          "the time taken, %g the puzzle, %n its number, %% a percent sign",
                          valid=check_format),),
     fill=((forumcsv.FMT, _fill_row, "the ER/EP/ED columns (serate's numbers replace what "
-           "they held; a >=7.5 goes into an empty column only)"),),
+           "they held; a >=9.0 goes into an empty column only)"),),
     timeout=True, verb="rated", title="Rate", doing="Rating", agent="rater",
     items=lambda rating: [f"{k + 1}. {step}" for k, step in enumerate(rating.steps)],
     item_picture=lambda grid, rating, k: (rating.before(k), {"step": rating.steps[k]}),
