@@ -123,10 +123,11 @@ def propagate(s: int, start: int, cand: np.ndarray, pl: np.ndarray, wcand: np.nd
               wpl: np.ndarray, dynamic: bool, xonly: bool, level: int, pos: np.ndarray,
               epot: np.ndarray, epst: np.ndarray, epcnt: np.ndarray, nent: np.ndarray,
               pool: np.ndarray, npool: np.ndarray, qon: np.ndarray, qoff: np.ndarray,
-              res: np.ndarray) -> bool:
+              res: np.ndarray, ons: np.ndarray) -> bool:
     """Everything potential ``start`` implies, into slot ``s`` (entry 0 is ``start``).
     True on a contradiction: ``res`` then holds the entries of its on and off potentials
-    (one of them a new entry not in ``pos``); the slot keeps what was derived before it."""
+    (one of them a new entry not in ``pos``); the slot keeps what was derived before it.
+    ``ons``: scratch for one off potential's on consequences (4 words)."""
     _clear_slot(s, pos, nent, npool)
     e0 = _entry(s, start, epot, epst, epcnt, nent, npool)
     pos[s, start] = e0
@@ -145,7 +146,6 @@ def propagate(s: int, start: int, cand: np.ndarray, pl: np.ndarray, wcand: np.nd
     else:
         qoff[0] = e0
         toff = 1
-    ons = np.zeros(4, dtype=np.int64)
     while True:
         if hon < ton:
             e = qon[hon]
@@ -317,9 +317,10 @@ def _take(bi: np.ndarray, bf: np.ndarray, bl: np.ndarray, tech: int, rating: flo
             if epcnt[s, e] == 0:
                 break
             e = pool[s, epst[s, e]]
-        if n + k > LINKS - 1:
-            k = LINKS - 1 - n  # cannot happen with serate's grids: 1,458 words hold them
-        for i in range(k):
+        # the record full (not met: paths are tens of nodes, a step has at most 9 branches):
+        # the branch's nodes from its start are kept, the rest is cut
+        keep = min(k, LINKS - 1 - n)
+        for i in range(keep):
             parent = -1 if i == 0 else n - 1
             bl[1 + n] = epot[s, path[k - 1 - i]] + _SCALE * (parent + 2)
             n += 1
@@ -339,16 +340,19 @@ def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, le
     t_contra = T_NISHIO if nishio else T_DCONTRA
     t_cell = T_CELL if row == ROW_MULTIPLE else T_DCELL
     t_region = T_REGION if row == ROW_MULTIPLE else T_DREGION
+    # no need to zero the big work arrays (a few MB, every call): a slot's entries and
+    # parents are read only up to its counts, and propagate() clears its ``pos`` row
     pos = np.empty((_SLOTS, 1458), dtype=np.int64)
-    epot = np.zeros((_SLOTS, _ENTRIES), dtype=np.int64)
-    epst = np.zeros((_SLOTS, _ENTRIES), dtype=np.int64)
-    epcnt = np.zeros((_SLOTS, _ENTRIES), dtype=np.int64)
+    epot = np.empty((_SLOTS, _ENTRIES), dtype=np.int64)
+    epst = np.empty((_SLOTS, _ENTRIES), dtype=np.int64)
+    epcnt = np.empty((_SLOTS, _ENTRIES), dtype=np.int64)
     nent = np.zeros(_SLOTS, dtype=np.int64)
-    pool = np.zeros((_SLOTS, _POOL), dtype=np.int64)
+    pool = np.empty((_SLOTS, _POOL), dtype=np.int64)
     npool = np.zeros(_SLOTS, dtype=np.int64)
     qon = np.zeros(_ENTRIES, dtype=np.int64)
     qoff = np.zeros(_ENTRIES, dtype=np.int64)
     res = np.zeros(2, dtype=np.int64)
+    ons = np.zeros(4, dtype=np.int64)
     wcand = np.zeros(81, dtype=np.int64)
     wpl = np.zeros((27, 9), dtype=np.int64)
     seen = np.zeros(_ENTRIES, dtype=np.int64)
@@ -378,13 +382,13 @@ def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, le
             pon = (c * 9 + d) * 2 + 1
             # a contradiction from "on" removes the digit (the static row has none)
             if propagate(so, pon, cand, pl, wcand, wpl, dynamic, nishio, level, pos, epot,
-                         epst, epcnt, nent, pool, npool, qon, qoff, res) and dynamic:
+                         epst, epcnt, nent, pool, npool, qon, qoff, res, ons) and dynamic:
                 _contradiction(cand, so, pon - 1, t_contra, base, res, epot, epst, epcnt,
                                pool, seen, ws, stack, bi, bf, bl, path, slots, ents)
             if dynamic:
                 # a contradiction from "off" places it
                 if propagate(_OFF, pon - 1, cand, pl, wcand, wpl, dynamic, nishio, level,
-                             pos, epot, epst, epcnt, nent, pool, npool, qon, qoff, res):
+                             pos, epot, epst, epcnt, nent, pool, npool, qon, qoff, res, ons):
                     _contradiction(cand, _OFF, pon, t_contra, base, res, epot, epst, epcnt,
                                    pool, seen, ws, stack, bi, bf, bl, path, slots, ents)
                 if n >= 3 and not nishio:  # double forcing: on results, then off ones
@@ -427,7 +431,7 @@ def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, le
                         slots[nb] = _REG + nb
                         propagate(_REG + nb, (x * 9 + d) * 2 + 1, cand, pl, wcand, wpl,
                                   dynamic, False, level, pos, epot, epst, epcnt, nent, pool,
-                                  npool, qon, qoff, res)
+                                  npool, qon, qoff, res, ons)
                     nb += 1
                 _agree(cand, slots, nb, t_region, 6, base, pos, epot, epst, epcnt, nent,
                        pool, seen, ws, stack, bi, bf, bl, path, ents)
