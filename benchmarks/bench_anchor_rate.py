@@ -2,7 +2,7 @@
 puzzles rated by both, whole processes, in the same run.
 
     python benchmarks/bench_anchor_rate.py --serate /work/scratch/serate/classes \\
-        [--rounds 3] [--copies 4] [--limit 6.2]
+        [--rounds 3] [--copies 4] [--limit 6.2] [--above 0]
 
 The anchor is not part of the project and is never committed: build it by hand in a scratch
 folder from SudokuMonster/SukakuExplainer at tag ``v1.2.1.2`` with the one compile fix that
@@ -12,9 +12,10 @@ folder from SudokuMonster/SukakuExplainer at tag ``v1.2.1.2`` with the one compi
     javac -nowarn -encoding ISO-8859-1 -d classes $(find Sudoku -name '*.java')
 
 ``--serate`` is that ``classes`` folder (or a jar). The puzzles are those of
-``../shared/vectors/rating/se-1213.tsv`` with ER at most ``--limit`` (6.2: every puzzle this
-rater finishes), written ``--copies`` times one after the other into one file, so that the
-start of each process (a JVM; an interpreter and the kernels) weighs little per puzzle. The
+``../shared/vectors/rating/se-1213.tsv`` with ER above ``--above`` and at most ``--limit``
+(6.2: every puzzle the rater finished at first; ``--above 7.5 --limit 8.9``: the band of
+rows 23-25), written ``--copies`` times one after the other into one file, so that the start
+of each process (a JVM; an interpreter and the kernels) weighs little per puzzle. The
 commands, run alternately, ``--rounds`` rounds, CPU time (user + system, ``wait4``) medians:
 
 - serate: ``java -Xrs -Xmx1g -XX:ActiveProcessorCount=1 -cp CLASSES diuf.sudoku.test.serate
@@ -67,11 +68,12 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--copies", type=int, default=4)
     ap.add_argument("--limit", type=float, default=6.2)
+    ap.add_argument("--above", type=float, default=0.0)
     args = ap.parse_args(argv)
     header(Path(__file__).name, argv)
     vectors = SHARED / "vectors" / "rating" / "se-1213.tsv"
     rows = [ln.split("\t") for ln in vectors.read_text(encoding="utf-8").splitlines()[1:]]
-    rows = [r for r in rows if float(r[1]) <= args.limit]
+    rows = [r for r in rows if args.above < float(r[1]) <= args.limit]
     want = [f"{r[1]}/{r[2]}/{r[3]}" for r in rows] * args.copies
     with tempfile.TemporaryDirectory() as scratch:
         tmp = Path(scratch)
@@ -103,7 +105,8 @@ def main(argv: list[str]) -> int:
         medians = rounds(args.rounds, {name: (lambda nm=name: timed(nm)) for name in cmds})
         kernel = _kernel_time(puzzles)
     base = medians["serate"]
-    print(f"{n} puzzles ({len(rows)} with ER <= {args.limit}, {args.copies} copies); "
+    print(f"{n} puzzles ({len(rows)} with {args.above} < ER <= {args.limit}, {args.copies} "
+          f"copies); "
           f"medians of {args.rounds} rounds, CPU seconds (user + system)")
     print()
     table(["command", "CPU s", "per puzzle", "serate / this"],

@@ -2,19 +2,22 @@
 serate 1.2.1.3 itself (issue 23), counted by serate's ER band.
 
     python benchmarks/check_rate_serate.py --serate /work/scratch/serate/classes \\
-        [--qqwing 1500] [--clue17 1000] [--seed 2323] [--serate-output FILE]
+        [--qqwing 1500] [--clue17 1000] [--top10000 0] [--seed 2323] [--serate-output FILE]
 
 The puzzles: a random sample (``--seed``) of ``../shared/data/sudoku``'s QQWing expert list
 (``hodoku_py_testdata/qqwing_expert.sdm``, ``--qqwing`` puzzles at most) and 17-clue list
-(``tdoku_format/puzzles2_17_clue``, ``--clue17``), leaving out every puzzle of
+(``tdoku_format/puzzles2_17_clue``, ``--clue17``) and, for the chains of rows 23-25 (few
+puzzles of those two lists are rated above 7.5), SudoCue's top 10,000
+(``hodoku_py_testdata/sudocue_top10000.sdm``, ``--top10000``; mostly rated 8.3-9.2), leaving
+out every puzzle of
 ``../shared/vectors/rating/se-1213.tsv``. serate rates them in one JVM (``nice -n 10 java
 -Xrs -Xmx1g -XX:ActiveProcessorCount=1 -cp CLASSES diuf.sudoku.test.serate --input=FILE
 --format=%g<TAB>%r<TAB>%p<TAB>%d``; ``--serate-output`` reuses such a file, e.g. one cut short),
 puzzlefmt with :func:`puzzlefmt.sudoku.rating.rate_many`. For each band of serate's ER (up to
-6.2, 6.5-7.5, above 7.5): how many puzzles, how many puzzlefmt rates with serate's ER/EP/ED,
-how many it rates otherwise (a disagreement), how many it reports as needing chains (its
-bound, ER 7.5 or more). The anchor is not part of the project (see bench_anchor_rate.py for
-how to build it).
+6.2, 6.5-7.4, 7.5-8.9, 9.0 and up): how many puzzles, how many puzzlefmt rates with serate's
+ER/EP/ED, how many it rates otherwise (a disagreement), how many it reports as needing
+chains (its bound, ER 9.0 or more: serate's rows 26+). The anchor is not part of the
+project (see bench_anchor_rate.py for how to build it).
 """
 
 from __future__ import annotations
@@ -47,7 +50,9 @@ def _load(path: Path, label: str, seen: set[str]) -> list[tuple[str, str]]:
 
 
 def _band(er: float) -> str:
-    return "<= 6.2" if er <= 6.2 else ("6.5-7.5" if er <= 7.5 else "> 7.5")
+    if er <= 6.2:
+        return "<= 6.2"
+    return "6.5-7.4" if er < 7.45 else ("7.5-8.9" if er < 8.95 else ">= 9.0")
 
 
 def main(argv: list[str]) -> int:
@@ -55,6 +60,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--serate", required=True, help="serate's classes folder or jar")
     ap.add_argument("--qqwing", type=int, default=1500)
     ap.add_argument("--clue17", type=int, default=1000)
+    ap.add_argument("--top10000", type=int, default=0)
     ap.add_argument("--seed", type=int, default=2323)
     ap.add_argument("--serate-output", type=Path, default=None,
                     help="serate's output for this sample, made before (skips the JVM)")
@@ -67,6 +73,10 @@ def main(argv: list[str]) -> int:
     rng = random.Random(args.seed)
     sample = rng.sample(qe, min(len(qe), args.qqwing)) + rng.sample(c17, min(len(c17),
                                                                               args.clue17))
+    if args.top10000:
+        top = _load(data / "hodoku_py_testdata" / "sudocue_top10000.sdm", "sudocue_top10000",
+                    seen)
+        sample += rng.sample(top, min(len(top), args.top10000))
     if args.serate_output is None:
         with tempfile.TemporaryDirectory() as tmp:
             src = Path(tmp) / "sample.txt"
@@ -97,9 +107,9 @@ def main(argv: list[str]) -> int:
             band[2] += 1
             print(f"differs: {p} {source} serate {'/'.join(nums)} puzzlefmt {got.line()} "
                   f"{got.verdict}")
-    print("| serate ER | puzzles | same ER/EP/ED | different | needs chains (>=7.5) |")
+    print("| serate ER | puzzles | same ER/EP/ED | different | needs chains (>=9.0) |")
     print("|---|---|---|---|---|")
-    for name in ("<= 6.2", "6.5-7.5", "> 7.5"):
+    for name in ("<= 6.2", "6.5-7.4", "7.5-8.9", ">= 9.0"):
         n, same, other, chains = bands.get(name, [0, 0, 0, 0])
         print(f"| {name} | {n} | {same} | {other} | {chains} |")
     return 0

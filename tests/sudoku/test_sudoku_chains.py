@@ -179,3 +179,161 @@ def test_aligned_triplet_exclusion_is_serates() -> None:
         assert s.eliminates
         assert all(sol[c] != d for c, d in s.eliminates)
         assert len(s.cells) >= 5  # the three cells and 2+ common excluders
+
+
+# ---------------------------------------------------------------------- rows 23-25
+
+#: Rows 23-25's techniques as serate names them, and their base ratings (spec section 3).
+DYNAMIC = {"Nishio Forcing Chains": 7.5, "Cell Forcing Chains": 8.0,
+           "Region Forcing Chains": 8.0, "Dynamic Contradiction Forcing Chains": 8.5,
+           "Dynamic Double Forcing Chains": 8.5, "Dynamic Cell Forcing Chains": 8.5,
+           "Dynamic Region Forcing Chains": 8.5}
+CONTRADICTIONS = ("Nishio Forcing Chains", "Dynamic Contradiction Forcing Chains")
+
+
+def _below_nine() -> list[tuple[str, str, str, str, str]]:
+    """The vector puzzles serate rates 7.6-8.9: rows 26 and above rate 9.0 or more (spec
+    section 3), so these need nothing beyond rows 1-25."""
+    return [r for r in _table() if 7.5 < float(r[1]) < 9.0]
+
+
+def test_every_puzzle_from_7_6_to_8_9_has_serates_numbers() -> None:
+    rows = _below_nine()
+    assert len(rows) == 172
+    got = rate_many([Grid(r[0]) for r in rows])
+    wrong = [(r[0], r[4], f"{r[1]}/{r[2]}/{r[3]}", g.line(), g.verdict)
+             for r, g in zip(rows, got, strict=True)
+             if g.line() != f"{r[1]}/{r[2]}/{r[3]}" or g.verdict != "rated"]
+    assert wrong == []
+
+
+def test_puzzles_from_9_0_get_serates_numbers_or_need_nested_chains() -> None:
+    """From 9.0 a puzzle may need serate's nested chains (rows 26+): then it needs chains,
+    with ER printed ``>=9.0`` (true: rows 26+ rate 9.0 or more) and EP/ED serate's when
+    reached; otherwise its numbers are serate's. Never a lower number."""
+    rows = [r for r in _table() if float(r[1]) >= 9.0]
+    assert len(rows) == 19
+    got = rate_many([Grid(r[0]) for r in rows])
+    for r, g in zip(rows, got, strict=True):
+        if g.verdict == "rated":
+            assert g.line() == f"{r[1]}/{r[2]}/{r[3]}", r
+            continue
+        assert g.verdict == "needs-chains", r
+        assert format_rating(g.er) == ">=9.0"
+        for mine, serates in ((g.ep, r[2]), (g.ed, r[3])):
+            assert mine == float("inf") or format_rating(mine) == serates, r
+
+
+def test_the_hardest_vector_puzzle_needs_nested_chains() -> None:
+    """serate's ER 10.3 puzzle (first step rated 9.8, ED): far beyond what rows 23-25 give
+    on it, so the rater stops at once: needs chains, no EP or ED, never a lower number."""
+    row = max(_table(), key=lambda r: float(r[1]))
+    assert (row[1], row[3]) == ("10.3", "9.8")
+    got = _rated(row[0])
+    assert got.verdict == "needs-chains"
+    assert got.line() == ">=9.0/>=9.0/>=9.0"
+    assert got.steps == ()
+
+
+def _branches(links: tuple[tuple[int, int, bool, int], ...]
+              ) -> list[list[tuple[int, int, bool]]]:
+    """A rows 23-25 step's links cut into its branches (each from a start, parent -1)."""
+    out: list[list[tuple[int, int, bool]]] = []
+    for k, (c, d, on, parent) in enumerate(links):
+        if parent == -1:
+            out.append([])
+        else:
+            assert parent == k - 1
+        out[-1].append((c, d, on))
+    return out
+
+
+def _link_ok(cand: list[int], a: tuple[int, int, bool], b: tuple[int, int, bool],
+             static: bool, y: bool) -> bool:
+    """Whether ``a`` implies ``b`` by one link: on a grid that loses candidates along the
+    chain (dynamic) the kind of link is checked, on the grid as it is (static) the link."""
+    if static:
+        return _implies(cand, a, b, True, True)
+    (c1, d1, on1), (c2, d2, on2) = a, b
+    if on1 == on2 or not cand[c1] >> (d1 - 1) & 1 or not cand[c2] >> (d2 - 1) & 1:
+        return False
+    if c1 == c2:
+        return y and d1 != d2
+    return d1 == d2 and c2 in PEERS[c1]
+
+
+def _check_dynamic_step(rating: Rating, k: int, sol: list[int]) -> None:
+    step = rating.steps[k]
+    before = rating.before(k)
+    cand = [0 if v else m for v, m in zip(before.values, before.candidate_masks(),
+                                           strict=True)]
+    branches = _branches(step.links)
+    static = step.technique in ("Cell Forcing Chains", "Region Forcing Chains")
+    y = step.technique != "Nishio Forcing Chains"
+    for branch in branches:
+        for a, b in pairwise(branch):
+            assert _link_ok(cand, a, b, static, y), (str(step), a, b)
+    starts = [b[0] for b in branches]
+    ends = [b[-1] for b in branches]
+    if step.technique in CONTRADICTIONS:
+        assert len(branches) == 2
+        assert starts[0] == starts[1]
+        assert ends[0][:2] == ends[1][:2]
+        assert {ends[0][2], ends[1][2]} == {True, False}
+        result = (starts[0][0], starts[0][1], not starts[0][2])
+    elif step.technique == "Dynamic Double Forcing Chains":
+        assert len(branches) == 2
+        assert starts[0][:2] == starts[1][:2]
+        assert (starts[0][2], starts[1][2]) == (True, False)
+        assert ends[0] == ends[1]
+        result = ends[0]
+    elif "Cell" in step.technique:
+        cell = starts[0][0]
+        assert [s[1] for s in starts] == [d for d in range(1, 10) if cand[cell] >> (d - 1) & 1]
+        assert all(s[0] == cell and s[2] for s in starts)
+        assert len(set(ends)) == 1
+        result = ends[0]
+    else:  # region forcing: every place of the digit in one unit
+        digit = starts[0][1]
+        cells = [s[0] for s in starts]
+        assert all(s[1] == digit and s[2] for s in starts)
+        assert any(set(cells) == {q for q in u if cand[q] >> (digit - 1) & 1}
+                   for u in _units(cells[0]))
+        assert len(set(ends)) == 1
+        result = ends[0]
+    c, d, on = result
+    if on:
+        assert step.places == ((c, d),)
+    else:
+        assert step.eliminates == ((c, d),)
+        assert not step.places
+    # the complexity counts at least every node listed
+    assert step.rating >= DYNAMIC[step.technique] + length_increment(len(step.links))
+    for c, d in step.eliminates:
+        assert sol[c] != d
+    for c, d in step.places:
+        assert sol[c] == d
+
+
+def test_dynamic_steps_carry_their_chains() -> None:
+    rows = _below_nine()
+    sample = random.Random(25).sample(rows, 80 if FULL else 10)
+    seen: set[str] = set()
+    for r in sample:
+        got = _rated(r[0])
+        sol = Grid(r[0]).solve().solutions[0].values
+        for k, step in enumerate(got.steps):
+            if step.technique in DYNAMIC:
+                _check_dynamic_step(got, k, sol)
+                seen.add(step.technique)
+        assert max(s.rating for s in got.steps) == got.er
+    assert len(seen) >= (6 if FULL else 3)
+
+
+def test_hint_gives_the_dynamic_step() -> None:
+    """hint() on the grid before a rows 23-25 step gives that step again."""
+    rows = _below_nine()
+    for r in rows[:: (4 if FULL else 20)]:
+        got = _rated(r[0])
+        k = max(k for k, s in enumerate(got.steps) if s.technique in DYNAMIC)
+        assert hint(got.before(k)) == got.steps[k]

@@ -253,14 +253,19 @@ def test_a_rating_window_keeps_puzzles_rated_in_it(window: str, symmetry: str,
 
 
 def test_rating_windows_reach_what_the_rater_tells() -> None:
-    """Windows up to ER 7.4 are taken (serate's rows 1-22, which the rater has: a puzzle
-    rated 6.6 by serate is in 6.5-7.0); from 7.5, where Nishio and other chains it does not
-    have start, they are refused."""
+    """Windows up to ER 8.9 are taken (serate's rows 1-25, which the rater has: a puzzle
+    rated 6.6 by serate is in 6.5-7.0, one rated 8.3 in 8.0-8.9); from 9.0, where the
+    nested chains it does not have start, they are refused."""
     assert generator_module.rating_window("6.5-7.4") == (6.5, 7.4)
+    assert generator_module.rating_window("7.5-8.9") == (7.5, 8.9)
     with pytest.raises(ValueError, match="Sudoku Explainer rater"):
-        generator_module.rating_window("7.0-7.5")
+        generator_module.rating_window("8.5-9.0")
     path = shared_path("vectors", "rating", "se-1213.tsv")
     row = next(line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()
                if line.split("\t")[1] == "6.6")
     assert generator_module._rated_in(Grid(row[0]), 6.5, 7.0)
     assert not generator_module._rated_in(Grid(row[0]), 6.7, 7.4)
+    row = next(line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()
+               if line.split("\t")[1] == "8.3")
+    assert generator_module._rated_in(Grid(row[0]), 8.0, 8.9)
+    assert not generator_module._rated_in(Grid(row[0]), 7.5, 8.2)

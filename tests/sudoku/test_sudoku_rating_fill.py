@@ -1,8 +1,8 @@
 """``puzzlefmt rate --fill`` on forum CSV collections (issue 22): the collection written back
 with its ER/EP/ED columns filled and every other byte as it was (title, header, comments,
 other columns, their quoting); serate's numbers replace what the columns held (a different
-value is reported), a number that may not be serate's (``>=7.5``: the puzzle needs chains
-beyond the rater's rows 1-22) goes into empty columns only; what cannot be filled is
+value is reported), a number that may not be serate's (``>=9.0``: the puzzle needs chains
+beyond the rater's rows 1-25) goes into empty columns only; what cannot be filled is
 refused in one line, or rejected with the reason."""
 
 from __future__ import annotations
@@ -15,37 +15,40 @@ from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from puzzlefmt.cli import main
-from puzzlefmt.sudoku import Grid, rate
+from puzzlefmt.sudoku import Grid, rate, rate_many
 from puzzlefmt.sudoku.rating import format_rating
 
 from helpers import examples, shared_path
 
 NAMES = ("Label", "Poster", "q1", "Sx9")
 
-#: The rater has serate's rows 1-22: every rating below 7.5 (rows 23 and above rate 7.5 or
-#: more; a 7.5 may be either, so the sample leaves it out). What it writes past them:
-REACH = 7.5
-BEYOND = ">=7.5"
+#: The rater has serate's rows 1-25: every rating below 9.0 (rows 26 and above rate 9.0 or
+#: more; from 9.0 a puzzle may need them or not). What it writes past them:
+REACH = 9.0
+BEYOND = ">=9.0"
 
 
 @cache
-def _rows() -> list[tuple[str, str, str, str]]:
-    """(puzzle, ER, EP, ED) of serate's vectors: every 20th rated puzzle (ER below 7.5) and
-    every 20th that needs chains (above 7.5)."""
+def _rows() -> list[tuple[str, str, str, str, bool]]:
+    """(puzzle, ER, EP, ED, rated) of serate's vectors: every 20th below 9.0 (rated) and
+    every 4th from 9.0 (rated, or needing chains beyond rows 1-25: which one, the rater's
+    verdict tells; its numbers are checked in test_sudoku_chains.py)."""
     path = shared_path("vectors", "rating", "se-1213.tsv")
     rows = [ln.split("\t") for ln in path.read_text(encoding="utf-8").splitlines()[1:]]
     rated = [r for r in rows if float(r[1]) < REACH][::20]
-    chains = [r for r in rows if float(r[1]) > REACH][::20]
-    return [(r[0], r[1], r[2], r[3]) for r in rated + chains]
+    high = [r for r in rows if float(r[1]) >= REACH][::4]
+    verdicts = [g.verdict for g in rate_many([Grid(r[0]) for r in high])]
+    return [(r[0], r[1], r[2], r[3], True) for r in rated] + \
+        [(r[0], r[1], r[2], r[3], v == "rated") for r, v in zip(high, verdicts, strict=True)]
 
 
-def _expected(row: tuple[str, str, str, str], held: dict[str, str]) -> dict[str, str | None]:
+def _expected(row: tuple[str, str, str, str, bool], held: dict[str, str]
+              ) -> dict[str, str | None]:
     """What --fill writes in the ER/EP/ED columns of a row that held ``held``: serate's
     numbers where this rater has them (every number of a rated puzzle; EP and ED of one that
-    needs chains when they are below 7.5), else ``>=7.5`` in an empty column, ``None`` (the
+    needs chains when they are below 9.0), else ``>=9.0`` in an empty column, ``None`` (the
     field as it was) in another."""
-    _, er, ep, ed = row
-    rated = float(er) < REACH
+    _, er, ep, ed, rated = row
     out: dict[str, str | None] = {}
     for name, value in (("ER", er), ("EP", ep), ("ED", ed)):
         if name not in held:
@@ -123,7 +126,7 @@ def test_fill_on_a_hardest_list(tmp_path: Path, capsys: pytest.CaptureFixture[st
     """The HardestDatabase layout: empty columns filled, a rated puzzle's wrong numbers
     replaced (and reported), a number from a rater with chains kept, --jobs the same."""
     rated = next(r for r in _rows() if r[1] == "4.2")
-    chains = next(r for r in _rows() if float(r[1]) > REACH and float(r[2]) < REACH)
+    chains = next(r for r in _rows() if not r[4] and float(r[2]) < REACH)
     src = tmp_path / "hardest.csv"
     lines = ["HardestDatabase110626",
              "#!sudoku -c1,PuzzleR,Label,Poster,q1,q2,ER,EP,ED,Sx9,Sxt",
@@ -134,7 +137,7 @@ def test_fill_on_a_hardest_list(tmp_path: Path, capsys: pytest.CaptureFixture[st
     src.write_bytes("".join(ln + "\r\n" for ln in lines).encode("ascii"))
     code, out, err = _fill(src, capsys)
     assert code == 0
-    er, ep, ed = rated[1:]
+    er, ep, ed = rated[1:4]
     assert out.split("\r\n") == [
         *lines[:2],
         f'{rated[0]},"Thread-1;a,b",tarek,95532,97174,{er},{ep},{ed},4674,3311',

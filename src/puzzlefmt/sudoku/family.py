@@ -206,7 +206,7 @@ GENERATE = Engine(
                     choices=generator.SYMMETRIES),
              Option("clues", str, "17-81", "the clue count, MIN-MAX"),
              Option("minimal", bool, False, "no clue can be removed"),
-             Option("rating", str, "", "Sudoku Explainer rating (ER) LO-HI, within 1.0-7.4: "
+             Option("rating", str, "", "Sudoku Explainer rating (ER) LO-HI, within 1.0-8.9: "
                     "keep only puzzles rated in it")),
     timeout=True, command=False, verb="generated", title="New puzzle", doing="Generating",
     agent="generator", makes="sudoku", seeds=game_seeds, precheck=generator.check,
@@ -242,7 +242,7 @@ def _fill_row(grid: Grid, rating: Rating, text: str) -> tuple[str, str | None]:
     """A forum CSV row (``text``, read as ``grid``) with its ER/EP/ED columns filled:
     serate's numbers replace what the columns held (a value that differs is said in the
     warning); a number that may not be serate's (the ER of a puzzle that needs chains,
-    printed ``>=7.5``; a lower bound of a rating whose time ran out, ``>=6.6``; the numbers
+    printed ``>=9.0``; a lower bound of a rating whose time ran out, ``>=6.6``; the numbers
     of a puzzle without one solution) goes only into an empty column, and a value already
     there is kept."""
     if not any(name in grid.meta for name in RATING_COLUMNS):
@@ -296,7 +296,7 @@ RATE = Engine(
                          "the time taken, %g the puzzle, %n its number, %% a percent sign",
                          valid=check_format),),
     fill=((forumcsv.FMT, _fill_row, "the ER/EP/ED columns (serate's numbers replace what "
-           "they held; a >=7.5 goes into an empty column only)"),),
+           "they held; a >=9.0 goes into an empty column only)"),),
     timeout=True, verb="rated", title="Rate", doing="Rating", agent="rater",
     items=lambda rating: [f"{k + 1}. {step}" for k, step in enumerate(rating.steps)],
     item_picture=lambda grid, rating, k: (rating.before(k), {"step": rating.steps[k]}),

@@ -14,23 +14,24 @@ time taking the first step that the first technique in serate's fixed order find
 - **EP** the highest rating up to and including the first step that places a digit,
 - **ED** the rating of the first step.
 
-This module has every technique up to Aligned Triplet Exclusion (serate's rows 1-22, ER up
-to 7.5 and the chain lengths above it): singles and their direct forms, intersections, naked
-and hidden sets, X-Wing, Swordfish, Jellyfish, XY- and XYZ-Wing, unique rectangles and loops
-(types 1-4), BUG (types 1-4), Aligned Pair Exclusion, Forcing Chains & Cycles (X-, Y- and
-XY-cycles, forcing X- and XY-chains, with serate's length increments) and Aligned Triplet
-Exclusion. A puzzle that needs more (Nishio, multiple and dynamic forcing chains: serate's
-rows 23 and above, ER 7.5 or more) is reported as such (``verdict == "needs-chains"``, ER
-``inf``), never with a lower number. The behaviour reproduced is described in
-``docs/sudoku-rating.md``; the rater was written from that description and from serate's
-output, not from its source.
+This module has every technique up to Dynamic Forcing Chains (serate's rows 1-25, every ER
+below 9.0 and the chain lengths above it): singles and their direct forms, intersections,
+naked and hidden sets, X-Wing, Swordfish, Jellyfish, XY- and XYZ-Wing, unique rectangles and
+loops (types 1-4), BUG (types 1-4), Aligned Pair Exclusion, Forcing Chains & Cycles (X-, Y-
+and XY-cycles, forcing X- and XY-chains, with serate's length increments), Aligned Triplet
+Exclusion, Nishio Forcing Chains, Multiple Forcing Chains (cell and region forcing) and
+Dynamic Forcing Chains (contradictions, double, cell and region forcing). A puzzle that needs
+more (the nested dynamic chains, serate's rows 26 and above, rated 9.0 or more) is reported
+as such (``verdict == "needs-chains"``, ER ``inf``), never with a lower number. The
+behaviour reproduced is described in ``docs/sudoku-rating.md``; the rater was written from
+that description and from serate's output, not from its source.
 
 The verdicts (:attr:`Rating.verdict`):
 
 - ``"rated"``: the puzzle has one solution and was solved with these techniques; ER/EP/ED are
   serate's.
 - ``"needs-chains"``: one solution, but the techniques stop before the end: ER is ``inf``
-  (printed ``>=7.5``: serate's next step there is one of its rows 23 and above, rated 7.5 or
+  (printed ``>=9.0``: serate's next step there is one of its rows 26 and above, rated 9.0 or
   more); EP and ED are serate's when a placement (a first step) came before, else ``inf``
   too.
 - ``"no-solution"`` (a digit twice in a unit, an empty cell with no candidate, a candidate grid
@@ -52,8 +53,9 @@ Candidate grids (pencil marks from a paste, a Sukaku line) are rated from their 
 empty cell starts with its recorded candidates, less its eliminations and the digits its row,
 column and box hold. Placed digits count as digits.
 
-The techniques run in numba kernels (:mod:`puzzlefmt.sudoku._kernels.rate` and
-:mod:`puzzlefmt.sudoku._kernels.chains`, compiled ahead of time with the solver);
+The techniques run in numba kernels (:mod:`puzzlefmt.sudoku._kernels.rate`,
+:mod:`puzzlefmt.sudoku._kernels.chains` and :mod:`puzzlefmt.sudoku._kernels.dynamic`,
+compiled ahead of time with the solver);
 :func:`rate_many` rates many grids in one kernel call.
 """
 
@@ -123,9 +125,9 @@ def se_cell(cell: int) -> str:
 def format_rating(value: float) -> str:
     """A rating as serate prints it: one decimal after adding 0.05, truncated as Java's
     ``int`` does (``6.699999999999999`` is ``6.7``; ``-inf`` is ``-214748364.-8``); ``inf``
-    (needs chains: serate's ER is then 7.5 or more) is ``>=7.5``."""
+    (needs chains: serate's ER is then 9.0 or more) is ``>=9.0``."""
     if value == math.inf:
-        return ">=7.5"
+        return ">=9.0"
     scaled = (value + 0.05) * 10
     w = -(2 ** 31) if math.isinf(scaled) else max(-(2 ** 31), min(2 ** 31 - 1, int(scaled)))
     q = abs(w) // 10 * (1 if w >= 0 else -1)  # Java's division and remainder: toward zero
@@ -150,7 +152,14 @@ class Step:
     for the start). A forcing chain runs from its start (the assumption) to its target (the
     start cell's digit the other way); a cycle ends with its start again. Each link is strong
     (off to on: a bivalue cell or a digit's two places in a unit) or weak (on to off: the
-    same cell or a unit shared), as the two nodes' ``on`` tell.
+    same cell or a unit shared), as the two nodes' ``on`` tell. Rows 23-25 (Nishio, cell,
+    region, double and dynamic forcing) record one *branch* per target, one after the other,
+    each from its start (parent -1) to the target along first parents: a contradiction's
+    two branches end in the same cell and digit on and off; a double forcing's two (from
+    "on", from "off") and a cell or region forcing's (one per digit of the cell, per place
+    of the digit in the unit) end in the result. In dynamic chains an on node may also rest
+    on earlier removals (serate's hidden parents): they count in the rating, not in
+    ``links``.
     """
 
     technique: str
@@ -318,7 +327,7 @@ class Rating:
             return f"Sudoku Explainer rating {nums} (ER/EP/ED), {len(self.steps) or 'no'} " \
                    f"step{'s' if len(self.steps) != 1 else ''} recorded."
         if self.verdict == "needs-chains":
-            return f"Needs chains this rater does not have (ER 7.5 or more): {nums}."
+            return f"Needs chains this rater does not have (ER 9.0 or more): {nums}."
         if self.verdict == "already-solved":
             return "Already solved: there is nothing to rate."
         late = f"The time ran out after {elapsed(self.seconds)}; the rating so far" \
@@ -436,6 +445,13 @@ def _bits(mask: int) -> tuple[int, ...]:
     return tuple(d for d in range(9) if mask >> d & 1)
 
 
+def _node(word: int, k: int) -> tuple[int, int, bool, int]:
+    """A chain record's word as a link node: a plain potential follows the node before it;
+    a word of 2048 or more carries its parent's index + 2 above the potential (rows 23+)."""
+    p, parent = (word % 2048, word // 2048 - 2) if word >= 2048 else (word, k - 1)
+    return (p >> 1) // 9, (p >> 1) % 9 + 1, bool(p & 1), parent
+
+
 def _step(kernel: Any, si: Any, sf: float, se: Any, sc: Any, sl: Any) -> Step:
     cell = int(si[2])
     chain = [int(p) for p in sl[1:1 + int(sl[0])]]
@@ -447,8 +463,7 @@ def _step(kernel: Any, si: Any, sf: float, se: Any, sc: Any, sl: Any) -> Step:
         units=tuple(u for u in range(27) if int(si[5]) >> u & 1),
         places=((cell, int(si[3])),) if cell >= 0 else (),
         eliminates=tuple((c, d + 1) for c in range(81) for d in _bits(int(se[c]))),
-        links=tuple(((p >> 1) // 9, (p >> 1) % 9 + 1, bool(p & 1), k - 1)
-                    for k, p in enumerate(chain)),
+        links=tuple(_node(p, k) for k, p in enumerate(chain)),
     )
 
 

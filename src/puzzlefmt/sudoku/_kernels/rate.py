@@ -28,6 +28,13 @@ import numpy as np
 from puzzlefmt._jit import aot, njit
 from puzzlefmt.sudoku._kernels.bits import ctz, popcount
 from puzzlefmt.sudoku._kernels.chains import LINKS, NAMES, aligned_triplet, forcing_chains
+from puzzlefmt.sudoku._kernels.dynamic import (
+    DYNAMIC_NAMES,
+    ROW_DYNAMIC,
+    ROW_MULTIPLE,
+    ROW_NISHIO,
+    chaining_row,
+)
 from puzzlefmt.sudoku._kernels.solve import solve_arrays
 from puzzlefmt.sudoku._kernels.tables import CELL_POS, CELL_UNITS, INTER, PEERS, SEES, UNIT
 
@@ -46,7 +53,7 @@ TECHNIQUES = (
     "Naked Single", "Direct Hidden Triplet", "Pointing", "Claiming", "Naked Pair", "X-Wing",
     "Hidden Pair", "Naked Triplet", "Swordfish", "Hidden Triplet", "XY-Wing", "XYZ-Wing",
     "Unique Rectangle", "Naked Quad", "Jellyfish", "Hidden Quad", "BUG",
-    "Aligned Pair Exclusion", *NAMES,
+    "Aligned Pair Exclusion", *NAMES, *DYNAMIC_NAMES,
 )
 T_HSINGLE, T_DPOINT, T_DCLAIM, T_DPAIR, T_NSINGLE, T_DTRIPLE, T_POINT, T_CLAIM = range(8)
 T_NPAIR, T_XWING, T_HPAIR, T_NTRIPLE, T_SWORD, T_HTRIPLE, T_XY, T_XYZ = range(8, 16)
@@ -1278,7 +1285,12 @@ def next_step(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, aux: np.ndarray
         return True
     if forcing_chains(cand, val, pl, hi, hf, he, hc, hl):
         return True
-    return aligned_triplet(cand, val, pl, hi, hf, he, hc)
+    if aligned_triplet(cand, val, pl, hi, hf, he, hc):
+        return True
+    for row in (ROW_NISHIO, ROW_MULTIPLE, ROW_DYNAMIC):
+        if chaining_row(cand, val, pl, row, 0, hi, hf, he, hc, hl):
+            return True
+    return False
 
 
 @njit

@@ -1,0 +1,521 @@
+"""The Sudoku Explainer rater's breadth-first chaining kernels: row 23, Nishio Forcing
+Chains (7.5), row 24, Multiple Forcing Chains (cell and region forcing, 8.0) and row 25,
+Dynamic Forcing Chains (contradictions, double forcing, cell and region forcing, 8.5), each
+plus serate's length increment.
+
+Potentials are :mod:`puzzlefmt.sudoku._kernels.chains`'s, ``(cell * 9 + digit) * 2 + on``.
+One *propagation* (:func:`propagate`) starts from one potential and derives, breadth first,
+everything it implies: an on potential's offs first whenever one is queued (the cell's other
+candidates unless X only, then the digit in the box, row and column), else the oldest off's
+ons (the other candidate of a bivalue cell unless X only, then the other place of the digit
+in the box, row, column when it has two). The first derivation of a potential is kept, with
+its parents; the same cell and digit derived on and off is a *contradiction* and ends the
+propagation. *Dynamic* propagation works on a copy of the grid from which each processed off
+potential is removed, so later bivalue/bilocal tests see the removals; an on derived from
+such a test also has as *hidden parents* the offs that made the cell bivalue (digit order) or
+the unit bilocal (unit order). A propagation's potentials live in a *slot* of the work
+arrays (entries with their parents), so several can be kept side by side: one per digit of
+the start cell (cell forcing), one for "off" (contradictions, double forcing), one per place
+of a unit (region forcing).
+
+Each row visits the empty cells in reading order (Nishio and Dynamic: 2+ candidates,
+Multiple: 3+), their digits ascending, and collects hints in discovery order: per digit the
+contradiction from "on", from "off", the double forcing results (on ones, then off ones),
+the region forcing results per unit (box, row, column; when the start cell is the digit's
+first place there; on results, then off), then after the digits the cell forcing results
+(on, then off). A result is a hint only when it changes the grid. Its complexity is the sum,
+over its targets (two for contradictions and double forcing, one per branch otherwise), of
+the distinct potentials among the target's ancestors (every parent counts, hidden ones
+included); the step is the first hint by (rating, complexity, sort key: double 1, cell 5,
+region 6, contradiction 7), as :func:`puzzlefmt.sudoku._kernels.chains.forcing_chains`
+chooses. Written from ``shared/specs/se-rating.md`` 5.1, 5.2, 5.4, 5.6, 6 and serate's
+output, not from its source.
+
+Nesting (serate's rows 26-30) plugs into :func:`propagate`: its ``level`` argument is passed
+to :func:`nested_offs` each time both queues run dry; that function (level 0: nothing) is
+where the nested techniques will add off potentials with their parents to the slot.
+
+The chosen step's chains go into the ``hl`` buffer (count, then one word per node): for each
+target, the path along first parents from the branch's start to the target. A word is
+``potential + 2048 * (parent + 2)``, ``parent`` the index of the node's first parent in the
+record (-1 for a start); hidden parents are counted in the rating, not recorded.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from puzzlefmt._jit import njit
+from puzzlefmt.sudoku._kernels.bits import ctz, popcount
+from puzzlefmt.sudoku._kernels.chains import LINKS, _beats, length_increment
+from puzzlefmt.sudoku._kernels.tables import CELL_POS, CELL_UNITS, UNIT
+
+__all__ = ["DYNAMIC_NAMES", "ROW_DYNAMIC", "ROW_MULTIPLE", "ROW_NISHIO", "T_NISHIO",
+           "chaining_row", "nested_offs", "propagate"]
+
+#: Technique ids (after :data:`puzzlefmt.sudoku._kernels.chains.NAMES`' 22-29).
+T_NISHIO, T_CELL, T_REGION, T_DCONTRA, T_DDOUBLE, T_DCELL, T_DREGION = range(30, 37)
+#: Their names as serate prints them.
+DYNAMIC_NAMES = ("Nishio Forcing Chains", "Cell Forcing Chains", "Region Forcing Chains",
+                 "Dynamic Contradiction Forcing Chains", "Dynamic Double Forcing Chains",
+                 "Dynamic Cell Forcing Chains", "Dynamic Region Forcing Chains")
+#: The rows :func:`chaining_row` runs.
+ROW_NISHIO, ROW_MULTIPLE, ROW_DYNAMIC = 0, 1, 2
+
+#: Slots: 0-8 "digit on" of the start cell, 9 its "digit off", 10-18 a unit's other places.
+_SLOTS = 19
+_OFF = 9
+_REG = 10
+#: Entries of a slot (every potential once, plus a contradiction's new one) and parents.
+_ENTRIES = 1460
+_POOL = 1458 * 10
+#: Word scale of the ``hl`` records (potentials are below 2048).
+_SCALE = 2048
+# best-hint record words (bi): chains.py's layout, which its _beats reads
+_B_FOUND, _B_TECH, _B_CX, _B_KEY, _B_TARGET = 0, 1, 2, 3, 4
+H_TECH, H_CELL, H_DIGIT, H_DIGITS = 0, 2, 3, 4  # as in rate.py's step buffer
+
+
+@njit
+def _clear_slot(s: int, pos: np.ndarray, nent: np.ndarray, npool: np.ndarray) -> None:
+    for p in range(1458):
+        pos[s, p] = -1
+    nent[s] = 0
+    npool[s] = 0
+
+
+@njit
+def _entry(s: int, pot: int, epot: np.ndarray, epst: np.ndarray, epcnt: np.ndarray,
+           nent: np.ndarray, npool: np.ndarray) -> int:
+    """A new entry (no parents yet) for ``pot`` in slot ``s``; its id."""
+    e = int(nent[s])
+    nent[s] = e + 1
+    epot[s, e] = pot
+    epst[s, e] = npool[s]
+    epcnt[s, e] = 0
+    return e
+
+
+@njit
+def _parent(s: int, e: int, par: int, epcnt: np.ndarray, pool: np.ndarray,
+            npool: np.ndarray) -> None:
+    """Add parent entry ``par`` to entry ``e`` (the entry added last in its slot)."""
+    pool[s, npool[s]] = par
+    npool[s] += 1
+    epcnt[s, e] += 1
+
+
+@njit
+def nested_offs(level: int, s: int, cand: np.ndarray, wcand: np.ndarray, wpl: np.ndarray,
+                pos: np.ndarray, epot: np.ndarray, epst: np.ndarray, epcnt: np.ndarray,
+                nent: np.ndarray, pool: np.ndarray, npool: np.ndarray,
+                qoff: np.ndarray, toff: int) -> int:
+    """The nesting hook of :func:`propagate` (serate's rows 26-30, spec 5.5): when both
+    queues are empty, add the off potentials the nested techniques of ``level`` find on
+    the working grid (``wcand``/``wpl``) as new entries of slot ``s`` with their parents,
+    queue them after ``qoff[toff - 1]``, and return the new queue end. Level 0 (rows 23-25)
+    has no nested technique."""
+    return toff
+
+
+@njit
+def propagate(s: int, start: int, cand: np.ndarray, pl: np.ndarray, wcand: np.ndarray,
+              wpl: np.ndarray, dynamic: bool, xonly: bool, level: int, pos: np.ndarray,
+              epot: np.ndarray, epst: np.ndarray, epcnt: np.ndarray, nent: np.ndarray,
+              pool: np.ndarray, npool: np.ndarray, qon: np.ndarray, qoff: np.ndarray,
+              res: np.ndarray, ons: np.ndarray) -> bool:
+    """Everything potential ``start`` implies, into slot ``s`` (entry 0 is ``start``).
+    True on a contradiction: ``res`` then holds the entries of its on and off potentials
+    (one of them a new entry not in ``pos``); the slot keeps what was derived before it.
+    ``ons``: scratch for one off potential's on consequences (4 words)."""
+    _clear_slot(s, pos, nent, npool)
+    e0 = _entry(s, start, epot, epst, epcnt, nent, npool)
+    pos[s, start] = e0
+    for c in range(81):
+        wcand[c] = cand[c]
+    for u in range(27):
+        for d in range(9):
+            wpl[u, d] = pl[u, d]
+    hon = 0
+    ton = 0
+    hoff = 0
+    toff = 0
+    if start & 1:
+        qon[0] = e0
+        ton = 1
+    else:
+        qoff[0] = e0
+        toff = 1
+    while True:
+        if hon < ton:
+            e = qon[hon]
+            hon += 1
+            p = epot[s, e]
+            c = (p >> 1) // 9
+            d = (p >> 1) % 9
+            for step in range(4):
+                if step == 0:
+                    if xonly:
+                        continue
+                    m = wcand[c] & ~(1 << d)
+                    base = c * 9
+                    mul = 1
+                else:
+                    u = CELL_UNITS[c, step - 1]
+                    m = wpl[u, d] & ~(1 << CELL_POS[c, step - 1])
+                    base = u
+                    mul = 0
+                while m:
+                    b = ctz(m)
+                    m &= m - 1
+                    q = (c * 9 + b) * 2 if mul else (UNIT[base, b] * 9 + d) * 2
+                    if pos[s, q + 1] >= 0:  # the cell and digit is on: contradiction
+                        a = _entry(s, q, epot, epst, epcnt, nent, npool)
+                        _parent(s, a, e, epcnt, pool, npool)
+                        res[0] = pos[s, q + 1]
+                        res[1] = a
+                        return True
+                    if pos[s, q] < 0:
+                        a = _entry(s, q, epot, epst, epcnt, nent, npool)
+                        _parent(s, a, e, epcnt, pool, npool)
+                        pos[s, q] = a
+                        qoff[toff] = a
+                        toff += 1
+        elif hoff < toff:
+            e = qoff[hoff]
+            hoff += 1
+            p = epot[s, e]
+            c = (p >> 1) // 9
+            d = (p >> 1) % 9
+            non = 0
+            if not xonly and popcount(wcand[c]) == 2:
+                ons[non] = (c * 9 + ctz(wcand[c] & ~(1 << d))) * 2 + 1
+                non += 1
+            for kind in range(3):
+                u = CELL_UNITS[c, kind]
+                pm = wpl[u, d]
+                if popcount(pm) == 2:
+                    x = UNIT[u, ctz(pm & ~(1 << CELL_POS[c, kind]))]
+                    ons[non] = (x * 9 + d) * 2 + 1
+                    non += 1
+            for k in range(non):
+                q = ons[k]
+                if pos[s, q - 1] < 0 and pos[s, q] >= 0:
+                    continue  # known, and no contradiction: nothing to add
+                a = _entry(s, q, epot, epst, epcnt, nent, npool)
+                _parent(s, a, e, epcnt, pool, npool)
+                if dynamic:  # hidden parents: the removals that made the link
+                    qc = (q >> 1) // 9
+                    if k == 0 and not xonly and qc == c and popcount(wcand[c]) == 2:
+                        gone = cand[c] & ~wcand[c]
+                        while gone:
+                            b = ctz(gone)
+                            gone &= gone - 1
+                            h = pos[s, (c * 9 + b) * 2]
+                            if h >= 0:
+                                _parent(s, a, h, epcnt, pool, npool)
+                    else:
+                        # the unit this on comes from: the first (box, row, column) whose
+                        # two places are the cell and the on's cell
+                        for kind in range(3):
+                            u = CELL_UNITS[c, kind]
+                            pm = wpl[u, d]
+                            if popcount(pm) == 2 and \
+                                    UNIT[u, ctz(pm & ~(1 << CELL_POS[c, kind]))] == qc:
+                                gone = pl[u, d] & ~pm
+                                while gone:
+                                    b = ctz(gone)
+                                    gone &= gone - 1
+                                    h = pos[s, (UNIT[u, b] * 9 + d) * 2]
+                                    if h >= 0:
+                                        _parent(s, a, h, epcnt, pool, npool)
+                                break
+                if pos[s, q - 1] >= 0:  # the cell and digit is off: contradiction
+                    res[0] = a
+                    res[1] = pos[s, q - 1]
+                    if dynamic:
+                        _remove(wcand, wpl, c, d)
+                    return True
+                pos[s, q] = a
+                qon[ton] = a
+                ton += 1
+            if dynamic:
+                _remove(wcand, wpl, c, d)
+        else:
+            if level > 0:
+                t = nested_offs(level, s, cand, wcand, wpl, pos, epot, epst, epcnt, nent,
+                                pool, npool, qoff, toff)
+                if t > toff:
+                    toff = t
+                    continue
+            return False
+
+
+@njit
+def _remove(wcand: np.ndarray, wpl: np.ndarray, c: int, d: int) -> None:
+    if wcand[c] >> d & 1:
+        wcand[c] &= ~(1 << d)
+        for kind in range(3):
+            wpl[CELL_UNITS[c, kind], d] &= ~(1 << CELL_POS[c, kind])
+
+
+@njit
+def _ancestors(s: int, e: int, epst: np.ndarray, epcnt: np.ndarray, pool: np.ndarray,
+               seen: np.ndarray, ws: np.ndarray, stack: np.ndarray) -> int:
+    """The number of distinct potentials among entry ``e`` and all its ancestors (every
+    parent, hidden ones included) in slot ``s``."""
+    ws[0] += 1
+    mark = ws[0]
+    seen[e] = mark
+    stack[0] = e
+    top = 1
+    n = 0
+    while top:
+        top -= 1
+        x = stack[top]
+        n += 1
+        for k in range(epst[s, x], epst[s, x] + epcnt[s, x]):
+            y = pool[s, k]
+            if seen[y] != mark:
+                seen[y] = mark
+                stack[top] = y
+                top += 1
+    return n
+
+
+@njit
+def _worth(cand: np.ndarray, target: int) -> bool:
+    """Whether a result changes the grid: an off removes a candidate, an on places a digit
+    in a cell with others."""
+    c = (target >> 1) // 9
+    d = (target >> 1) % 9
+    if target & 1:
+        return bool(cand[c] >> d & 1) and (cand[c] & ~(1 << d)) != 0
+    return bool(cand[c] >> d & 1)
+
+
+@njit
+def _take(bi: np.ndarray, bf: np.ndarray, bl: np.ndarray, tech: int, rating: float, cx: int,
+          key: int, target: int, slots: np.ndarray, ents: np.ndarray, nb: int,
+          epot: np.ndarray, epst: np.ndarray, epcnt: np.ndarray, pool: np.ndarray,
+          path: np.ndarray) -> None:
+    """Record a hint as the best so far, with the first-parent path of each branch."""
+    bi[_B_FOUND] = 1
+    bi[_B_TECH] = tech
+    bi[_B_CX] = cx
+    bi[_B_KEY] = key
+    bi[_B_TARGET] = target
+    bf[0] = rating
+    n = 0
+    for b in range(nb):
+        s = slots[b]
+        e = ents[b]
+        k = 0
+        while True:
+            path[k] = e
+            k += 1
+            if epcnt[s, e] == 0:
+                break
+            e = pool[s, epst[s, e]]
+        # the record full (not met: paths are tens of nodes, a step has at most 9 branches):
+        # the branch's nodes from its start are kept, the rest is cut
+        keep = min(k, LINKS - 1 - n)
+        for i in range(keep):
+            parent = -1 if i == 0 else n - 1
+            bl[1 + n] = epot[s, path[k - 1 - i]] + _SCALE * (parent + 2)
+            n += 1
+    bl[0] = n
+
+
+@njit
+def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, level: int,
+                 hi: np.ndarray, hf: np.ndarray, he: np.ndarray, hc: np.ndarray,
+                 hl: np.ndarray) -> bool:
+    """Row 23 (``ROW_NISHIO``), 24 (``ROW_MULTIPLE``) or 25 (``ROW_DYNAMIC``): the first
+    hint in serate's order, into the step buffers (``hl``: its chains). False when none.
+    ``level``: the nesting level passed to :func:`propagate` (0 for these rows)."""
+    nishio = row == ROW_NISHIO
+    dynamic = row != ROW_MULTIPLE
+    base = 7.5 if nishio else (8.0 if row == ROW_MULTIPLE else 8.5)
+    t_contra = T_NISHIO if nishio else T_DCONTRA
+    t_cell = T_CELL if row == ROW_MULTIPLE else T_DCELL
+    t_region = T_REGION if row == ROW_MULTIPLE else T_DREGION
+    # no need to zero the big work arrays (a few MB, every call): a slot's entries and
+    # parents are read only up to its counts, and propagate() clears its ``pos`` row
+    pos = np.empty((_SLOTS, 1458), dtype=np.int64)
+    epot = np.empty((_SLOTS, _ENTRIES), dtype=np.int64)
+    epst = np.empty((_SLOTS, _ENTRIES), dtype=np.int64)
+    epcnt = np.empty((_SLOTS, _ENTRIES), dtype=np.int64)
+    nent = np.zeros(_SLOTS, dtype=np.int64)
+    pool = np.empty((_SLOTS, _POOL), dtype=np.int64)
+    npool = np.zeros(_SLOTS, dtype=np.int64)
+    qon = np.zeros(_ENTRIES, dtype=np.int64)
+    qoff = np.zeros(_ENTRIES, dtype=np.int64)
+    res = np.zeros(2, dtype=np.int64)
+    ons = np.zeros(4, dtype=np.int64)
+    wcand = np.zeros(81, dtype=np.int64)
+    wpl = np.zeros((27, 9), dtype=np.int64)
+    seen = np.zeros(_ENTRIES, dtype=np.int64)
+    stack = np.zeros(_ENTRIES, dtype=np.int64)
+    ws = np.zeros(1, dtype=np.int64)
+    path = np.zeros(_ENTRIES, dtype=np.int64)
+    slots = np.zeros(9, dtype=np.int64)
+    ents = np.zeros(9, dtype=np.int64)
+    bi = np.zeros(8, dtype=np.int64)
+    bf = np.zeros(1, dtype=np.float64)
+    bl = np.zeros(LINKS, dtype=np.int64)
+    digit_slot = np.zeros(9, dtype=np.int64)
+    for c in range(81):
+        if val[c]:
+            continue
+        n = popcount(cand[c])
+        if not (n > 2 or (n > 1 and dynamic)):
+            continue
+        nd = 0
+        m = cand[c]
+        while m:
+            d = ctz(m)
+            m &= m - 1
+            so = nd  # this digit's on slot
+            digit_slot[nd] = so
+            nd += 1
+            pon = (c * 9 + d) * 2 + 1
+            # a contradiction from "on" removes the digit (the static row has none)
+            if propagate(so, pon, cand, pl, wcand, wpl, dynamic, nishio, level, pos, epot,
+                         epst, epcnt, nent, pool, npool, qon, qoff, res, ons) and dynamic:
+                _contradiction(cand, so, pon - 1, t_contra, base, res, epot, epst, epcnt,
+                               pool, seen, ws, stack, bi, bf, bl, path, slots, ents)
+            if dynamic:
+                # a contradiction from "off" places it
+                if propagate(_OFF, pon - 1, cand, pl, wcand, wpl, dynamic, nishio, level,
+                             pos, epot, epst, epcnt, nent, pool, npool, qon, qoff, res, ons):
+                    _contradiction(cand, _OFF, pon, t_contra, base, res, epot, epst, epcnt,
+                                   pool, seen, ws, stack, bi, bf, bl, path, slots, ents)
+                if n >= 3 and not nishio:  # double forcing: on results, then off ones
+                    for state in (1, 0):
+                        for i in range(nent[so]):
+                            q = epot[so, i]
+                            if q & 1 != state or pos[so, q] != i:
+                                continue
+                            j = pos[_OFF, q]
+                            if j < 0 or not _worth(cand, q):
+                                continue
+                            cx = (_ancestors(so, i, epst, epcnt, pool, seen, ws, stack)
+                                  + _ancestors(_OFF, j, epst, epcnt, pool, seen, ws, stack))
+                            rating = base + length_increment(cx)
+                            if _beats(bi, bf, rating, cx, 1):
+                                slots[0] = so
+                                slots[1] = _OFF
+                                ents[0] = i
+                                ents[1] = j
+                                _take(bi, bf, bl, T_DDOUBLE, rating, cx, 1, q, slots, ents,
+                                      2, epot, epst, epcnt, pool, path)
+            if nishio:
+                continue
+            # region forcing: each unit of the cell where the digit has 2+ places and this
+            # cell is the first of them
+            for kind in range(3):
+                u = CELL_UNITS[c, kind]
+                pm = pl[u, d]
+                if popcount(pm) < 2 or UNIT[u, ctz(pm)] != c:
+                    continue
+                nb = 0
+                mm = pm
+                while mm:
+                    b = ctz(mm)
+                    mm &= mm - 1
+                    x = UNIT[u, b]
+                    if x == c:
+                        slots[nb] = so
+                    else:
+                        slots[nb] = _REG + nb
+                        propagate(_REG + nb, (x * 9 + d) * 2 + 1, cand, pl, wcand, wpl,
+                                  dynamic, False, level, pos, epot, epst, epcnt, nent, pool,
+                                  npool, qon, qoff, res, ons)
+                    nb += 1
+                _agree(cand, slots, nb, t_region, 6, base, pos, epot, epst, epcnt, nent,
+                       pool, seen, ws, stack, bi, bf, bl, path, ents)
+        if not nishio:  # cell forcing: what every digit of the cell agrees on
+            _agree(cand, digit_slot, nd, t_cell, 5, base, pos, epot, epst, epcnt, nent,
+                   pool, seen, ws, stack, bi, bf, bl, path, ents)
+    if bi[_B_FOUND] == 0:
+        return False
+    hi[H_TECH] = bi[_B_TECH]
+    hf[0] = bf[0]
+    target = bi[_B_TARGET]
+    tc = (target >> 1) // 9
+    td = (target >> 1) % 9
+    if target & 1:
+        hi[H_CELL] = tc
+        hi[H_DIGIT] = td + 1
+    else:
+        he[tc] = 1 << td
+    digits = 0
+    inhc = np.zeros(81, dtype=np.bool_)
+    for k in range(1, bl[0] + 1):
+        p = bl[k] % _SCALE
+        x = (p >> 1) // 9
+        digits |= 1 << ((p >> 1) % 9)
+        if not inhc[x]:
+            inhc[x] = True
+            hc[0] += 1
+            hc[hc[0]] = x
+    hi[H_DIGITS] = digits
+    for k in range(bl[0] + 1):
+        hl[k] = bl[k]
+    return True
+
+
+@njit
+def _contradiction(cand: np.ndarray, s: int, target: int, tech: int, base: float,
+                   res: np.ndarray, epot: np.ndarray, epst: np.ndarray, epcnt: np.ndarray,
+                   pool: np.ndarray, seen: np.ndarray, ws: np.ndarray, stack: np.ndarray,
+                   bi: np.ndarray, bf: np.ndarray, bl: np.ndarray, path: np.ndarray,
+                   slots: np.ndarray, ents: np.ndarray) -> None:
+    """Offer the contradiction ``res`` of slot ``s`` as a hint on ``target`` (the start
+    the other way): complexity both conflicting potentials' ancestors, sort key 7."""
+    if not _worth(cand, target):
+        return
+    cx = (_ancestors(s, res[0], epst, epcnt, pool, seen, ws, stack)
+          + _ancestors(s, res[1], epst, epcnt, pool, seen, ws, stack))
+    rating = base + length_increment(cx)
+    if _beats(bi, bf, rating, cx, 7):
+        slots[0] = s
+        slots[1] = s
+        ents[0] = res[0]
+        ents[1] = res[1]
+        _take(bi, bf, bl, tech, rating, cx, 7, target, slots, ents, 2, epot, epst, epcnt,
+              pool, path)
+
+
+@njit
+def _agree(cand: np.ndarray, slots: np.ndarray, nb: int, tech: int, key: int, base: float,
+           pos: np.ndarray, epot: np.ndarray, epst: np.ndarray, epcnt: np.ndarray,
+           nent: np.ndarray, pool: np.ndarray, seen: np.ndarray, ws: np.ndarray,
+           stack: np.ndarray, bi: np.ndarray, bf: np.ndarray, bl: np.ndarray,
+           path: np.ndarray, ents: np.ndarray) -> None:
+    """Offer the results every branch (``slots[:nb]``) agrees on, in the first branch's
+    order, on ones then off ones."""
+    s0 = slots[0]
+    for state in (1, 0):
+        for i in range(nent[s0]):
+            q = epot[s0, i]
+            if q & 1 != state or pos[s0, q] != i:
+                continue
+            ents[0] = i
+            common = True
+            for b in range(1, nb):
+                j = pos[slots[b], q]
+                if j < 0:
+                    common = False
+                    break
+                ents[b] = j
+            if not common or not _worth(cand, q):
+                continue
+            cx = 0
+            for b in range(nb):
+                cx += _ancestors(slots[b], ents[b], epst, epcnt, pool, seen, ws, stack)
+            rating = base + length_increment(cx)
+            if _beats(bi, bf, rating, cx, key):
+                _take(bi, bf, bl, tech, rating, cx, key, q, slots, ents, nb, epot, epst,
+                      epcnt, pool, path)
