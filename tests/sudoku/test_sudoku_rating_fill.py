@@ -201,8 +201,8 @@ def test_rows_that_cannot_be_filled_are_rejected_with_the_reason(
 def test_fill_out_of_time_writes_bounds_into_empty_columns_only(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 23: with ``--timeout``, a puzzle not finished in time has an ER that is a lower
-    bound (``>=``): it goes into an empty column only, as a needs-chains ``>=9.0`` does; ED (serate's: the
-    first step's) replaces what the column held."""
+    bound (``>=``): it goes into an empty column only, as a needs-chains ``>=9.0`` does; ED
+    (serate's: the first step's) replaces what the column held."""
     puzzle = next(r for r in _rows() if 6.5 <= float(r[1]) < REACH)[0]
     first = rate(Grid(puzzle)).steps[0]
     shown = format_rating(first.rating)
