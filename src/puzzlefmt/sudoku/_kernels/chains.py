@@ -16,7 +16,9 @@ for on -> off and bivalue cells for off -> on, the XY pass everything. Each pass
 with 2+ candidates (Y: 2) in reading order and their digits ascending, and searches from "d
 on" layer by layer (on -> off, off -> on, ...; an off consequence is dropped only when it
 is an ancestor of the potential that produced it, so the same off potential can be queued
-several times, by each path; an on consequence is kept only when new). The start found
+several times, by each path; an on consequence is kept only when new). A repeat of an
+off potential matters only when it implies the start (its on consequences are already
+there), so the kernel queues the others once a search. The start found
 again as an on at depth 4 or more closes a *cycle* (it removes every candidate outside the
 cycle's cells that sees an on and an off node of its digit); "d off" found from "d on" is a
 *forcing chain* that removes ``d``; then, from "d off", "d on" found is one that places
@@ -190,7 +192,10 @@ def forcing_chains(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.nda
     ndep = np.empty(NODES, dtype=np.int64)
     cur = np.empty(NODES, dtype=np.int64)
     nxt = np.empty(NODES, dtype=np.int64)
-    marks = np.zeros((2, 1458), dtype=np.int64)
+    # marks[0]: the on potentials of the current search; [1]: the ancestors of the on node
+    # being expanded; [2]: the off potentials queued in the current search; [3]: the off
+    # potentials that imply the start (they close a cycle)
+    marks = np.zeros((4, 1458), dtype=np.int64)
     qs = np.empty(32, dtype=np.int64)  # one potential's consequences (at most 28)
     chain = np.zeros(LINKS, dtype=np.int64)
     elim = np.zeros(81, dtype=np.int64)
@@ -204,8 +209,8 @@ def forcing_chains(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.nda
     brate = 0.0
     bcx = 0
     bkey = 0
-    stamp_on = 0  # marks[0]: the on potentials of the current search
-    stamp_anc = 0  # marks[1]: the ancestors of the on node being expanded
+    stamp_on = 0  # marks[0], [2], [3]: this search
+    stamp_anc = 0  # marks[1]
     for mode in (_X, _Y, _X | _Y):
         key = 2 if mode == _X else (3 if mode == _Y else 4)
         cbase = 7.0 if mode == _X | _Y else 6.5
@@ -244,6 +249,17 @@ def forcing_chains(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.nda
                         marks[0, start] = stamp_on
                         cur[0] = 0
                         ncur = 1
+                        # the off potentials whose consequences hold the start
+                        if mode & _Y and nc == 2:
+                            e = ctz(cand[c0] & ~(1 << d0))
+                            marks[3, (c0 * 9 + e) * 2] = stamp_on
+                        if mode & _X:
+                            for kind in range(3):
+                                u = CELL_UNITS[c0, kind]
+                                pm = pl[u, d0]
+                                if popcount(pm) == 2:
+                                    x = UNIT[u, ctz(pm & ~(1 << CELL_POS[c0, kind]))]
+                                    marks[3, (x * 9 + d0) * 2] = stamp_on
                     else:
                         nxt[0] = 0
                         nn = 1
@@ -284,6 +300,12 @@ def forcing_chains(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.nda
                                     q = qs[t]
                                     if marks[1, q] == stamp_anc:
                                         continue  # an ancestor of the potential it comes from
+                                    if marks[2, q] == stamp_on and marks[3, q] != stamp_on:
+                                        # queued before, by another path: its on
+                                        # consequences are all marked by then, and it
+                                        # closes no cycle
+                                        continue
+                                    marks[2, q] = stamp_on
                                     npot[n] = q
                                     npar[n] = node
                                     ndep[n] = depth + 1
