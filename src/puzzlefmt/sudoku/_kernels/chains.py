@@ -16,7 +16,9 @@ for on -> off and bivalue cells for off -> on, the XY pass everything. Each pass
 with 2+ candidates (Y: 2) in reading order and their digits ascending, and searches from "d
 on" layer by layer (on -> off, off -> on, ...; an off consequence is dropped only when it
 is an ancestor of the potential that produced it, so the same off potential can be queued
-several times, by each path; an on consequence is kept only when new). The start found
+several times, by each path; an on consequence is kept only when new). A repeat of an
+off potential matters only when it implies the start (its on consequences are already
+there), so the kernel queues the others once a search. The start found
 again as an on at depth 4 or more closes a *cycle* (it removes every candidate outside the
 cycle's cells that sees an on and an off node of its digit); "d off" found from "d on" is a
 *forcing chain* that removes ``d``; then, from "d off", "d on" found is one that places
@@ -76,16 +78,18 @@ def length_increment(complexity: int) -> float:
     return inc
 
 
-@njit
-def _beats(bi: np.ndarray, bf: np.ndarray, rating: float, cx: int, key: int) -> bool:
-    """Whether a hint sorts strictly before the best one so far."""
-    if bi[_B_FOUND] == 0:
+@njit(inline=True)
+def _beats(found: int, brating: float, bcx: int, bkey: int, rating: float, cx: int,
+           key: int) -> bool:
+    """Whether a hint sorts strictly before the best one so far (``found``: whether there
+    is one; its rating, complexity and sort key)."""
+    if found == 0:
         return True
-    if rating != bf[0]:
-        return bool(rating < bf[0])
-    if cx != bi[_B_CX]:
-        return bool(cx < bi[_B_CX])
-    return bool(key < bi[_B_KEY])
+    if rating != brating:
+        return rating < brating
+    if cx != bcx:
+        return cx < bcx
+    return key < bkey
 
 
 @njit
@@ -107,27 +111,27 @@ def _chain(npot: np.ndarray, npar: np.ndarray, node: int, out: np.ndarray) -> in
 
 
 @njit
-def _cycle_elims(cand: np.ndarray, chain: np.ndarray, elim: np.ndarray) -> bool:
+def _cycle_elims(cand: np.ndarray, chain: np.ndarray, elim: np.ndarray, cyc: np.ndarray
+                 ) -> bool:
     """The eliminations of the cycle ``chain`` (count first): every candidate outside the
-    cycle's cells that sees an on node and an off node of its digit."""
-    incycle = np.zeros(81, dtype=np.bool_)
-    onc = np.zeros((9, 81), dtype=np.bool_)
-    offc = np.zeros((9, 81), dtype=np.bool_)
+    cycle's cells that sees an on node and an off node of its digit. ``cyc`` (bool, 19 x
+    81, all False, and left so): row 0 the cycle's cells, rows 1-9 its on nodes by digit,
+    rows 10-18 its off nodes."""
     digits = 0
     for k in range(1, chain[0] + 1):
         p = chain[k]
         c = (p >> 1) // 9
         d = (p >> 1) % 9
-        incycle[c] = True
+        cyc[0, c] = True
         digits |= 1 << d
         if p & 1:
-            onc[d, c] = True
+            cyc[1 + d, c] = True
         else:
-            offc[d, c] = True
+            cyc[10 + d, c] = True
     found = False
     for x in range(81):
         elim[x] = 0
-        if incycle[x]:
+        if cyc[0, x]:
             continue
         m = cand[x] & digits
         while m:
@@ -137,13 +141,20 @@ def _cycle_elims(cand: np.ndarray, chain: np.ndarray, elim: np.ndarray) -> bool:
             seen_off = False
             for i in range(20):
                 q = PEERS[x, i]
-                if onc[d, q]:
+                if cyc[1 + d, q]:
                     seen_on = True
-                if offc[d, q]:
+                if cyc[10 + d, q]:
                     seen_off = True
             if seen_on and seen_off:
                 elim[x] |= 1 << d
                 found = True
+    for k in range(1, chain[0] + 1):
+        p = chain[k]
+        c = (p >> 1) // 9
+        d = (p >> 1) % 9
+        cyc[0, c] = False
+        cyc[1 + d, c] = False
+        cyc[10 + d, c] = False
     return found
 
 
@@ -165,189 +176,225 @@ def _record(bi: np.ndarray, bf: np.ndarray, be: np.ndarray, bl: np.ndarray, tech
 
 
 @njit
-def _search(cand: np.ndarray, pl: np.ndarray, start: int, mode: int, key: int,
-            ws: np.ndarray, npot: np.ndarray, npar: np.ndarray, ndep: np.ndarray,
-            cur: np.ndarray, nxt: np.ndarray, marks: np.ndarray, qs: np.ndarray,
-            chain: np.ndarray, elim: np.ndarray, bi: np.ndarray, bf: np.ndarray,
-            be: np.ndarray, bl: np.ndarray) -> None:
-    """One layered search from potential ``start``; its hints are offered to the best
-    record (``bi``/``bf``/``be``/``bl``) in discovery order, cycles before the chain."""
-    cbase = 7.0 if mode == _X | _Y else 6.5
-    fbase = 7.0 if mode == _X | _Y else 6.6
-    ctech = T_CYCLE if mode == _X | _Y else (T_XCYCLE if mode == _X else T_YCYCLE)
-    chains = mode & _X != 0
-    low = min(cbase, fbase) if (start & 1) else fbase
-    ws[0] += 1
-    s_on = ws[0]
-    scell = (start >> 1) // 9
-    sdig = (start >> 1) % 9
-    start_on = start & 1
-    npot[0] = start
-    npar[0] = -1
-    ndep[0] = 0
-    n = 1
-    target = -1  # the node of the forcing chain's target, when found
-    ncur = 0
-    nn = 0
-    if start_on:
-        marks[0, start] = s_on
-        cur[0] = 0
-        ncur = 1
-    else:
-        nxt[0] = 0
-        nn = 1
-    phase_on = start_on == 1
-    depth = 0
-    while True:
-        if phase_on:
-            if ncur == 0:
-                break
-            # results from this layer on have complexity depth + 2 or more
-            if not _beats(bi, bf, low + length_increment(depth + 2), depth + 2, key):
-                break
-            nn = 0
-            for i in range(ncur):
-                node = cur[i]
-                pot = npot[node]
-                c = (pot >> 1) // 9
-                d = (pot >> 1) % 9
-                ws[1] += 1
-                a = ws[1]
-                j = node
-                while j >= 0:
-                    marks[1, npot[j]] = a
-                    j = npar[j]
-                nq = 0
-                if mode & _Y:  # cell link: the cell's other candidates
-                    m = cand[c] & ~(1 << d)
-                    while m:
-                        qs[nq] = (c * 9 + ctz(m)) * 2
-                        nq += 1
-                        m &= m - 1
-                for k in range(20):  # region link: the digit in the peers
-                    x = PEERS[c, k]
-                    if (cand[x] >> d) & 1:
-                        qs[nq] = (x * 9 + d) * 2
-                        nq += 1
-                for t in range(nq):
-                    q = qs[t]
-                    if marks[1, q] == a:
-                        continue  # an ancestor of the potential it comes from
-                    npot[n] = q
-                    npar[n] = node
-                    ndep[n] = depth + 1
-                    if start_on and chains and target < 0 and q == start - 1:
-                        target = n
-                    nxt[nn] = n
-                    nn += 1
-                    n += 1
-            depth += 1
-            phase_on = False
-        else:
-            if nn == 0:
-                break
-            if not start_on and not _beats(bi, bf, low + length_increment(depth + 2),
-                                           depth + 2, key):
-                break
-            ncur = 0
-            for i in range(nn):
-                node = nxt[i]
-                pot = npot[node]
-                c = (pot >> 1) // 9
-                d = (pot >> 1) % 9
-                nq = 0
-                if mode & _Y and popcount(cand[c]) == 2:  # bivalue cell
-                    qs[0] = (c * 9 + ctz(cand[c] & ~(1 << d))) * 2 + 1
-                    nq = 1
-                if mode & _X:  # bilocal box, row, column
-                    for kind in range(3):
-                        u = CELL_UNITS[c, kind]
-                        pm = pl[u, d]
-                        if popcount(pm) == 2:
-                            x = UNIT[u, ctz(pm & ~(1 << CELL_POS[c, kind]))]
-                            qs[nq] = (x * 9 + d) * 2 + 1
-                            nq += 1
-                for t in range(nq):
-                    q = qs[t]
-                    if start_on and q == start and depth + 1 >= 4:  # a cycle closes
-                        cx = depth + 1
-                        rating = cbase + length_increment(cx)
-                        if _beats(bi, bf, rating, cx, key):
-                            _chain(npot, npar, node, chain)
-                            chain[0] += 1
-                            chain[chain[0]] = start
-                            if _cycle_elims(cand, chain, elim):
-                                tech = T_GXWING if ctech == T_XCYCLE and cx == 4 else ctech
-                                _record(bi, bf, be, bl, tech, rating, cx, key, -1, -1, elim,
-                                        chain)
-                    if marks[0, q] != s_on:
-                        marks[0, q] = s_on
-                        npot[n] = q
-                        npar[n] = node
-                        ndep[n] = depth + 1
-                        if not start_on and q == start + 1:
-                            target = n  # the first "d on" from "d off"
-                        cur[ncur] = n
-                        ncur += 1
-                        n += 1
-            depth += 1
-            phase_on = True
-            if target >= 0 and not start_on:
-                break  # nothing else is looked for from "d off"
-    if target >= 0:
-        cx = ndep[target] + 1
-        rating = fbase + length_increment(cx)
-        if _beats(bi, bf, rating, cx, key):
-            _chain(npot, npar, target, chain)
-            for x in range(81):
-                elim[x] = 0
-            tech = T_CHAIN if mode == _X | _Y else (T_TURBOT if cx == 6 else T_XCHAIN)
-            if start_on:
-                elim[scell] = 1 << sdig
-                _record(bi, bf, be, bl, tech, rating, cx, key, -1, -1, elim, chain)
-            else:
-                elim[scell] = cand[scell] & ~(1 << sdig)
-                _record(bi, bf, be, bl, tech, rating, cx, key, scell, sdig, elim, chain)
-
-
-@njit
 def forcing_chains(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.ndarray,
                    hf: np.ndarray, he: np.ndarray, hc: np.ndarray, hl: np.ndarray) -> bool:
     """Forcing Chains & Cycles (row 21): the first hint in serate's order, into the step
-    buffers (``hl``: its chain). False when there is none."""
-    ws = np.zeros(2, dtype=np.int64)
-    npot = np.zeros(NODES, dtype=np.int64)
-    npar = np.zeros(NODES, dtype=np.int64)
-    ndep = np.zeros(NODES, dtype=np.int64)
-    cur = np.zeros(NODES, dtype=np.int64)
-    nxt = np.zeros(NODES, dtype=np.int64)
-    marks = np.zeros((2, 1458), dtype=np.int64)
-    qs = np.zeros(32, dtype=np.int64)  # one potential's consequences (at most 28)
+    buffers (``hl``: its chain). False when there is none.
+
+    Each start's layered search is written out here rather than called (a call would count
+    a dozen arrays' references, more than a short search costs), and the best hint so far
+    is kept in scalars too, so that the test of each layer touches no array. A pass stops
+    as soon as its smallest rating cannot beat the best hint: every later search of the
+    pass would stop at its first layer.
+    """
+    npot = np.empty(NODES, dtype=np.int64)
+    npar = np.empty(NODES, dtype=np.int64)
+    ndep = np.empty(NODES, dtype=np.int64)
+    cur = np.empty(NODES, dtype=np.int64)
+    nxt = np.empty(NODES, dtype=np.int64)
+    # marks[0]: the on potentials of the current search; [1]: the ancestors of the on node
+    # being expanded; [2]: the off potentials queued in the current search; [3]: the off
+    # potentials that imply the start (they close a cycle)
+    marks = np.zeros((4, 1458), dtype=np.int64)
+    qs = np.empty(32, dtype=np.int64)  # one potential's consequences (at most 28)
     chain = np.zeros(LINKS, dtype=np.int64)
     elim = np.zeros(81, dtype=np.int64)
+    cyc = np.zeros((19, 81), dtype=np.bool_)
     bi = np.zeros(8, dtype=np.int64)
     bf = np.zeros(1, dtype=np.float64)
     be = np.zeros(81, dtype=np.int64)
     bl = np.zeros(LINKS, dtype=np.int64)
+    # the best hint so far, as scalars (bi/bf hold the same)
+    bfound = 0
+    brate = 0.0
+    bcx = 0
+    bkey = 0
+    stamp_on = 0  # marks[0], [2], [3]: this search
+    stamp_anc = 0  # marks[1]
     for mode in (_X, _Y, _X | _Y):
         key = 2 if mode == _X else (3 if mode == _Y else 4)
-        for c in range(81):
-            if val[c]:
+        cbase = 7.0 if mode == _X | _Y else 6.5
+        fbase = 7.0 if mode == _X | _Y else 6.6
+        ctech = T_CYCLE if mode == _X | _Y else (T_XCYCLE if mode == _X else T_YCYCLE)
+        chains = mode & _X != 0
+        lowest = min(cbase, fbase)
+        for c0 in range(81):
+            if not _beats(bfound, brate, bcx, bkey, lowest, 2, key):
+                break  # no search of this pass gets past its first layer
+            if val[c0]:
                 continue
-            nc = popcount(cand[c])
+            nc = popcount(cand[c0])
             if nc < 2 or (mode == _Y and nc != 2):
                 continue
-            m = cand[c]
-            while m:
-                d = ctz(m)
-                m &= m - 1
-                pot = (c * 9 + d) * 2
-                _search(cand, pl, pot + 1, mode, key, ws, npot, npar, ndep, cur, nxt, marks,
-                        qs, chain, elim, bi, bf, be, bl)
-                if mode != _Y:
-                    _search(cand, pl, pot, mode, key, ws, npot, npar, ndep, cur, nxt, marks,
-                            qs, chain, elim, bi, bf, be, bl)
-    if bi[_B_FOUND] == 0:
+            m0 = cand[c0]
+            while m0:
+                d0 = ctz(m0)
+                m0 &= m0 - 1
+                for side in range(2):
+                    if side == 1 and mode == _Y:
+                        break
+                    # one layered search from "d0 on" (side 0), then "d0 off" (side 1)
+                    start = (c0 * 9 + d0) * 2 + 1 - side
+                    low = lowest if side == 0 else fbase
+                    stamp_on += 1
+                    start_on = 1 - side
+                    npot[0] = start
+                    npar[0] = -1
+                    ndep[0] = 0
+                    n = 1
+                    target = -1  # the node of the forcing chain's target, when found
+                    ncur = 0
+                    nn = 0
+                    if start_on:
+                        marks[0, start] = stamp_on
+                        cur[0] = 0
+                        ncur = 1
+                        # the off potentials whose consequences hold the start
+                        if mode & _Y and nc == 2:
+                            e = ctz(cand[c0] & ~(1 << d0))
+                            marks[3, (c0 * 9 + e) * 2] = stamp_on
+                        if mode & _X:
+                            for kind in range(3):
+                                u = CELL_UNITS[c0, kind]
+                                pm = pl[u, d0]
+                                if popcount(pm) == 2:
+                                    x = UNIT[u, ctz(pm & ~(1 << CELL_POS[c0, kind]))]
+                                    marks[3, (x * 9 + d0) * 2] = stamp_on
+                    else:
+                        nxt[0] = 0
+                        nn = 1
+                    phase_on = start_on == 1
+                    depth = 0
+                    while True:
+                        if phase_on:
+                            if ncur == 0:
+                                break
+                            # results from this layer on have complexity depth + 2 or more
+                            if not _beats(bfound, brate, bcx, bkey,
+                                          low + length_increment(depth + 2), depth + 2, key):
+                                break
+                            nn = 0
+                            for i in range(ncur):
+                                node = cur[i]
+                                pot = npot[node]
+                                c = (pot >> 1) // 9
+                                d = (pot >> 1) % 9
+                                stamp_anc += 1
+                                j = node
+                                while j >= 0:
+                                    marks[1, npot[j]] = stamp_anc
+                                    j = npar[j]
+                                nq = 0
+                                if mode & _Y:  # cell link: the cell's other candidates
+                                    m = cand[c] & ~(1 << d)
+                                    while m:
+                                        qs[nq] = (c * 9 + ctz(m)) * 2
+                                        nq += 1
+                                        m &= m - 1
+                                for k in range(20):  # region link: the digit in the peers
+                                    x = PEERS[c, k]
+                                    if (cand[x] >> d) & 1:
+                                        qs[nq] = (x * 9 + d) * 2
+                                        nq += 1
+                                for t in range(nq):
+                                    q = qs[t]
+                                    if marks[1, q] == stamp_anc:
+                                        continue  # an ancestor of the potential it comes from
+                                    if marks[2, q] == stamp_on and marks[3, q] != stamp_on:
+                                        # queued before, by another path: its on
+                                        # consequences are all marked by then, and it
+                                        # closes no cycle
+                                        continue
+                                    marks[2, q] = stamp_on
+                                    npot[n] = q
+                                    npar[n] = node
+                                    ndep[n] = depth + 1
+                                    if start_on and chains and target < 0 and q == start - 1:
+                                        target = n
+                                    nxt[nn] = n
+                                    nn += 1
+                                    n += 1
+                            depth += 1
+                            phase_on = False
+                        else:
+                            if nn == 0:
+                                break
+                            if not start_on and not _beats(
+                                    bfound, brate, bcx, bkey,
+                                    low + length_increment(depth + 2), depth + 2, key):
+                                break
+                            ncur = 0
+                            for i in range(nn):
+                                node = nxt[i]
+                                pot = npot[node]
+                                c = (pot >> 1) // 9
+                                d = (pot >> 1) % 9
+                                nq = 0
+                                if mode & _Y and popcount(cand[c]) == 2:  # bivalue cell
+                                    qs[0] = (c * 9 + ctz(cand[c] & ~(1 << d))) * 2 + 1
+                                    nq = 1
+                                if mode & _X:  # bilocal box, row, column
+                                    for kind in range(3):
+                                        u = CELL_UNITS[c, kind]
+                                        pm = pl[u, d]
+                                        if popcount(pm) == 2:
+                                            x = UNIT[u, ctz(pm & ~(1 << CELL_POS[c, kind]))]
+                                            qs[nq] = (x * 9 + d) * 2 + 1
+                                            nq += 1
+                                for t in range(nq):
+                                    q = qs[t]
+                                    if start_on and q == start and depth + 1 >= 4:
+                                        cx = depth + 1  # a cycle closes
+                                        rating = cbase + length_increment(cx)
+                                        if _beats(bfound, brate, bcx, bkey, rating, cx, key):
+                                            _chain(npot, npar, node, chain)
+                                            chain[0] += 1
+                                            chain[chain[0]] = start
+                                            if _cycle_elims(cand, chain, elim, cyc):
+                                                tech = (T_GXWING if ctech == T_XCYCLE
+                                                        and cx == 4 else ctech)
+                                                _record(bi, bf, be, bl, tech, rating, cx, key,
+                                                        -1, -1, elim, chain)
+                                                bfound = 1
+                                                brate = rating
+                                                bcx = cx
+                                                bkey = key
+                                    if marks[0, q] != stamp_on:
+                                        marks[0, q] = stamp_on
+                                        npot[n] = q
+                                        npar[n] = node
+                                        ndep[n] = depth + 1
+                                        if not start_on and q == start + 1:
+                                            target = n  # the first "d on" from "d off"
+                                        cur[ncur] = n
+                                        ncur += 1
+                                        n += 1
+                            depth += 1
+                            phase_on = True
+                            if target >= 0 and not start_on:
+                                break  # nothing else is looked for from "d off"
+                    if target >= 0:
+                        cx = ndep[target] + 1
+                        rating = fbase + length_increment(cx)
+                        if _beats(bfound, brate, bcx, bkey, rating, cx, key):
+                            _chain(npot, npar, target, chain)
+                            for x in range(81):
+                                elim[x] = 0
+                            tech = (T_CHAIN if mode == _X | _Y
+                                    else (T_TURBOT if cx == 6 else T_XCHAIN))
+                            if start_on:
+                                elim[c0] = 1 << d0
+                                _record(bi, bf, be, bl, tech, rating, cx, key, -1, -1, elim,
+                                        chain)
+                            else:
+                                elim[c0] = cand[c0] & ~(1 << d0)
+                                _record(bi, bf, be, bl, tech, rating, cx, key, c0, d0, elim,
+                                        chain)
+                            bfound = 1
+                            brate = rating
+                            bcx = cx
+                            bkey = key
+    if bfound == 0:
         return False
     hi[H_TECH] = bi[_B_TECH]
     hf[0] = bf[0]

@@ -1163,12 +1163,13 @@ def aligned_pair(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.ndarr
                  hf: np.ndarray, he: np.ndarray, hc: np.ndarray) -> bool:
     """Aligned Pair Exclusion (6.2)."""
     base = np.zeros(81, dtype=np.int64)
+    # per cell, its bivalue peers: bit i for PEERS[c, i] (the excluders' peer order)
+    bvk = np.zeros(81, dtype=np.int64)
     nb = 0
     for c in range(81):
         if val[c] or popcount(cand[c]) < 2:
             continue
         single = False
-        biv = False
         for i in range(20):
             q = PEERS[c, i]
             if val[q]:
@@ -1177,8 +1178,8 @@ def aligned_pair(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.ndarr
             if n == 1:
                 single = True
             elif n == 2:
-                biv = True
-        if biv and not single:
+                bvk[c] |= 1 << i
+        if bvk[c] and not single:
             base[nb] = c
             nb += 1
     exc = np.zeros(20, dtype=np.int64)
@@ -1186,10 +1187,14 @@ def aligned_pair(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.ndarr
         c2 = base[j]
         for i in range(j):
             c1 = base[i]
+            bm = bvk[c1]
+            if bm & (bm - 1) == 0:
+                continue  # one bivalue peer: fewer than two excluders
             ne = 0
-            for k in range(20):
-                q = PEERS[c1, k]
-                if q != c2 and SEES[q, c2] and val[q] == 0 and popcount(cand[q]) == 2:
+            while bm:
+                q = PEERS[c1, ctz(bm)]
+                bm &= bm - 1
+                if q != c2 and SEES[q, c2]:
                     exc[ne] = q
                     ne += 1
             if ne < 2:
