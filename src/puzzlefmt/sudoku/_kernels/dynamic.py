@@ -71,9 +71,16 @@ _ENTRIES = 1460
 _POOL = 1458 * 10
 #: Word scale of the ``hl`` records (potentials are below 2048).
 _SCALE = 2048
-# best-hint record words (bi): chains.py's layout, which its _beats reads
+# best-hint record words (bi): chains.py's layout
 _B_FOUND, _B_TECH, _B_CX, _B_KEY, _B_TARGET = 0, 1, 2, 3, 4
 H_TECH, H_CELL, H_DIGIT, H_DIGITS = 0, 2, 3, 4  # as in rate.py's step buffer
+
+
+@njit(inline=True)
+def _beats_best(bi: np.ndarray, bf: np.ndarray, rating: float, cx: int, key: int) -> bool:
+    """Whether a hint sorts strictly before the best one so far (its record ``bi``/``bf``):
+    chains.py's order (rating, complexity, sort key)."""
+    return bool(_beats(bi[_B_FOUND], bf[0], bi[_B_CX], bi[_B_KEY], rating, cx, key))
 
 
 @njit
@@ -403,7 +410,7 @@ def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, le
                             cx = (_ancestors(so, i, epst, epcnt, pool, seen, ws, stack)
                                   + _ancestors(_OFF, j, epst, epcnt, pool, seen, ws, stack))
                             rating = base + length_increment(cx)
-                            if _beats(bi, bf, rating, cx, 1):
+                            if _beats_best(bi, bf, rating, cx, 1):
                                 slots[0] = so
                                 slots[1] = _OFF
                                 ents[0] = i
@@ -479,7 +486,7 @@ def _contradiction(cand: np.ndarray, s: int, target: int, tech: int, base: float
     cx = (_ancestors(s, res[0], epst, epcnt, pool, seen, ws, stack)
           + _ancestors(s, res[1], epst, epcnt, pool, seen, ws, stack))
     rating = base + length_increment(cx)
-    if _beats(bi, bf, rating, cx, 7):
+    if _beats_best(bi, bf, rating, cx, 7):
         slots[0] = s
         slots[1] = s
         ents[0] = res[0]
@@ -516,6 +523,6 @@ def _agree(cand: np.ndarray, slots: np.ndarray, nb: int, tech: int, key: int, ba
             for b in range(nb):
                 cx += _ancestors(slots[b], ents[b], epst, epcnt, pool, seen, ws, stack)
             rating = base + length_increment(cx)
-            if _beats(bi, bf, rating, cx, key):
+            if _beats_best(bi, bf, rating, cx, key):
                 _take(bi, bf, bl, tech, rating, cx, key, q, slots, ents, nb, epot, epst,
                       epcnt, pool, path)
