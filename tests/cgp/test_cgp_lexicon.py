@@ -173,3 +173,25 @@ def test_shared_web2_lexicon_holds_the_list() -> None:
     assert lex.words() == words
     back = Lexicon.from_bytes(lex.to_bytes(), name="NWLWEB2")
     assert len(back) == 227_620
+
+
+@given(st.lists(st.lists(st.integers(0, 3), min_size=0, max_size=23), max_size=60),
+       st.integers(0, 1))
+def test_the_rows_order_is_byte_order(prefixes: list[list[int]], big: int) -> None:
+    """The builder's rows are sorted by their first tiles packed into one integer, then the
+    rows that share those by all their bytes: the same order as a sort of whole rows, also
+    for rows alike in more tiles than one integer holds (a shared start of 20 tiles; codes
+    up to 63: 6 bits a tile, 10 tiles an integer) and for equal rows."""
+    from puzzlefmt.cgp.lexicon import _row_order
+
+    width = 24
+    top = 63 if big else 26
+    rows = np.zeros((2 * len(prefixes), width), dtype=np.uint8)
+    for i, tail in enumerate(prefixes):
+        for k, row in enumerate((rows[2 * i], rows[2 * i + 1])):
+            row[:20] = [1 + (j * 7) % top for j in range(20)]
+            at = 20 - max(0, len(tail) - 4)  # a short tail after them, a long one over
+            row[at:at + len(tail)] = [top - t - k for t in tail]
+    order = _row_order(rows)
+    assert sorted(order.tolist()) == list(range(len(rows)))
+    assert [bytes(r) for r in rows[order]] == sorted(bytes(r) for r in rows)

@@ -405,3 +405,24 @@ def test_the_picture_draws_a_move_on_the_board(tmp_path: Path) -> None:
     assert main(["render", str(source), "-o", str(out), "--move", "8G QIS"]) == 0
     assert out.read_text(encoding="utf-8").strip() == str(draw(drawn)).strip()
     assert main(["render", str(source), "-o", str(out), "--move", "8A QIS"]) == 2
+
+
+def test_the_walk_compiles_without_double_conversions() -> None:
+    """The walk compares tiles (unsigned, from the KWG's nodes) as integers of one sign: a
+    comparison of a signed with an unsigned integer is made through doubles by numba
+    (``cvtsi2sd``, ``ucomisd``), a cost on every sibling looked at. Its machine code, for
+    the types :func:`generate` calls it with, holds no conversion to a double."""
+    import re
+
+    import numba
+
+    a1 = "{}[::1]"
+    sig = ("void({u32}, {i32}, int64, {i32}, {i32}, {u64}, {i64}, {b}, {i8}, {i32}, int64, {b}, "
+           "{i32}, {i32}, {i64}, {i64}, {i32}, int64[:, ::1], int64, int64, int64, int64, int64, "
+           "int64, int64, int64, bool_, bool_, int64[:, ::1], uint8[:, ::1], {i64}, bool_)").format(
+        u32=a1.format("uint32"), i32=a1.format("int32"), u64=a1.format("uint64"),
+        i64=a1.format("int64"), b=a1.format("bool_"), i8=a1.format("int8"))
+    walk = numba.njit(sig)(kern._walk.py_func)
+    asm = next(iter(walk.inspect_asm().values()))
+    found = re.findall(r"\b(v?cvtsi2s[sd]|v?cvtusi2s[sd]|v?u?comis[sd])\b", asm)
+    assert found == []

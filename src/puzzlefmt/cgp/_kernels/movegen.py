@@ -268,7 +268,12 @@ def _walk(nodes: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray, wmul: n
     separator) are pushed as new frames; once they are done the frame gives its tile back
     and tries its next candidate. Nothing in the loop calls a function (each call of a
     compiled function would count references to its array arguments, a cost a found play).
-    The arrays of squares hold both directions (``off``: where this one's squares begin)."""
+    The arrays of squares hold both directions (``off``: where this one's squares begin).
+
+    Arrays are indexed with unsigned values (``np.uintp``: the indices are never negative)
+    and tiles compared as unsigned integers: numba checks a signed index for a negative
+    value to wrap around on each read, and compares a signed with an unsigned integer
+    through doubles."""
     base = off + lane * cols
     cap = out.shape[0]
     limit = _left_limit(g, anchor_at, base, anchor)
@@ -287,48 +292,50 @@ def _walk(nodes: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray, wmul: n
     frames[0, _F_TAKEN] = -1
     d = 0
     while d >= 0:
-        col = frames[d, _F_COL]
+        ud = np.uintp(d)
+        col = frames[ud, _F_COL]
         sq = base + col
+        usq = np.uintp(sq)
         # give back the previous candidate's tile, then find the next candidate
-        taken = frames[d, _F_TAKEN]
+        taken = frames[ud, _F_TAKEN]
         if taken >= 0:
-            rack[taken] += 1
-            frames[d, _F_TAKEN] = -1
-        here = g[sq]
-        i = frames[d, _F_I]
+            rack[np.uintp(taken)] += 1
+            frames[ud, _F_TAKEN] = -1
+        here = g[usq]
+        i = frames[ud, _F_I]
         found = -1
         phase = 0
         if here != 0:
-            start = frames[d, _F_START]
+            start = frames[ud, _F_START]
             if i < 0 and start != 0:
-                want = here & CODE_MASK
+                want = np.uint32(here & CODE_MASK)
                 j = start
                 while True:
-                    vj = int(nodes[j])
-                    tj = vj >> 24
+                    vj = nodes[np.uintp(j)]
+                    tj = vj >> np.uint32(24)
                     if tj == want:
                         found = j
                         break
-                    if tj > want or (vj & _IS_END):
+                    if tj > want or (vj & np.uint32(_IS_END)):
                         break
                     j += 1
         else:
-            start = frames[d, _F_START]
-            if frames[d, _F_PLACED] < tiles_on_rack and start != 0:
+            start = frames[ud, _F_START]
+            if frames[ud, _F_PLACED] < tiles_on_rack and start != 0:
                 if i < 0:
                     i = start
                     phase = 0
                 else:
-                    phase = frames[d, _F_PHASE] + 1
-                mask = cmask[sq]
+                    phase = frames[ud, _F_PHASE] + 1
+                mask = cmask[usq]
                 while True:
                     if phase == 2:
-                        if int(nodes[i]) & _IS_END:
+                        if nodes[np.uintp(i)] & np.uint32(_IS_END):
                             break
                         i += 1
                         phase = 0
-                    t = int(nodes[i]) >> 24
-                    if t == 0 or not ((mask >> np.uint64(t)) & np.uint64(1)):
+                    t = nodes[np.uintp(i)] >> np.uint32(24)
+                    if t == np.uint32(0) or not ((mask >> np.uint64(t)) & np.uint64(1)):
                         phase = 2
                         continue
                     if phase == 0:
@@ -343,56 +350,57 @@ def _walk(nodes: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray, wmul: n
         if found < 0:
             d -= 1
             continue
-        frames[d, _F_I] = found
-        frames[d, _F_PHASE] = phase
-        v = int(nodes[found])
-        t = v >> 24
-        main = frames[d, _F_MAIN]
+        frames[ud, _F_I] = found
+        frames[ud, _F_PHASE] = phase
+        v = nodes[np.uintp(found)]
+        t = v >> np.uint32(24)
+        ucol = np.uintp(col)
+        main = frames[ud, _F_MAIN]
         if here != 0:
-            tv = blank_score if here & BLANK_BIT else score_of[here & CODE_MASK]
+            tv = blank_score if here & BLANK_BIT else score_of[np.uintp(here & CODE_MASK)]
             n_main = main + tv
-            n_wmult = frames[d, _F_WMULT]
-            n_cross = frames[d, _F_CROSS]
-            n_placed = frames[d, _F_PLACED]
-            n_leave = frames[d, _F_LEAVE]
-            n_pen = frames[d, _F_PEN]
-            word[col] = THROUGH_BIT | here
+            n_wmult = frames[ud, _F_WMULT]
+            n_cross = frames[ud, _F_CROSS]
+            n_placed = frames[ud, _F_PLACED]
+            n_leave = frames[ud, _F_LEAVE]
+            n_pen = frames[ud, _F_PEN]
+            word[ucol] = THROUGH_BIT | here
         else:
             if phase == 0:
                 rack[t] -= 1
-                frames[d, _F_TAKEN] = t
+                frames[ud, _F_TAKEN] = t
                 tv = score_of[t]
-                word[col] = t
-                n_leave = frames[d, _F_LEAVE] - stride[t]
+                word[ucol] = t
+                n_leave = frames[ud, _F_LEAVE] - stride[t]
             else:
                 rack[0] -= 1
-                frames[d, _F_TAKEN] = 0
+                frames[ud, _F_TAKEN] = 0
                 tv = blank_score
-                word[col] = t | BLANK_BIT
-                n_leave = frames[d, _F_LEAVE] - stride[0]
-            lm = lmul[sq]
-            wm = wmul[sq]
+                word[ucol] = t | np.uint32(BLANK_BIT)
+                n_leave = frames[ud, _F_LEAVE] - stride[0]
+            lm = lmul[usq]
+            wm = wmul[usq]
             n_main = main + tv * lm
-            n_wmult = frames[d, _F_WMULT] * wm
-            n_cross = frames[d, _F_CROSS]
-            if hascross[sq]:
-                n_cross += (cscore[sq] + tv * lm) * wm
-            n_placed = frames[d, _F_PLACED] + 1
-            n_pen = frames[d, _F_PEN]
+            n_wmult = frames[ud, _F_WMULT] * wm
+            n_cross = frames[ud, _F_CROSS]
+            if hascross[usq]:
+                n_cross += (cscore[usq] + tv * lm) * wm
+            n_placed = frames[ud, _F_PLACED] + 1
+            n_pen = frames[ud, _F_PEN]
             if empty_board and is_vowel[t]:
-                n_pen += open_pen[sq]
-        left = frames[d, _F_LEFT]
-        if v & _ACCEPTS and n_placed > 0:
+                n_pen += open_pen[usq]
+        left = frames[ud, _F_LEFT]
+        if v & np.uint32(_ACCEPTS) and n_placed > 0:
             # a word ends here when the squares beyond both its ends are empty
             lo = -1
             hi = -1
             if left:
-                if ((col == 0 or g[sq - 1] == 0)
-                        and (anchor == cols - 1 or g[base + anchor + 1] == 0)):
+                if ((col == 0 or g[usq - np.uintp(1)] == 0)
+                        and (anchor == cols - 1 or g[np.uintp(base + anchor + 1)] == 0)):
                     lo = col
                     hi = anchor
-            elif col == cols - 1 or g[sq + 1] == 0:
-                lo = frames[d, _F_LO]
+            elif col == cols - 1 or g[usq + np.uintp(1)] == 0:
+                lo = frames[ud, _F_LO]
                 hi = col
             keep = hi > lo
             if keep and vertical and n_placed == 1:
@@ -405,7 +413,7 @@ def _walk(nodes: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray, wmul: n
                 score = n_main * n_wmult + n_cross
                 if n_placed == rack_size:
                     score += bingo
-                equity = score * 1000 + leave_adj[n_leave] + n_pen
+                equity = score * 1000 + leave_adj[np.uintp(n_leave)] + n_pen
                 if best_only:
                     if equity < state[_BEST]:
                         keep = False
@@ -416,66 +424,69 @@ def _walk(nodes: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray, wmul: n
                 m = state[_COUNT]
                 state[_COUNT] = m + 1
                 if m < cap:
-                    out[m, OUT_KIND] = KIND_PLACE
+                    um = np.uintp(m)
+                    out[um, OUT_KIND] = KIND_PLACE
                     if vertical:
-                        out[m, OUT_ROW] = lo
-                        out[m, OUT_COL] = lane
+                        out[um, OUT_ROW] = lo
+                        out[um, OUT_COL] = lane
                     else:
-                        out[m, OUT_ROW] = lane
-                        out[m, OUT_COL] = lo
-                    out[m, OUT_VERT] = vertical
-                    out[m, OUT_LEN] = hi - lo + 1
+                        out[um, OUT_ROW] = lane
+                        out[um, OUT_COL] = lo
+                    out[um, OUT_VERT] = vertical
+                    out[um, OUT_LEN] = hi - lo + 1
                     for k in range(lo, hi + 1):
-                        out_tiles[m, k - lo] = word[k]
-                    out[m, OUT_SCORE] = score
-                    out[m, OUT_EQUITY] = equity
-                    out[m, OUT_LEAVE] = n_leave
-                    out[m, OUT_PLACED] = n_placed
+                        out_tiles[um, np.uintp(k - lo)] = word[np.uintp(k)]
+                    out[um, OUT_SCORE] = score
+                    out[um, OUT_EQUITY] = equity
+                    out[um, OUT_LEAVE] = n_leave
+                    out[um, OUT_PLACED] = n_placed
         # the ways on, both pushed now (the frame comes back to its next candidate
         # once they are done): the turn rightwards after the separator (walked
         # second), then the next square leftwards, or rightwards
-        arc = v & _ARC
+        arc = np.int64(v & np.uint32(_ARC))
         top = d
         if arc != 0:
             nxt = -1
             if left:
-                if (anchor < cols - 1 and (col == 0 or g[sq - 1] == 0)
-                        and (int(nodes[arc]) >> 24) == 0):
-                    after = int(nodes[arc]) & _ARC
+                va = np.uint32(1 << 24)  # read only when a turn may follow
+                if anchor < cols - 1 and (col == 0 or g[usq - np.uintp(1)] == 0):
+                    va = nodes[np.uintp(arc)]
+                if (va >> np.uint32(24)) == np.uint32(0):
+                    after = np.int64(va & np.uint32(_ARC))
                     if after != 0:
                         top += 1
-                        frames[top, _F_COL] = anchor + 1
-                        frames[top, _F_START] = after
-                        frames[top, _F_LEFT] = 0
-                        frames[top, _F_LO] = col
-                        frames[top, _F_MAIN] = n_main
-                        frames[top, _F_WMULT] = n_wmult
-                        frames[top, _F_CROSS] = n_cross
-                        frames[top, _F_PLACED] = n_placed
-                        frames[top, _F_LEAVE] = n_leave
-                        frames[top, _F_PEN] = n_pen
-                        frames[top, _F_I] = -1
-                        frames[top, _F_PHASE] = 0
-                        frames[top, _F_TAKEN] = -1
+                        frames[np.uintp(top), _F_COL] = anchor + 1
+                        frames[np.uintp(top), _F_START] = after
+                        frames[np.uintp(top), _F_LEFT] = 0
+                        frames[np.uintp(top), _F_LO] = col
+                        frames[np.uintp(top), _F_MAIN] = n_main
+                        frames[np.uintp(top), _F_WMULT] = n_wmult
+                        frames[np.uintp(top), _F_CROSS] = n_cross
+                        frames[np.uintp(top), _F_PLACED] = n_placed
+                        frames[np.uintp(top), _F_LEAVE] = n_leave
+                        frames[np.uintp(top), _F_PEN] = n_pen
+                        frames[np.uintp(top), _F_I] = -1
+                        frames[np.uintp(top), _F_PHASE] = 0
+                        frames[np.uintp(top), _F_TAKEN] = -1
                 if col - 1 > limit:
                     nxt = col - 1
             elif col < cols - 1:
                 nxt = col + 1
             if nxt >= 0:
                 top += 1
-                frames[top, _F_LO] = frames[d, _F_LO]
-                frames[top, _F_COL] = nxt
-                frames[top, _F_START] = arc
-                frames[top, _F_LEFT] = left
-                frames[top, _F_MAIN] = n_main
-                frames[top, _F_WMULT] = n_wmult
-                frames[top, _F_CROSS] = n_cross
-                frames[top, _F_PLACED] = n_placed
-                frames[top, _F_LEAVE] = n_leave
-                frames[top, _F_PEN] = n_pen
-                frames[top, _F_I] = -1
-                frames[top, _F_PHASE] = 0
-                frames[top, _F_TAKEN] = -1
+                frames[np.uintp(top), _F_LO] = frames[ud, _F_LO]
+                frames[np.uintp(top), _F_COL] = nxt
+                frames[np.uintp(top), _F_START] = arc
+                frames[np.uintp(top), _F_LEFT] = left
+                frames[np.uintp(top), _F_MAIN] = n_main
+                frames[np.uintp(top), _F_WMULT] = n_wmult
+                frames[np.uintp(top), _F_CROSS] = n_cross
+                frames[np.uintp(top), _F_PLACED] = n_placed
+                frames[np.uintp(top), _F_LEAVE] = n_leave
+                frames[np.uintp(top), _F_PEN] = n_pen
+                frames[np.uintp(top), _F_I] = -1
+                frames[np.uintp(top), _F_PHASE] = 0
+                frames[np.uintp(top), _F_TAKEN] = -1
         d = top
 
 
