@@ -254,6 +254,28 @@ _F_TAKEN = 12  # the rack tile taken for it (-1: none, 0 the blank)
 _FIELDS = 13
 
 
+@njit(inline=True)
+def _set_frame(frames: np.ndarray, at: int, col: int, start: int | np.int64, left: int, lo: int,
+               main: int, wmult: int, cross: int, placed: int, leave: int, pen: int) -> None:
+    """Frame ``at`` of the walk's stack, new: its square, sibling list, direction and first
+    square, the accumulators before it, and no candidate tried or tile taken yet. Written
+    into its callers (``inline``): no call, no reference counts in the walk."""
+    u = np.uintp(at)
+    frames[u, _F_COL] = col
+    frames[u, _F_START] = start
+    frames[u, _F_LEFT] = left
+    frames[u, _F_LO] = lo
+    frames[u, _F_MAIN] = main
+    frames[u, _F_WMULT] = wmult
+    frames[u, _F_CROSS] = cross
+    frames[u, _F_PLACED] = placed
+    frames[u, _F_LEAVE] = leave
+    frames[u, _F_PEN] = pen
+    frames[u, _F_I] = -1
+    frames[u, _F_PHASE] = 0
+    frames[u, _F_TAKEN] = -1
+
+
 @njit
 def _walk(nodes: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray, wmul: np.ndarray,
           cmask: np.ndarray, cscore: np.ndarray, hascross: np.ndarray, anchor_at: np.ndarray,
@@ -267,7 +289,8 @@ def _walk(nodes: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray, wmul: n
     is recorded when it ends a word, and its ways on (the next square, the turn after the
     separator) are pushed as new frames; once they are done the frame gives its tile back
     and tries its next candidate. Nothing in the loop calls a function (each call of a
-    compiled function would count references to its array arguments, a cost a found play).
+    compiled function would count references to its array arguments, a cost a found play):
+    its one helper, :func:`_set_frame`, is written into it.
     The arrays of squares hold both directions (``off``: where this one's squares begin).
 
     Arrays are indexed with unsigned values (``np.uintp``: the indices are never negative)
@@ -277,19 +300,7 @@ def _walk(nodes: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray, wmul: n
     base = off + lane * cols
     cap = out.shape[0]
     limit = _left_limit(g, anchor_at, base, anchor)
-    frames[0, _F_COL] = anchor
-    frames[0, _F_START] = root
-    frames[0, _F_LEFT] = 1
-    frames[0, _F_LO] = anchor
-    frames[0, _F_MAIN] = 0
-    frames[0, _F_WMULT] = 1
-    frames[0, _F_CROSS] = 0
-    frames[0, _F_PLACED] = 0
-    frames[0, _F_LEAVE] = full
-    frames[0, _F_PEN] = 0
-    frames[0, _F_I] = -1
-    frames[0, _F_PHASE] = 0
-    frames[0, _F_TAKEN] = -1
+    _set_frame(frames, 0, anchor, root, 1, anchor, 0, 1, 0, 0, full, 0)
     d = 0
     while d >= 0:
         ud = np.uintp(d)
@@ -455,38 +466,16 @@ def _walk(nodes: np.ndarray, g: np.ndarray, cols: int, lmul: np.ndarray, wmul: n
                     after = np.int64(va & np.uint32(_ARC))
                     if after != 0:
                         top += 1
-                        frames[np.uintp(top), _F_COL] = anchor + 1
-                        frames[np.uintp(top), _F_START] = after
-                        frames[np.uintp(top), _F_LEFT] = 0
-                        frames[np.uintp(top), _F_LO] = col
-                        frames[np.uintp(top), _F_MAIN] = n_main
-                        frames[np.uintp(top), _F_WMULT] = n_wmult
-                        frames[np.uintp(top), _F_CROSS] = n_cross
-                        frames[np.uintp(top), _F_PLACED] = n_placed
-                        frames[np.uintp(top), _F_LEAVE] = n_leave
-                        frames[np.uintp(top), _F_PEN] = n_pen
-                        frames[np.uintp(top), _F_I] = -1
-                        frames[np.uintp(top), _F_PHASE] = 0
-                        frames[np.uintp(top), _F_TAKEN] = -1
+                        _set_frame(frames, top, anchor + 1, after, 0, col, n_main, n_wmult,
+                                   n_cross, n_placed, n_leave, n_pen)
                 if col - 1 > limit:
                     nxt = col - 1
             elif col < cols - 1:
                 nxt = col + 1
             if nxt >= 0:
                 top += 1
-                frames[np.uintp(top), _F_LO] = frames[ud, _F_LO]
-                frames[np.uintp(top), _F_COL] = nxt
-                frames[np.uintp(top), _F_START] = arc
-                frames[np.uintp(top), _F_LEFT] = left
-                frames[np.uintp(top), _F_MAIN] = n_main
-                frames[np.uintp(top), _F_WMULT] = n_wmult
-                frames[np.uintp(top), _F_CROSS] = n_cross
-                frames[np.uintp(top), _F_PLACED] = n_placed
-                frames[np.uintp(top), _F_LEAVE] = n_leave
-                frames[np.uintp(top), _F_PEN] = n_pen
-                frames[np.uintp(top), _F_I] = -1
-                frames[np.uintp(top), _F_PHASE] = 0
-                frames[np.uintp(top), _F_TAKEN] = -1
+                _set_frame(frames, top, nxt, arc, left, frames[ud, _F_LO], n_main, n_wmult,
+                           n_cross, n_placed, n_leave, n_pen)
         d = top
 
 
