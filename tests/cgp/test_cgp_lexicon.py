@@ -195,3 +195,25 @@ def test_the_rows_order_is_byte_order(prefixes: list[list[int]], big: int) -> No
     order = _row_order(rows)
     assert sorted(order.tolist()) == list(range(len(rows)))
     assert [bytes(r) for r in rows[order]] == sorted(bytes(r) for r in rows)
+
+
+def test_a_large_list_of_unrelated_words_builds_exactly() -> None:
+    # random words share few states, so the builder's register outgrows the table it is
+    # first given (sized for lists like real ones) and grows on the way: the words and
+    # every GADDAG split must come out whole all the same
+    import random
+
+    rng = random.Random(2311)
+    words = sorted({"".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+                            for _ in range(rng.randint(6, 10))) for _ in range(12000)})
+    lex = Lexicon.build(words)
+    assert lex.words() == words
+    from puzzlefmt.cgp._kernels import kwg
+
+    codes, ends = kwg.list_words(lex.nodes, 1)
+    starts = np.concatenate(([0], ends[:-1]))
+    spelled = ["".join("@" if c == 0 else chr(64 + c) for c in codes[a:b])
+               for a, b in zip(starts, ends, strict=True)]
+    splits = [w[:i][::-1] + ("@" + w[i:] if i < len(w) else "")
+              for w in words for i in range(1, len(w) + 1)]
+    assert spelled == sorted(splits)

@@ -29,31 +29,14 @@ _MIX = np.uint64(0x9E3779B97F4A7C15)
 
 
 @njit
-def _arc_key(tile: int, acc: int, child: int) -> np.uint64:
-    return np.uint64(tile) | (np.uint64(acc) << np.uint64(8)) | (np.uint64(child) << np.uint64(9))
-
-
-@njit
-def _hash_state(t_tile: np.ndarray, t_acc: np.ndarray, t_child: np.ndarray, lo: int,
-                hi: int) -> np.uint64:
-    h = np.uint64(hi - lo)
-    for k in range(lo, hi):
-        h = (h ^ _arc_key(int(t_tile[k]), int(t_acc[k]), int(t_child[k]))) * _MIX
-        h ^= h >> np.uint64(29)
-    return h
-
-
-@njit
-def _grow(table: np.ndarray, s_start: np.ndarray, s_len: np.ndarray, a_tile: np.ndarray,
-          a_acc: np.ndarray, a_child: np.ndarray, n_states: int) -> np.ndarray:
-    """The register's hash table, twice as large, every state entered again."""
+def _grow(table: np.ndarray, s_hash: np.ndarray, n_states: int) -> np.ndarray:
+    """The register's hash table, twice as large, every state entered again (by the hash
+    kept for it)."""
     size = table.shape[0] * 2
     out = np.full(size, _EMPTY, dtype=np.int32)
     mask = np.uint64(size - 1)
     for s in range(1, n_states):
-        lo = s_start[s]
-        h = _hash_state(a_tile, a_acc, a_child, lo, lo + s_len[s])
-        slot = np.int64(h & mask)
+        slot = np.int64(s_hash[s] & mask)
         while out[slot] != _EMPTY:
             slot = (slot + 1) & (size - 1)
         out[slot] = s
@@ -61,21 +44,33 @@ def _grow(table: np.ndarray, s_start: np.ndarray, s_len: np.ndarray, a_tile: np.
 
 
 @njit
-def _add_set(seqs: np.ndarray, lengths: np.ndarray, a_tile: np.ndarray, a_acc: np.ndarray,
-             a_child: np.ndarray, s_start: np.ndarray, s_len: np.ndarray, counts: np.ndarray,
-             table: np.ndarray) -> tuple[int, np.ndarray]:
-    """Add the minimal automaton of one sorted set; return its root state and the register
-    (grown when needed). ``counts``: [arcs used, states used, register entries]."""
+def _add_set(seqs: np.ndarray, lengths: np.ndarray, a_key: np.ndarray, s_start: np.ndarray,
+             s_len: np.ndarray, s_hash: np.ndarray, counts: np.ndarray, table: np.ndarray,
+             t_key: np.ndarray, depth_start: np.ndarray, resume: np.ndarray) -> int:
+    """Add the minimal automaton of one sorted set to the register; return its root state,
+    or -1 when the register's table must grow first (then call again with the same
+    ``t_key``, ``depth_start`` and ``resume``: it goes on where it stopped). ``counts``:
+    [arcs used, states used, register entries]; ``t_key``: the pending arcs, one run per
+    depth from ``depth_start[d]`` to the top; ``resume``: [next sequence, top, its previous
+    sequence's length], zeros to start.
+
+    An arc is one ``uint64`` key, ``tile | accepts << 8 | child << 9``, so that hashing and
+    comparing a state reads one array; the hash of each state is kept (``s_hash``) and
+    compared before its arcs. The loops are written out here, no array changes hands inside
+    them: numba counts the references of every array handed to a call or assigned to a
+    variable anew, which was a third of the time."""
     width = seqs.shape[1]
-    # pending arcs, one run per depth: t_* from depth_start[d] to the top
-    t_tile = np.zeros(width * 64 + 64, dtype=np.uint8)
-    t_acc = np.zeros(width * 64 + 64, dtype=np.uint8)
-    t_child = np.zeros(width * 64 + 64, dtype=np.int32)
-    depth_start = np.zeros(width + 2, dtype=np.int64)
-    top = 0
-    prev_len = 0
+    size = table.shape[0]
+    top = int(resume[1])
+    prev_len = int(resume[2])
     n = seqs.shape[0]
-    for w in range(n + 1):
+    for w in range(int(resume[0]), n + 1):
+        if (counts[2] + width + 1) * 2 >= size:
+            # at most ``width`` states are made by one sequence: grow before it
+            resume[0] = w
+            resume[1] = top
+            resume[2] = prev_len
+            return -1
         cur_len = int(lengths[w]) if w < n else 0
         lcp = 0
         if w > 0 and w < n:
@@ -87,24 +82,22 @@ def _add_set(seqs: np.ndarray, lengths: np.ndarray, a_tile: np.ndarray, a_acc: n
         while d > lcp:
             lo = depth_start[d]
             state = 0
-            if top > lo:
-                if counts[2] * 2 >= table.shape[0]:
-                    table = _grow(table, s_start, s_len, a_tile, a_acc, a_child,
-                                  int(counts[1]))
-                h = _hash_state(t_tile, t_acc, t_child, lo, top)
-                size = table.shape[0]
+            m = top - lo
+            if m > 0:
+                h = np.uint64(m)
+                for k in range(lo, top):
+                    h = (h ^ t_key[k]) * _MIX
+                    h ^= h >> np.uint64(29)
                 slot = np.int64(h & np.uint64(size - 1))
                 while True:
                     s = table[slot]
                     if s == _EMPTY:
                         break
-                    if s_len[s] == top - lo:
+                    if s_hash[s] == h and s_len[s] == m:
                         base = s_start[s]
                         same = True
-                        for k in range(top - lo):
-                            if (a_tile[base + k] != t_tile[lo + k]
-                                    or a_acc[base + k] != t_acc[lo + k]
-                                    or a_child[base + k] != t_child[lo + k]):
+                        for k in range(m):
+                            if a_key[base + k] != t_key[lo + k]:
                                 same = False
                                 break
                         if same:
@@ -115,28 +108,26 @@ def _add_set(seqs: np.ndarray, lengths: np.ndarray, a_tile: np.ndarray, a_acc: n
                     state = int(counts[1])
                     base = int(counts[0])
                     s_start[state] = base
-                    s_len[state] = top - lo
-                    for k in range(top - lo):
-                        a_tile[base + k] = t_tile[lo + k]
-                        a_acc[base + k] = t_acc[lo + k]
-                        a_child[base + k] = t_child[lo + k]
-                    counts[0] += top - lo
+                    s_len[state] = m
+                    s_hash[state] = h
+                    for k in range(m):
+                        a_key[base + k] = t_key[lo + k]
+                    counts[0] += m
                     counts[1] += 1
                     counts[2] += 1
                     table[slot] = state
             top = lo
-            t_child[top - 1] = state  # the arc that led here (depth d - 1's last)
+            # the arc that led here (depth d - 1's last) leads to ``state``
+            t_key[top - 1] = (t_key[top - 1] & np.uint64(0x1FF)) | (np.uint64(state)
+                                                                   << np.uint64(9))
             d -= 1
         if w == n:
             break
         for i in range(lcp, cur_len):
-            if top >= t_tile.shape[0]:
-                t_tile = np.concatenate((t_tile, np.zeros(t_tile.shape[0], np.uint8)))
-                t_acc = np.concatenate((t_acc, np.zeros(t_acc.shape[0], np.uint8)))
-                t_child = np.concatenate((t_child, np.zeros(t_child.shape[0], np.int32)))
-            t_tile[top] = seqs[w, i]
-            t_acc[top] = 1 if i == cur_len - 1 else 0
-            t_child[top] = 0
+            key = np.uint64(seqs[w, i])
+            if i == cur_len - 1:
+                key |= np.uint64(256)
+            t_key[top] = key
             top += 1
             depth_start[i + 1] = top
         prev_len = cur_len
@@ -146,12 +137,10 @@ def _add_set(seqs: np.ndarray, lengths: np.ndarray, a_tile: np.ndarray, a_acc: n
     s_start[root] = base
     s_len[root] = top
     for k in range(top):
-        a_tile[base + k] = t_tile[k]
-        a_acc[base + k] = t_acc[k]
-        a_child[base + k] = t_child[k]
+        a_key[base + k] = t_key[k]
     counts[0] += top
     counts[1] += 1
-    return root, table
+    return root
 
 
 @njit
@@ -175,11 +164,10 @@ def build_kwg(dawg: np.ndarray, dawg_lengths: np.ndarray, gaddag: np.ndarray,
     """The KWG nodes of a DAWG over the sorted rows of ``dawg`` and a GADDAG over the sorted
     rows of ``gaddag`` (an empty ``gaddag``: node 1 points nowhere), on shared states."""
     bound = _trie_size(dawg, dawg_lengths) + _trie_size(gaddag, gaddag_lengths) + 4
-    a_tile = np.empty(bound, dtype=np.uint8)
-    a_acc = np.empty(bound, dtype=np.uint8)
-    a_child = np.empty(bound, dtype=np.int32)
+    a_key = np.empty(bound, dtype=np.uint64)
     s_start = np.zeros(bound, dtype=np.int64)
     s_len = np.zeros(bound, dtype=np.int64)
+    s_hash = np.zeros(bound, dtype=np.uint64)
     counts = np.zeros(3, dtype=np.int64)
     counts[1] = 1  # state 0: the dead end
     # the register's table, sized for about a quarter of the trie's arcs as states (web2:
@@ -188,12 +176,26 @@ def build_kwg(dawg: np.ndarray, dawg_lengths: np.ndarray, gaddag: np.ndarray,
     while size < bound // 4 and size < (1 << 24):
         size <<= 1
     table = np.full(size, _EMPTY, dtype=np.int32)
-    dawg_root, table = _add_set(dawg, dawg_lengths, a_tile, a_acc, a_child, s_start, s_len,
-                                counts, table)
-    gaddag_root = 0
-    if gaddag.shape[0] > 0:
-        gaddag_root, table = _add_set(gaddag, gaddag_lengths, a_tile, a_acc, a_child,
-                                      s_start, s_len, counts, table)
+    # pending arcs: at most one a tile code (256) at each depth
+    width = max(dawg.shape[1], gaddag.shape[1])
+    t_key = np.zeros((width + 1) * 256, dtype=np.uint64)
+    depth_start = np.zeros(width + 2, dtype=np.int64)
+    roots = np.zeros(2, dtype=np.int64)
+    for which in range(2):
+        seqs = dawg if which == 0 else gaddag
+        lengths = dawg_lengths if which == 0 else gaddag_lengths
+        if which == 1 and gaddag.shape[0] == 0:
+            break
+        resume = np.zeros(3, dtype=np.int64)
+        while True:
+            root = _add_set(seqs, lengths, a_key, s_start, s_len, s_hash, counts, table,
+                            t_key, depth_start, resume)
+            if root >= 0:
+                break
+            table = _grow(table, s_hash, int(counts[1]))
+        roots[which] = root
+    dawg_root = int(roots[0])
+    gaddag_root = int(roots[1])
     # lay the states out breadth-first from the DAWG's root, then the GADDAG's
     n_states = int(counts[1])
     where = np.zeros(n_states, dtype=np.int64)
@@ -213,7 +215,7 @@ def build_kwg(dawg: np.ndarray, dawg_lengths: np.ndarray, gaddag: np.ndarray,
             head += 1
             base = s_start[s]
             for k in range(s_len[s]):
-                c = a_child[base + k]
+                c = np.int64(a_key[base + k] >> np.uint64(9))
                 if c != 0 and where[c] == 0:
                     where[c] = nxt
                     nxt += s_len[c]
@@ -228,8 +230,10 @@ def build_kwg(dawg: np.ndarray, dawg_lengths: np.ndarray, gaddag: np.ndarray,
         at = where[s]
         m = s_len[s]
         for k in range(m):
-            value = (int(a_tile[base + k]) << TILE_SHIFT) | int(where[a_child[base + k]])
-            if a_acc[base + k]:
+            key = a_key[base + k]
+            value = ((int(key & np.uint64(0xFF)) << TILE_SHIFT)
+                     | int(where[np.int64(key >> np.uint64(9))]))
+            if key & np.uint64(256):
                 value |= ACCEPTS
             if k == m - 1:
                 value |= IS_END
