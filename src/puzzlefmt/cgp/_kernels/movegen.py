@@ -93,6 +93,7 @@ def _cross_sets(nodes: np.ndarray, g: np.ndarray, rows: int, cols: int, cmask: n
     """For each empty square: the letters that make a word with the tiles above and below
     it (all letters when there are none), those tiles' points, whether there are any."""
     root = int(nodes[0]) & _ARC
+    gaddag = int(nodes[1]) & _ARC
     for r in range(rows):
         for c in range(cols):
             sq = r * cols + c
@@ -117,35 +118,68 @@ def _cross_sets(nodes: np.ndarray, g: np.ndarray, rows: int, cols: int, cmask: n
                     v = g[k * cols + c]
                     points += blank_score if v & BLANK_BIT else score_of[v & CODE_MASK]
             cscore[sq] = points
-            state = root
-            ok = True
-            for k in range(up, r):
-                i = _find(nodes, state, g[k * cols + c] & CODE_MASK)
-                if i < 0:
-                    ok = False
-                    break
-                state = int(nodes[i]) & _ARC
+            # The letters x with (tiles above) x (tiles below) a word. The DAWG reads the
+            # tiles above once, then the tiles below after each x; the GADDAG reads the
+            # tiles below once, bottom up (a word reversed is a GADDAG string with no
+            # separator), then the tiles above after each x, upwards. Whichever repeats
+            # fewer tiles a letter is used; both give the same letters. The sibling lists
+            # are scanned here, not by a helper: a call hands over ``nodes``, and numba
+            # counts its references at each call.
             mask = np.uint64(0)
-            if ok and state != 0:
+            if down - r < r - up:
+                first_lo, first_hi, first_step = up, r, 1
+                then_lo, then_hi, then_step = r + 1, down + 1, 1
+                state = root
+            else:
+                first_lo, first_hi, first_step = down, r, -1
+                then_lo, then_hi, then_step = r - 1, up - 1, -1
+                state = gaddag
+            k = first_lo
+            while k != first_hi and state != 0:
+                tile = g[k * cols + c] & CODE_MASK
+                i = state
+                state = 0
+                while True:
+                    v = int(nodes[i])
+                    t = v >> 24
+                    if t == tile:
+                        state = v & _ARC
+                        break
+                    if t > tile or (v & _IS_END):
+                        break
+                    i += 1
+                k += first_step
+            if state != 0:
                 i = state
                 while True:
                     v = int(nodes[i])
                     t = v >> 24
-                    good = False
-                    if down == r:
-                        good = (v & _ACCEPTS) != 0
-                    else:
-                        s2 = v & _ARC
-                        for k in range(r + 1, down + 1):
-                            j = _find(nodes, s2, g[k * cols + c] & CODE_MASK)
-                            if j < 0:
-                                s2 = -1
-                                break
-                            if k == down:
-                                good = (int(nodes[j]) & _ACCEPTS) != 0
-                            s2 = int(nodes[j]) & _ARC
-                    if good and t > 0:
-                        mask |= np.uint64(1) << np.uint64(t)
+                    if t > 0:
+                        if then_lo == then_hi:
+                            good = (v & _ACCEPTS) != 0
+                        else:
+                            good = False
+                            s2 = v & _ARC
+                            k = then_lo
+                            while s2 != 0:
+                                tile = g[k * cols + c] & CODE_MASK
+                                j = s2
+                                s2 = 0
+                                while True:
+                                    w = int(nodes[j])
+                                    tw = w >> 24
+                                    if tw == tile:
+                                        if k + then_step == then_hi:
+                                            good = (w & _ACCEPTS) != 0
+                                        else:
+                                            s2 = w & _ARC
+                                        break
+                                    if tw > tile or (w & _IS_END):
+                                        break
+                                    j += 1
+                                k += then_step
+                        if good:
+                            mask |= np.uint64(1) << np.uint64(t)
                     if v & _IS_END:
                         break
                     i += 1
