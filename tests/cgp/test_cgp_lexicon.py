@@ -217,3 +217,29 @@ def test_a_large_list_of_unrelated_words_builds_exactly() -> None:
     splits = [w[:i][::-1] + ("@" + w[i:] if i < len(w) else "")
               for w in words for i in range(1, len(w) + 1)]
     assert spelled == sorted(splits)
+
+
+@given(st.lists(st.lists(st.integers(1, 63), min_size=1, max_size=23), min_size=1,
+                max_size=40), st.booleans(), st.integers(5, 63))
+def test_sorted_rows_are_the_sorted_distinct_rows(words: list[list[int]], gaddag: bool,
+                                                  top: int) -> None:
+    """The builder's rows, made and radix-sorted in one kernel: every word (or GADDAG
+    string) once, in byte order, with its length; codes up to 63 (6 bits a tile, 10
+    tiles a key), words alike in more tiles than a key holds, words given twice."""
+    from puzzlefmt.cgp._kernels import kwg
+
+    words = [[1 + (c - 1) % top for c in w] for w in words] + [list(words[0])]
+    words += [[*words[0], top]] if len(words[0]) < 23 else []
+    if gaddag:
+        expected = {tuple(w[:i][::-1] + ([0, *w[i:]] if i < len(w) else []))
+                    for w in words for i in range(1, len(w) + 1)}
+    else:
+        expected = {tuple(w) for w in words}
+    codes = np.array([c for w in words for c in w], dtype=np.uint8)
+    lengths = np.array([len(w) for w in words], dtype=np.int64)
+    starts = np.concatenate(([0], np.cumsum(lengths)[:-1])).astype(np.int64)
+    rows, row_lengths = kwg.sorted_rows(codes, starts, lengths, 32, gaddag)
+    got = [tuple(r[:n].tolist()) for r, n in zip(rows, row_lengths.tolist(), strict=True)]
+    assert got == sorted(expected)
+    assert not rows[np.arange(32)[None, :] >= row_lengths[:, None]].any()
+

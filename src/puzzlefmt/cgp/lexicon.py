@@ -131,59 +131,23 @@ class _Encoder:
 
 
 def _row_order(rows: np.ndarray) -> np.ndarray:
-    """The order of the rows of ``rows`` (``uint8``, a width a multiple of 8) in byte
-    order; equal rows in any order. The rows' first tiles, as many as fit, packed into one
-    ``uint64`` a row (as many bits a tile as the largest code needs), are sorted by numpy's
-    default sort (not stable, several times faster than a sort of every column); the rows
-    that share their packed tiles with another are then sorted among themselves by all
-    their bytes, in the places they fill."""
-    n, width = rows.shape
-    bits = max(1, int(rows.max(initial=0)).bit_length())
-    packed = min(width, 64 // bits)
-    first = np.zeros(n, dtype=np.uint64)
-    for j in range(packed):
-        first <<= np.uint64(bits)
-        first |= rows[:, j]
-    order = np.argsort(first)
-    if packed < width and n > 1:
-        ranked = first[order]
-        equal = ranked[1:] == ranked[:-1]
-        tied = np.zeros(n, dtype=np.bool_)
-        tied[1:] = equal
-        tied[:-1] |= equal
-        if tied.any():
-            sub = order[tied]
-            keys = rows[sub].view(">u8")
-            order[tied] = sub[np.lexsort(keys.T[::-1])]
-    return order
+    """The order of the rows of ``rows`` (``uint8``) in byte order, equal rows in their
+    order: the rows packed into ``uint64`` keys and radix-sorted
+    (:func:`~puzzlefmt.cgp._kernels.kwg.row_order`)."""
+    return kern.row_order(np.ascontiguousarray(rows, dtype=np.uint8))
 
 
 def _matrix(codes: np.ndarray, ends: np.ndarray, *, gaddag: bool) -> tuple[np.ndarray,
                                                                             np.ndarray]:
-    """The rows to build from, sorted in byte order: the words, or their GADDAG strings."""
+    """The rows to build from, sorted in byte order, each once (a word given twice would
+    break the builder): the words, or their GADDAG strings
+    (:func:`~puzzlefmt.cgp._kernels.kwg.sorted_rows`)."""
     starts = np.concatenate(([0], ends[:-1])).astype(np.int64)
-    lengths = ends - starts
+    lengths = (ends - starts).astype(np.int64)
     longest = int(lengths.max(initial=0))
     width = max(8, -(-(longest + 1) // 8) * 8)
-    if gaddag:
-        rows, row_lengths = kern.gaddag_rows(codes, starts, lengths, width)
-    else:
-        rows = np.zeros((len(lengths), width), dtype=np.uint8)
-        if len(lengths):
-            col = np.arange(int(lengths.sum())) - np.repeat(starts, lengths)
-            rows[np.repeat(np.arange(len(lengths)), lengths), col] = codes
-        row_lengths = lengths.astype(np.int64)
-    order = _row_order(rows)
-    rows = np.ascontiguousarray(rows[order])
-    row_lengths = np.ascontiguousarray(row_lengths[order])
-    if len(rows) > 1:  # duplicates (a word given twice) would break the builder
-        keys = rows.view(np.uint64)  # 8 bytes a comparison
-        same = np.all(keys[1:] == keys[:-1], axis=1) & (row_lengths[1:] == row_lengths[:-1])
-        if same.any():
-            keep = np.concatenate(([True], ~same))
-            rows = np.ascontiguousarray(rows[keep])
-            row_lengths = np.ascontiguousarray(row_lengths[keep])
-    return rows, row_lengths
+    return kern.sorted_rows(np.ascontiguousarray(codes, dtype=np.uint8), starts, lengths,
+                            width, gaddag)
 
 
 def _check_nodes(nodes: np.ndarray, fmt: str, what: str, max_tile: int, *,
