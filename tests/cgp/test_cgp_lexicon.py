@@ -243,3 +243,31 @@ def test_sorted_rows_are_the_sorted_distinct_rows(words: list[list[int]], gaddag
     assert got == sorted(expected)
     assert not rows[np.arange(32)[None, :] >= row_lengths[:, None]].any()
 
+
+def test_word_list_bytes_are_read_in_one_pass() -> None:
+    """A list of letters and line ends only (either case, CRLF, a lone CR, blank lines) is
+    read from its bytes in one table lookup, to the codes the careful path gives; anything
+    else goes to the careful path."""
+    from puzzlefmt.cgp.distributions import get_distribution
+    from puzzlefmt.cgp.lexicon import _Encoder
+
+    enc = _Encoder(get_distribution("english"))
+    got = enc.encode_lines(b"care\r\nCAR\n\n\rAcE\rzed\n")
+    assert got is not None
+    want = enc.encode_many(["CARE", "CAR", "ACE", "ZED"])
+    assert got[0].tolist() == want[0].tolist()
+    assert got[1].tolist() == want[1].tolist()
+    for other in (b"CAR E\n", b"#x\nCAR\n", b"CAF\xc3\x89\n", b"CAR?\n", b"CAR\tx\n"):
+        assert enc.encode_lines(other) is None
+
+
+def test_a_word_list_file_builds_the_same_lexicon_on_either_path(tmp_path: Path) -> None:
+    """build_file: letters and line ends only (the one-pass read) and the same words with
+    a comment and blank space (the careful path) give the same KWG."""
+    plain = tmp_path / "plain.txt"
+    plain.write_bytes(b"\xef\xbb\xbfcare\r\nCAR\n\nace\rcare\n")
+    careful = tmp_path / "careful.txt"
+    careful.write_bytes(b"# words\nCARE 1\n  CAR\nACE\n")
+    a, b = Lexicon.build_file(plain), Lexicon.build_file(careful)
+    assert a.words() == ["ACE", "CAR", "CARE"]
+    assert a.to_bytes() == b.to_bytes() == Lexicon.build(["CARE", "CAR", "ACE"]).to_bytes()

@@ -82,6 +82,13 @@ class _Encoder:
             if len(label) == 1:
                 self.table[ord(label)] = k
         self.labels = ("", *dist.letters)
+        # each ASCII byte's code as ``str.upper`` reads it (0: not a letter of the
+        # distribution), for word lists read as bytes
+        self.byte_table = np.zeros(256, dtype=np.uint8)
+        for b in range(128):
+            upper = chr(b).upper()
+            if upper in dist.letters and len(upper) == 1 and upper not in (BLANK, "["):
+                self.byte_table[b] = dist.letters.index(upper) + 1
 
     def encode(self, word: str, *, line: int | None = None) -> list[int]:
         """The codes of one word (upper-cased); a character outside the alphabet raises
@@ -124,6 +131,25 @@ class _Encoder:
             out.extend(self.encode(word, line=lines[k] if lines else k + 1))
             ends_list.append(len(out))
         return np.array(out, dtype=np.uint8), np.array(ends_list, dtype=np.int64)
+
+    def encode_lines(self, raw: bytes) -> tuple[np.ndarray, np.ndarray] | None:
+        """A word list's codes and where each word ends, when its bytes are only letters
+        of the distribution (either case) and line ends (``\\n``, ``\\r``): one table
+        lookup over the bytes, no word made a string. ``None`` for any other file (blank
+        space in a line, comments, other characters): the careful path reads those."""
+        if not self.single:
+            return None
+        data = np.frombuffer(raw, dtype=np.uint8)
+        codes = self.byte_table[data]
+        letter = codes != 0
+        if not bool(np.all(letter | (data == 10) | (data == 13))):
+            return None
+        # a word ends where a letter is followed by a line end or the end of the file
+        last = np.flatnonzero(letter & ~np.concatenate((letter[1:], [False])))
+        kept = codes[letter]
+        ends = np.cumsum(letter, dtype=np.int64)[last] if last.size else np.zeros(
+            0, dtype=np.int64)
+        return np.ascontiguousarray(kept), ends
 
     def decode(self, codes: Iterable[int]) -> str:
         """The word of some codes."""
@@ -241,6 +267,12 @@ class Lexicon:
         """A KWG of a word list file (one word a line; blank lines and ``#`` comments
         skipped; only the first field of a line is the word)."""
         raw = _read_bytes(path, "word-list")
+        label = name if name is not None else Path(path).name.split(".")[0]
+        dist = _distribution(distribution, label)
+        fast = _Encoder(dist).encode_lines(raw[3:] if raw.startswith(b"\xef\xbb\xbf")
+                                           else raw)
+        if fast is not None and fast[1].size:
+            return cls._from_codes(*fast, [], dist, label)
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
@@ -248,8 +280,6 @@ class Lexicon:
             raise PuzzleFormatError(f"expected UTF-8 text, found byte 0x{raw[exc.start]:02x}",
                                     format="word-list", line=line,
                                     path=os.fspath(path)) from None
-        label = name if name is not None else Path(path).name.split(".")[0]
-        dist = _distribution(distribution, label)
         items: list[str] = []
         lines: list[int] = []
         for k, line_text in enumerate(text.splitlines(), start=1):
@@ -267,8 +297,12 @@ class Lexicon:
                     name: str) -> Lexicon:
         if not items:
             raise _words_error("expected at least one word, found none")
-        encoder = _Encoder(dist)
-        codes, ends = encoder.encode_many(items, lines)
+        codes, ends = _Encoder(dist).encode_many(items, lines)
+        return cls._from_codes(codes, ends, lines, dist, name)
+
+    @classmethod
+    def _from_codes(cls, codes: np.ndarray, ends: np.ndarray, lines: list[int],
+                    dist: Distribution, name: str) -> Lexicon:
         starts = np.concatenate(([0], ends[:-1])).astype(np.int64)
         lengths = ends - starts
         if len(lengths) and int(lengths.min()) < 1:
