@@ -271,3 +271,25 @@ def test_a_word_list_file_builds_the_same_lexicon_on_either_path(tmp_path: Path)
     a, b = Lexicon.build_file(plain), Lexicon.build_file(careful)
     assert a.words() == ["ACE", "CAR", "CARE"]
     assert a.to_bytes() == b.to_bytes() == Lexicon.build(["CARE", "CAR", "ACE"]).to_bytes()
+
+
+def test_a_built_lexicon_counts_its_words_without_a_walk(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """len() of a lexicon just built is the number of distinct words given (what
+    ``puzzlefmt lexicon build`` reports), not a walk of the graph; a loaded one, or one
+    whose nodes were replaced, is counted by walking it."""
+    from puzzlefmt.cgp._kernels import kwg
+
+    lex = Lexicon.build(["CARE", "car", "ACE", "CARE"])
+    loaded = Lexicon.from_bytes(lex.to_bytes())
+    walks = kwg.list_words
+
+    def no_walk(nodes: np.ndarray, root: int) -> tuple[np.ndarray, np.ndarray]:
+        raise AssertionError("walked")
+
+    monkeypatch.setattr(kwg, "list_words", no_walk)
+    assert len(lex) == 3
+    monkeypatch.setattr(kwg, "list_words", walks)
+    assert len(loaded) == 3
+    lex.nodes = Lexicon.build(["ACE"]).nodes
+    assert len(lex) == 1

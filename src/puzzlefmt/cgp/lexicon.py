@@ -202,6 +202,8 @@ class Lexicon:
         self.distribution = _distribution(distribution, name)
         self._encoder = _Encoder(self.distribution)
         self.nodes = np.ascontiguousarray(nodes, dtype=np.uint32)
+        # the number of words, known when built: (the nodes it counts, the count)
+        self._size: tuple[np.ndarray, int] | None = None
 
     # ------------------------------------------------------------------ files
 
@@ -312,7 +314,9 @@ class Lexicon:
         dawg, dawg_len = _matrix(codes, ends, gaddag=False)
         gaddag, gaddag_len = _matrix(codes, ends, gaddag=True)
         nodes = kern.build_kwg(dawg, dawg_len, gaddag, gaddag_len)
-        return cls(nodes, dist, name=name)
+        lex = cls(nodes, dist, name=name)
+        lex._size = (lex.nodes, int(dawg.shape[0]))  # its words, each once
+        return lex
 
     # ------------------------------------------------------------------ words
 
@@ -353,6 +357,8 @@ class Lexicon:
         return out
 
     def __len__(self) -> int:
+        if self._size is not None and self._size[0] is self.nodes:
+            return self._size[1]  # built here: the distinct words given, no walk
         return len(kern.list_words(self.nodes, 0)[1])
 
     def __repr__(self) -> str:
