@@ -217,3 +217,79 @@ def test_a_large_list_of_unrelated_words_builds_exactly() -> None:
     splits = [w[:i][::-1] + ("@" + w[i:] if i < len(w) else "")
               for w in words for i in range(1, len(w) + 1)]
     assert spelled == sorted(splits)
+
+
+@given(st.lists(st.lists(st.integers(1, 63), min_size=1, max_size=23), min_size=1,
+                max_size=40), st.booleans(), st.integers(5, 63))
+def test_sorted_rows_are_the_sorted_distinct_rows(words: list[list[int]], gaddag: bool,
+                                                  top: int) -> None:
+    """The builder's rows, made and radix-sorted in one kernel: every word (or GADDAG
+    string) once, in byte order, with its length; codes up to 63 (6 bits a tile, 10
+    tiles a key), words alike in more tiles than a key holds, words given twice."""
+    from puzzlefmt.cgp._kernels import kwg
+
+    words = [[1 + (c - 1) % top for c in w] for w in words] + [list(words[0])]
+    words += [[*words[0], top]] if len(words[0]) < 23 else []
+    if gaddag:
+        expected = {tuple(w[:i][::-1] + ([0, *w[i:]] if i < len(w) else []))
+                    for w in words for i in range(1, len(w) + 1)}
+    else:
+        expected = {tuple(w) for w in words}
+    codes = np.array([c for w in words for c in w], dtype=np.uint8)
+    lengths = np.array([len(w) for w in words], dtype=np.int64)
+    starts = np.concatenate(([0], np.cumsum(lengths)[:-1])).astype(np.int64)
+    rows, row_lengths = kwg.sorted_rows(codes, starts, lengths, 32, gaddag)
+    got = [tuple(r[:n].tolist()) for r, n in zip(rows, row_lengths.tolist(), strict=True)]
+    assert got == sorted(expected)
+    assert not rows[np.arange(32)[None, :] >= row_lengths[:, None]].any()
+
+
+def test_word_list_bytes_are_read_in_one_pass() -> None:
+    """A list of letters and line ends only (either case, CRLF, a lone CR, blank lines) is
+    read from its bytes in one table lookup, to the codes the careful path gives; anything
+    else goes to the careful path."""
+    from puzzlefmt.cgp.distributions import get_distribution
+    from puzzlefmt.cgp.lexicon import _Encoder
+
+    enc = _Encoder(get_distribution("english"))
+    got = enc.encode_lines(b"care\r\nCAR\n\n\rAcE\rzed\n")
+    assert got is not None
+    want = enc.encode_many(["CARE", "CAR", "ACE", "ZED"])
+    assert got[0].tolist() == want[0].tolist()
+    assert got[1].tolist() == want[1].tolist()
+    for other in (b"CAR E\n", b"#x\nCAR\n", b"CAF\xc3\x89\n", b"CAR?\n", b"CAR\tx\n"):
+        assert enc.encode_lines(other) is None
+
+
+def test_a_word_list_file_builds_the_same_lexicon_on_either_path(tmp_path: Path) -> None:
+    """build_file: letters and line ends only (the one-pass read) and the same words with
+    a comment and blank space (the careful path) give the same KWG."""
+    plain = tmp_path / "plain.txt"
+    plain.write_bytes(b"\xef\xbb\xbfcare\r\nCAR\n\nace\rcare\n")
+    careful = tmp_path / "careful.txt"
+    careful.write_bytes(b"# words\nCARE 1\n  CAR\nACE\n")
+    a, b = Lexicon.build_file(plain), Lexicon.build_file(careful)
+    assert a.words() == ["ACE", "CAR", "CARE"]
+    assert a.to_bytes() == b.to_bytes() == Lexicon.build(["CARE", "CAR", "ACE"]).to_bytes()
+
+
+def test_a_built_lexicon_counts_its_words_without_a_walk(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """len() of a lexicon just built is the number of distinct words given (what
+    ``puzzlefmt lexicon build`` reports), not a walk of the graph; a loaded one, or one
+    whose nodes were replaced, is counted by walking it."""
+    from puzzlefmt.cgp._kernels import kwg
+
+    lex = Lexicon.build(["CARE", "car", "ACE", "CARE"])
+    loaded = Lexicon.from_bytes(lex.to_bytes())
+    walks = kwg.list_words
+
+    def no_walk(nodes: np.ndarray, root: int) -> tuple[np.ndarray, np.ndarray]:
+        raise AssertionError("walked")
+
+    monkeypatch.setattr(kwg, "list_words", no_walk)
+    assert len(lex) == 3
+    monkeypatch.setattr(kwg, "list_words", walks)
+    assert len(loaded) == 3
+    lex.nodes = Lexicon.build(["ACE"]).nodes
+    assert len(lex) == 1

@@ -82,6 +82,13 @@ class _Encoder:
             if len(label) == 1:
                 self.table[ord(label)] = k
         self.labels = ("", *dist.letters)
+        # each ASCII byte's code as ``str.upper`` reads it (0: not a letter of the
+        # distribution), for word lists read as bytes
+        self.byte_table = np.zeros(256, dtype=np.uint8)
+        for b in range(128):
+            upper = chr(b).upper()
+            if upper in dist.letters and len(upper) == 1 and upper not in (BLANK, "["):
+                self.byte_table[b] = dist.letters.index(upper) + 1
 
     def encode(self, word: str, *, line: int | None = None) -> list[int]:
         """The codes of one word (upper-cased); a character outside the alphabet raises
@@ -125,65 +132,48 @@ class _Encoder:
             ends_list.append(len(out))
         return np.array(out, dtype=np.uint8), np.array(ends_list, dtype=np.int64)
 
+    def encode_lines(self, raw: bytes) -> tuple[np.ndarray, np.ndarray] | None:
+        """A word list's codes and where each word ends, when its bytes are only letters
+        of the distribution (either case) and line ends (``\\n``, ``\\r``): one table
+        lookup over the bytes, no word made a string. ``None`` for any other file (blank
+        space in a line, comments, other characters): the careful path reads those."""
+        if not self.single:
+            return None
+        data = np.frombuffer(raw, dtype=np.uint8)
+        codes = self.byte_table[data]
+        letter = codes != 0
+        if not bool(np.all(letter | (data == 10) | (data == 13))):
+            return None
+        # a word ends where a letter is followed by a line end or the end of the file
+        last = np.flatnonzero(letter & ~np.concatenate((letter[1:], [False])))
+        kept = codes[letter]
+        ends = np.cumsum(letter, dtype=np.int64)[last] if last.size else np.zeros(
+            0, dtype=np.int64)
+        return np.ascontiguousarray(kept), ends
+
     def decode(self, codes: Iterable[int]) -> str:
         """The word of some codes."""
         return "".join(self.labels[c] for c in codes)
 
 
 def _row_order(rows: np.ndarray) -> np.ndarray:
-    """The order of the rows of ``rows`` (``uint8``, a width a multiple of 8) in byte
-    order; equal rows in any order. The rows' first tiles, as many as fit, packed into one
-    ``uint64`` a row (as many bits a tile as the largest code needs), are sorted by numpy's
-    default sort (not stable, several times faster than a sort of every column); the rows
-    that share their packed tiles with another are then sorted among themselves by all
-    their bytes, in the places they fill."""
-    n, width = rows.shape
-    bits = max(1, int(rows.max(initial=0)).bit_length())
-    packed = min(width, 64 // bits)
-    first = np.zeros(n, dtype=np.uint64)
-    for j in range(packed):
-        first <<= np.uint64(bits)
-        first |= rows[:, j]
-    order = np.argsort(first)
-    if packed < width and n > 1:
-        ranked = first[order]
-        equal = ranked[1:] == ranked[:-1]
-        tied = np.zeros(n, dtype=np.bool_)
-        tied[1:] = equal
-        tied[:-1] |= equal
-        if tied.any():
-            sub = order[tied]
-            keys = rows[sub].view(">u8")
-            order[tied] = sub[np.lexsort(keys.T[::-1])]
-    return order
+    """The order of the rows of ``rows`` (``uint8``) in byte order, equal rows in their
+    order: the rows packed into ``uint64`` keys and radix-sorted
+    (:func:`~puzzlefmt.cgp._kernels.kwg.row_order`)."""
+    return kern.row_order(np.ascontiguousarray(rows, dtype=np.uint8))
 
 
 def _matrix(codes: np.ndarray, ends: np.ndarray, *, gaddag: bool) -> tuple[np.ndarray,
                                                                             np.ndarray]:
-    """The rows to build from, sorted in byte order: the words, or their GADDAG strings."""
+    """The rows to build from, sorted in byte order, each once (a word given twice would
+    break the builder): the words, or their GADDAG strings
+    (:func:`~puzzlefmt.cgp._kernels.kwg.sorted_rows`)."""
     starts = np.concatenate(([0], ends[:-1])).astype(np.int64)
-    lengths = ends - starts
+    lengths = (ends - starts).astype(np.int64)
     longest = int(lengths.max(initial=0))
     width = max(8, -(-(longest + 1) // 8) * 8)
-    if gaddag:
-        rows, row_lengths = kern.gaddag_rows(codes, starts, lengths, width)
-    else:
-        rows = np.zeros((len(lengths), width), dtype=np.uint8)
-        if len(lengths):
-            col = np.arange(int(lengths.sum())) - np.repeat(starts, lengths)
-            rows[np.repeat(np.arange(len(lengths)), lengths), col] = codes
-        row_lengths = lengths.astype(np.int64)
-    order = _row_order(rows)
-    rows = np.ascontiguousarray(rows[order])
-    row_lengths = np.ascontiguousarray(row_lengths[order])
-    if len(rows) > 1:  # duplicates (a word given twice) would break the builder
-        keys = rows.view(np.uint64)  # 8 bytes a comparison
-        same = np.all(keys[1:] == keys[:-1], axis=1) & (row_lengths[1:] == row_lengths[:-1])
-        if same.any():
-            keep = np.concatenate(([True], ~same))
-            rows = np.ascontiguousarray(rows[keep])
-            row_lengths = np.ascontiguousarray(row_lengths[keep])
-    return rows, row_lengths
+    return kern.sorted_rows(np.ascontiguousarray(codes, dtype=np.uint8), starts, lengths,
+                            width, gaddag)
 
 
 def _check_nodes(nodes: np.ndarray, fmt: str, what: str, max_tile: int, *,
@@ -212,6 +202,8 @@ class Lexicon:
         self.distribution = _distribution(distribution, name)
         self._encoder = _Encoder(self.distribution)
         self.nodes = np.ascontiguousarray(nodes, dtype=np.uint32)
+        # the number of words, known when built: (the nodes it counts, the count)
+        self._size: tuple[np.ndarray, int] | None = None
 
     # ------------------------------------------------------------------ files
 
@@ -277,6 +269,12 @@ class Lexicon:
         """A KWG of a word list file (one word a line; blank lines and ``#`` comments
         skipped; only the first field of a line is the word)."""
         raw = _read_bytes(path, "word-list")
+        label = name if name is not None else Path(path).name.split(".")[0]
+        dist = _distribution(distribution, label)
+        fast = _Encoder(dist).encode_lines(raw[3:] if raw.startswith(b"\xef\xbb\xbf")
+                                           else raw)
+        if fast is not None and fast[1].size:
+            return cls._from_codes(*fast, [], dist, label)
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
@@ -284,8 +282,6 @@ class Lexicon:
             raise PuzzleFormatError(f"expected UTF-8 text, found byte 0x{raw[exc.start]:02x}",
                                     format="word-list", line=line,
                                     path=os.fspath(path)) from None
-        label = name if name is not None else Path(path).name.split(".")[0]
-        dist = _distribution(distribution, label)
         items: list[str] = []
         lines: list[int] = []
         for k, line_text in enumerate(text.splitlines(), start=1):
@@ -303,8 +299,12 @@ class Lexicon:
                     name: str) -> Lexicon:
         if not items:
             raise _words_error("expected at least one word, found none")
-        encoder = _Encoder(dist)
-        codes, ends = encoder.encode_many(items, lines)
+        codes, ends = _Encoder(dist).encode_many(items, lines)
+        return cls._from_codes(codes, ends, lines, dist, name)
+
+    @classmethod
+    def _from_codes(cls, codes: np.ndarray, ends: np.ndarray, lines: list[int],
+                    dist: Distribution, name: str) -> Lexicon:
         starts = np.concatenate(([0], ends[:-1])).astype(np.int64)
         lengths = ends - starts
         if len(lengths) and int(lengths.min()) < 1:
@@ -314,7 +314,9 @@ class Lexicon:
         dawg, dawg_len = _matrix(codes, ends, gaddag=False)
         gaddag, gaddag_len = _matrix(codes, ends, gaddag=True)
         nodes = kern.build_kwg(dawg, dawg_len, gaddag, gaddag_len)
-        return cls(nodes, dist, name=name)
+        lex = cls(nodes, dist, name=name)
+        lex._size = (lex.nodes, int(dawg.shape[0]))  # its words, each once
+        return lex
 
     # ------------------------------------------------------------------ words
 
@@ -355,6 +357,8 @@ class Lexicon:
         return out
 
     def __len__(self) -> int:
+        if self._size is not None and self._size[0] is self.nodes:
+            return self._size[1]  # built here: the distinct words given, no walk
         return len(kern.list_words(self.nodes, 0)[1])
 
     def __repr__(self) -> str:

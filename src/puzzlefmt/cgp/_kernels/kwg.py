@@ -412,32 +412,232 @@ def word_index(nodes: np.ndarray, counts: np.ndarray, codes: np.ndarray, n: int)
     return -1
 
 
-@aot("Tuple((uint8[:, ::1], int64[::1]))(uint8[::1], int64[::1], int64[::1], int64)")
+_DIGIT = 11  # bits a pass of the radix sort: 2,048 buckets
+
+
 @njit
-def gaddag_rows(codes: np.ndarray, starts: np.ndarray, lengths: np.ndarray,
-                width: int) -> tuple[np.ndarray, np.ndarray]:
-    """The GADDAG strings of the words (``codes[starts[i]:starts[i] + lengths[i]]``), one a
-    row: for a word of ``n`` tiles, the first ``i`` reversed then 0 then the rest, for ``i``
-    from 1 to ``n - 1``, and the whole word reversed (CARE: ``C@ARE``, ``AC@RE``,
-    ``RAC@E``, ``ERAC``)."""
+def _scatter(src: np.ndarray, dst: np.ndarray, p_src: np.ndarray, p_dst: np.ndarray,
+             lo: int, hi: int, j: int, shift: int, offset: np.ndarray) -> None:
+    """One radix pass: rows ``lo`` to ``hi`` of ``src`` to ``dst`` by the digit of word
+    ``j`` at ``shift`` (``offset``: where each digit's rows go next), ``p_src`` (when not
+    empty) moved along."""
+    mask = np.uint64((1 << _DIGIT) - 1)
+    nw = src.shape[1]
+    carry = p_src.shape[0] > 0
+    for i in range(lo, hi):
+        b = np.int64((src[i, j] >> np.uint64(shift)) & mask)
+        o = offset[b]
+        offset[b] = o + 1
+        for q in range(nw):
+            dst[o, q] = src[i, q]
+        if carry:
+            p_dst[o] = p_src[i]
+
+
+@njit
+def _lsd(a: np.ndarray, b: np.ndarray, p_a: np.ndarray, p_b: np.ndarray, lo: int, hi: int,
+         hist: np.ndarray, offset: np.ndarray) -> None:
+    """Sort rows ``lo`` to ``hi`` of ``a`` (``p_a`` along) in place by least significant
+    digit first, ``b`` the scratch rows; the counts of every pass are taken in one read
+    and a pass whose digit is the same in every row is skipped."""
+    nw = a.shape[1]
+    n_digits = hist.shape[1]
+    n_buckets = hist.shape[2]
+    mask = np.uint64(n_buckets - 1)
+    hist[:, :, :] = 0
+    for i in range(lo, hi):
+        for j in range(nw):
+            k = a[i, j]
+            for d in range(n_digits):
+                hist[j, d, np.int64((k >> np.uint64(d * _DIGIT)) & mask)] += 1
+    in_b = False
+    for j in range(nw - 1, -1, -1):
+        for d in range(n_digits):
+            one = False
+            for c in range(n_buckets):
+                if hist[j, d, c] == hi - lo:
+                    one = True
+                    break
+            if one:
+                continue
+            total = lo
+            for c in range(n_buckets):
+                offset[c] = total
+                total += hist[j, d, c]
+            if in_b:
+                _scatter(b, a, p_b, p_a, lo, hi, j, d * _DIGIT, offset)
+            else:
+                _scatter(a, b, p_a, p_b, lo, hi, j, d * _DIGIT, offset)
+            in_b = not in_b
+    if in_b:
+        for i in range(lo, hi):
+            for j in range(nw):
+                a[i, j] = b[i, j]
+            if p_a.shape[0] > 0:
+                p_a[i] = p_b[i]
+
+
+@njit
+def _radix_sort(keys: np.ndarray, perm: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The rows of ``keys`` (``uint64``, compared word by word from the first) sorted,
+    stably, and ``perm`` moved along (when not empty): a radix sort of ``_DIGIT`` bits a
+    pass, first by the top digit of the first word into buckets, then each bucket (small
+    enough to stay in the cache) least significant digit first. ``keys`` and ``perm``
+    are the scratch space."""
+    n, nw = keys.shape
+    n_digits = (64 + _DIGIT - 1) // _DIGIT
+    n_buckets = 1 << _DIGIT
+    top = np.uint64(64 - _DIGIT)
+    out = np.empty((n, nw), dtype=np.uint64)
+    p_out = np.empty(perm.shape[0], dtype=np.int64)
+    count = np.zeros(n_buckets + 1, dtype=np.int64)
+    for i in range(n):
+        count[np.int64(keys[i, 0] >> top) + 1] += 1
+    for c in range(n_buckets):
+        count[c + 1] += count[c]
+    offset = count[:n_buckets].copy()
+    _scatter(keys, out, perm, p_out, 0, n, 0, 64 - _DIGIT, offset)
+    hist = np.zeros((nw, n_digits, n_buckets), dtype=np.int64)
+    for c in range(n_buckets):
+        if count[c + 1] - count[c] > 1:
+            _lsd(out, keys, p_out, perm, count[c], count[c + 1], hist, offset)
+    return out, p_out
+
+
+@njit
+def _tile_bits(top: int) -> int:
+    """Bits a tile of codes up to ``top`` takes in a packed key."""
+    bits = 1
+    while (1 << bits) <= top:
+        bits += 1
+    return bits
+
+
+@aot("int64[::1](uint8[:, ::1])")
+@njit
+def row_order(rows: np.ndarray) -> np.ndarray:
+    """The order of the rows of ``rows`` in byte order (a stable sort): the rows packed
+    into ``uint64`` keys (as many tiles a key as fit, as many bits a tile as the largest
+    byte needs), radix-sorted."""
+    n, width = rows.shape
+    top = 0
+    for i in range(n):
+        for p in range(width):
+            top = max(top, int(rows[i, p]))
+    bits = _tile_bits(top)
+    per = 64 // bits
+    nw = max(1, (width + per - 1) // per)
+    keys = np.zeros((n, nw), dtype=np.uint64)
+    for i in range(n):
+        for p in range(width):
+            keys[i, p // per] |= np.uint64(rows[i, p]) << np.uint64((per - 1 - p % per)
+                                                                    * bits)
+    keys, perm = _radix_sort(keys, np.arange(n))
+    return perm
+
+
+@aot("Tuple((uint8[:, ::1], int64[::1]))(uint8[::1], int64[::1], int64[::1], int64, "
+     "boolean)")
+@njit
+def sorted_rows(codes: np.ndarray, starts: np.ndarray, lengths: np.ndarray, width: int,
+                gaddag: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The rows the builder takes, sorted in byte order, each once, and their lengths: the
+    words (``codes[starts[i]:starts[i] + lengths[i]]``, codes from 1), or their GADDAG
+    strings (for a word of ``n`` tiles, the first ``i`` reversed then 0 then the rest, for
+    ``i`` from 1 to ``n - 1``, and the whole word reversed: CARE gives ``C@ARE``,
+    ``AC@RE``, ``RAC@E``, ``ERAC``). ``width``: the rows' width, above the longest.
+
+    Each row is made as its packed keys (as many tiles a ``uint64`` as fit, the first
+    tile highest, as many bits a tile as the largest code needs) and radix-sorted; the
+    rows are then read back from the keys in order, a row equal to the one before it left
+    out. A row never ends with 0, so its length is where its last tile is."""
+    top = 0
+    for k in range(codes.shape[0]):
+        top = max(top, int(codes[k]))
+    bits = _tile_bits(top)
+    per = 64 // bits
+    nw = max(1, (width + per - 1) // per)
+    n_words = lengths.shape[0]
     total = 0
-    for w in range(lengths.shape[0]):
-        total += lengths[w]
-    rows = np.zeros((total, width), dtype=np.uint8)
-    out_len = np.empty(total, dtype=np.int64)
+    for w in range(n_words):
+        total += lengths[w] if gaddag else 1
+    keys = np.zeros((total, nw), dtype=np.uint64)
+    row = np.zeros(width, dtype=np.uint8)
+    b64 = np.uint64(bits)
     r = 0
-    for w in range(lengths.shape[0]):
+    for w in range(n_words):
         s = starts[w]
         n = lengths[w]
-        for i in range(1, n + 1):
-            for k in range(i):
-                rows[r, k] = codes[s + i - 1 - k]
-            if i < n:
-                rows[r, i] = 0
-                for k in range(i, n):
-                    rows[r, k + 1] = codes[s + k]
-                out_len[r] = n + 1
+        for i in range(1, n + 1) if gaddag else range(n, n + 1):
+            # the row: the first i tiles reversed, 0, the rest (the word itself when i == n
+            # and not a GADDAG)
+            m = 0
+            if gaddag:
+                for p in range(i):
+                    row[m] = codes[s + i - 1 - p]
+                    m += 1
+                if i < n:
+                    row[m] = 0
+                    m += 1
+                    for k in range(i, n):
+                        row[m] = codes[s + k]
+                        m += 1
             else:
-                out_len[r] = n
+                for p in range(n):
+                    row[m] = codes[s + p]
+                    m += 1
+            # packed, the first tile highest: no division in the loop
+            j = 0
+            q = 0
+            acc = np.uint64(0)
+            for p in range(m):
+                acc = (acc << b64) | np.uint64(row[p])
+                q += 1
+                if q == per:
+                    keys[r, j] = acc
+                    j += 1
+                    acc = np.uint64(0)
+                    q = 0
+            if q:
+                keys[r, j] = acc << np.uint64((per - q) * bits)
             r += 1
+    keys, _ = _radix_sort(keys, np.empty(0, dtype=np.int64))
+    kept = 0
+    for i in range(total):
+        if i == 0:
+            kept += 1
+            continue
+        for j in range(nw):
+            if keys[i, j] != keys[i - 1, j]:
+                kept += 1
+                break
+    rows = np.zeros((kept, width), dtype=np.uint8)
+    out_len = np.zeros(kept, dtype=np.int64)
+    tile_mask = np.uint64((1 << bits) - 1)
+    r = -1
+    for i in range(total):
+        if i > 0:
+            same = True
+            for j in range(nw):
+                if keys[i, j] != keys[i - 1, j]:
+                    same = False
+                    break
+            if same:
+                continue
+        r += 1
+        last = 0
+        p = 0
+        for j in range(nw):
+            acc = keys[i, j]
+            shift = (per - 1) * bits
+            for _ in range(per):
+                if p == width:
+                    break
+                tile = (acc >> np.uint64(shift)) & tile_mask
+                if tile != 0:
+                    rows[r, p] = np.uint8(tile)
+                    last = p + 1
+                shift -= bits
+                p += 1
+        out_len[r] = last
     return rows, out_len
