@@ -115,6 +115,17 @@ def test_arguments_of_other_types_go_to_the_jit_not_to_the_extension() -> None:
     readonly.flags.writeable = False
     assert guard((*args[:4], readonly, args[5])) is None  # an output must be writable
     assert guard(args[:5]) is None
+    # what the fast path of the guard must still refuse or convert
+    swapped = masks.astype(masks.dtype.newbyteorder())
+    assert guard((puzzles, swapped, *args[2:])) is None  # other byte order
+    assert len(puzzles) > 1
+    assert guard((np.asfortranarray(puzzles), *args[1:])) is None  # not C order
+    assert guard((puzzles[None], *args[1:])) is None  # a dimension more
+    converted = guard((*args[:2], np.bool_(True), np.int64(3), *args[4:]))
+    assert converted is not None
+    assert type(converted[2]) is bool
+    assert type(converted[3]) is int
+    assert converted[0] is puzzles  # arrays go through untouched
 
 
 def _edited(built: Path, tmp_path: Path, change: dict[str, object]) -> Path:

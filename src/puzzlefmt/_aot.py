@@ -279,55 +279,77 @@ def load_numpy() -> Any:
 
 def _guard(specs: Sequence[Sequence[Any]]) -> Guard:
     """A check of a call's arguments against an export's types: the arguments, with plain
-    scalars converted, when every one fits; ``None`` when one does not."""
+    scalars converted, when every one fits; ``None`` when one does not.
+
+    It runs before every call of a compiled kernel, so it is one loop over a table (no call
+    a argument): an array passes when its type is ``ndarray``, its dtype the very object
+    numpy keeps for the type (native byte order; any other dtype object is compared in
+    full), its dimensions and, where asked, its C order and writability fit."""
 
     np = load_numpy()  # only with an extension, which needs numpy anyway
-
-    checks: list[Callable[[Any], Any]] = []
-    miss = object()
+    ndarray = np.ndarray
+    # kinds: 0 array, 1 int, 2 bool, 3 float
+    table: list[tuple[int, Any, int, bool, bool]] = []
     for spec in specs:
         kind = spec[0]
         if kind == "int":
-            def check_int(x: Any) -> Any:
-                if isinstance(x, (float, np.floating, np.ndarray)):
-                    return miss
-                try:
-                    return operator.index(x)
-                except TypeError:
-                    return miss
-            checks.append(check_int)
+            table.append((1, None, 0, False, False))
         elif kind == "bool":
-            def check_bool(x: Any) -> Any:
-                return bool(x) if isinstance(x, (bool, np.bool_)) else miss
-            checks.append(check_bool)
+            table.append((2, None, 0, False, False))
         elif kind == "float":
-            def check_float(x: Any) -> Any:
-                return float(x) if isinstance(x, (int, float, np.integer, np.floating)) else miss
-            checks.append(check_float)
+            table.append((3, None, 0, False, False))
         else:  # ["array", dtype, ndim, layout, readonly]
-            dtype = np.dtype(spec[1])
-            ndim = int(spec[2])
-            contiguous = spec[3] == "C"
-            readonly = bool(spec[4])
-
-            def check_array(x: Any, dtype: Any = dtype, ndim: int = ndim,
-                            contiguous: bool = contiguous, readonly: bool = readonly) -> Any:
-                if (type(x) is not np.ndarray or x.dtype != dtype or x.ndim != ndim
-                        or not x.dtype.isnative):
-                    return miss
-                flags = x.flags
-                if contiguous and not flags.c_contiguous:
-                    return miss
-                if not readonly and not flags.writeable:
-                    return miss
-                return x
-            checks.append(check_array)
+            table.append((0, np.dtype(spec[1]), int(spec[2]), spec[3] == "C",
+                          not bool(spec[4])))
+    count = len(table)
+    bad_int = (float, np.floating, ndarray)
+    bools = (bool, np.bool_)
+    numbers = (int, float, np.integer, np.floating)
 
     def guard(args: tuple[Any, ...]) -> tuple[Any, ...] | None:
-        if len(args) != len(checks):
+        if len(args) != count:
             return None
-        out = tuple(check(a) for check, a in zip(checks, args, strict=True))
-        return None if any(a is miss for a in out) else out
+        out: list[Any] | None = None
+        for k, (kind, dtype, ndim, contiguous, writable) in enumerate(table):
+            x = args[k]
+            if kind == 0:
+                if type(x) is not ndarray or x.ndim != ndim:
+                    return None
+                xd = x.dtype
+                if xd is not dtype and (xd != dtype or not xd.isnative):
+                    return None
+                if contiguous or writable:
+                    flags = x.flags
+                    if contiguous and not flags.c_contiguous:
+                        return None
+                    if writable and not flags.writeable:
+                        return None
+                continue
+            if kind == 1:
+                if type(x) is int:
+                    continue
+                if isinstance(x, bad_int):
+                    return None
+                try:
+                    x = operator.index(x)
+                except TypeError:
+                    return None
+            elif kind == 2:
+                if type(x) is bool:
+                    continue
+                if not isinstance(x, bools):
+                    return None
+                x = bool(x)
+            else:
+                if type(x) is float:
+                    continue
+                if not isinstance(x, numbers):
+                    return None
+                x = float(x)
+            if out is None:
+                out = list(args)
+            out[k] = x
+        return args if out is None else tuple(out)
 
     return guard
 
