@@ -52,14 +52,14 @@ def _gen_work(w: int) -> np.ndarray:
     return np.zeros((_GEN_ROWS, 4 * w * w + 2), np.int64)
 
 
-@njit
+@njit(inline=True)
 def _root(gw: np.ndarray, a: int) -> int:
     while gw[_PARENT, a] != a:
         a = gw[_PARENT, a]
     return a
 
 
-@njit
+@njit(inline=True)
 def _merge(gw: np.ndarray, a: int, b: int) -> None:
     ra = _root(gw, a)
     rb = _root(gw, b)

@@ -36,7 +36,7 @@ CSTART, CCELLS, CELL_CAGE, TSTART, TCOUNT, COP, CTARGET = 0, 1, 2, 3, 4, 5, 6
 CAGE_ROWS = 7
 
 
-@njit
+@njit(inline=True)
 def _place(rw: np.ndarray, w: int, cell: int, n: int) -> None:
     bit = 1 << (n - 1)
     y = cell // w
@@ -50,7 +50,7 @@ def _place(rw: np.ndarray, w: int, cell: int, n: int) -> None:
     rw[_COLDONE, x * w + n - 1] = 1
 
 
-@njit
+@njit(inline=True)
 def _simple(rw: np.ndarray, w: int) -> int:
     """latin.c's simple deductions: one placement (or a contradiction) at a time."""
     for y in range(w):
@@ -142,7 +142,7 @@ def _dyn_clues(masks: np.ndarray, w: int, level: int, ccells: np.ndarray, s: int
     return bool(dst[2] == 0)
 
 
-@njit
+@njit(inline=True)
 def _clues(w: int, level: int, ncages: int, cw: np.ndarray, tbuf: np.ndarray,
            rw: np.ndarray) -> int:
     """keen.c's clue deductions at ``level`` (Easy, Normal or Hard), for a puzzle whose

@@ -165,7 +165,7 @@ def layouts_into(w: int, ncages: int, cw: np.ndarray, cstart: int, ccells: int, 
     return used
 
 
-@njit
+@njit(inline=True)
 def enumerate_cage(w: int, cw: np.ndarray, ccells: int, s: int, k: int, op: int, target: int,
                    buf: np.ndarray, start: int, digits: int, rem: int, powcap: int, end: int,
                    max_steps: int) -> int:

@@ -50,7 +50,7 @@ def _block(st: np.ndarray, buf: np.ndarray, at: int) -> None:
     _rounds(st)
 
 
-@njit
+@njit(inline=True)
 def _rounds(st: np.ndarray) -> None:
     """The compression of :func:`_block` once the block's 16 words are in the schedule."""
     for i in range(16, 80):
@@ -150,7 +150,7 @@ def _refill(st: np.ndarray) -> None:
     st[POS] = 0
 
 
-@njit
+@njit(inline=True)
 def upto(st: np.ndarray, limit: int) -> int:
     """A uniform number from 0 to ``limit - 1``, as ``random_upto`` draws it."""
     bits = 3
@@ -185,7 +185,7 @@ def shuffle(st: np.ndarray, items: np.ndarray, n: int) -> None:
             items[j] = t
 
 
-@njit
+@njit(inline=True)
 def shuffle_row(st: np.ndarray, rows: np.ndarray, row: int, n: int) -> None:
     """Shuffle ``rows[row, :n]`` in place, as the collection's ``shuffle`` does (a row of a
     2-D workspace, indexed in place: no view of it is made)."""
