@@ -190,7 +190,7 @@ def test_bad_options_are_refused_with_one_clear_message() -> None:
     with pytest.raises(OptionError, match="spiral"):
         eng.make_many(1, "x", symmetry="spiral")
     with pytest.raises(ValueError, match="Sudoku Explainer rater"):
-        eng.make_many(1, "x", rating="7.0-9.0")
+        eng.make_many(1, "x", rating="7.0-9.5")
     with pytest.raises(ValueError, match="the rating window 4-3 is empty"):
         eng.make_many(1, "x", rating="4-3")
     with pytest.raises(ValueError, match="LO-HI"):
@@ -253,13 +253,17 @@ def test_a_rating_window_keeps_puzzles_rated_in_it(window: str, symmetry: str,
 
 
 def test_rating_windows_reach_what_the_rater_tells() -> None:
-    """Windows up to ER 8.9 are taken (serate's rows 1-25, which the rater has: a puzzle
-    rated 6.6 by serate is in 6.5-7.0, one rated 8.3 in 8.0-8.9); from 9.0, where the
-    nested chains it does not have start, they are refused."""
+    """Windows up to ER 9.4 are taken (serate's rows 1-26, which the rater has: a puzzle
+    rated 6.6 by serate is in 6.5-7.0, one rated 8.3 in 8.0-8.9, one rated 9.6 (row 26) is
+    rated but outside 9.0-9.4); from 9.5, where the nested chains it does not have (rows
+    27+) start, they are refused."""
     assert generator_module.rating_window("6.5-7.4") == (6.5, 7.4)
     assert generator_module.rating_window("7.5-8.9") == (7.5, 8.9)
+    assert generator_module.rating_window("9.0-9.4") == (9.0, 9.4)
     with pytest.raises(ValueError, match="Sudoku Explainer rater"):
-        generator_module.rating_window("8.5-9.0")
+        generator_module.rating_window("9.0-9.5")
+    with pytest.raises(ValueError, match="Sudoku Explainer rater"):
+        generator_module.rating_window("8.5-9.5")
     path = shared_path("vectors", "rating", "se-1213.tsv")
     row = next(line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()
                if line.split("\t")[1] == "6.6")
@@ -269,3 +273,7 @@ def test_rating_windows_reach_what_the_rater_tells() -> None:
                if line.split("\t")[1] == "8.3")
     assert generator_module._rated_in(Grid(row[0]), 8.0, 8.9)
     assert not generator_module._rated_in(Grid(row[0]), 7.5, 8.2)
+    row = next(line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()
+               if line.split("\t")[1] == "9.6")
+    assert not generator_module._rated_in(Grid(row[0]), 9.0, 9.4)
+    assert generator_module._rated_in(Grid(row[0]), 9.5, 9.9)

@@ -126,7 +126,17 @@ def test_fill_on_a_hardest_list(tmp_path: Path, capsys: pytest.CaptureFixture[st
     """The HardestDatabase layout: empty columns filled, a rated puzzle's wrong numbers
     replaced (and reported), a number from a rater with chains kept, --jobs the same."""
     rated = next(r for r in _rows() if r[1] == "4.2")
-    chains = next(r for r in _rows() if not r[4] and float(r[2]) < REACH)
+    # a vector puzzle that needs chains beyond the rater's rows (now only serate's 10.3
+    # one: row 26 rates the others); its EP/ED where the rater reaches them (serate's, as
+    # test_sudoku_chains.py checks), else the bound
+    path = shared_path("vectors", "rating", "se-1213.tsv")
+    high = [ln.split("\t") for ln in path.read_text(encoding="utf-8").splitlines()[1:]
+            if float(ln.split("\t")[1]) >= REACH]
+    chains = next(r for r, g in zip(high, rate_many([Grid(r[0]) for r in high]), strict=True)
+                  if g.verdict == "needs-chains")
+    reached = rate(Grid(chains[0]))
+    cep = BEYOND if reached.ep == float("inf") else chains[2]
+    ced = BEYOND if reached.ed == float("inf") else chains[3]
     src = tmp_path / "hardest.csv"
     lines = ["HardestDatabase110626",
              "#!sudoku -c1,PuzzleR,Label,Poster,q1,q2,ER,EP,ED,Sx9,Sxt",
@@ -142,8 +152,8 @@ def test_fill_on_a_hardest_list(tmp_path: Path, capsys: pytest.CaptureFixture[st
         *lines[:2],
         f'{rated[0]},"Thread-1;a,b",tarek,95532,97174,{er},{ep},{ed},4674,3311',
         f"{rated[0]},Thread-2,tarek,1,2,{er},{ep},{ed},,",
-        f"{chains[0]},Thread-3,x,1,2,{chains[1]},{chains[2]},{chains[3]},5,6",
-        f"{chains[0]},Thread-4,x,1,2,{BEYOND},{chains[2]},{chains[3]},5,6",
+        f"{chains[0]},Thread-3,x,1,2,{chains[1]},{cep},{ced},5,6",
+        f"{chains[0]},Thread-4,x,1,2,{BEYOND},{cep},{ced},5,6",
         ""]
     assert f"record 2, line 4: warning: ER was 3.4, now {er}" in err
     two = tmp_path / "two.out"

@@ -206,7 +206,7 @@ GENERATE = Engine(
                     choices=generator.SYMMETRIES),
              Option("clues", str, "17-81", "the clue count, MIN-MAX"),
              Option("minimal", bool, False, "no clue can be removed"),
-             Option("rating", str, "", "Sudoku Explainer rating (ER) LO-HI, within 1.0-8.9: "
+             Option("rating", str, "", "Sudoku Explainer rating (ER) LO-HI, within 1.0-9.4: "
                     "keep only puzzles rated in it")),
     timeout=True, command=False, verb="generated", title="New puzzle", doing="Generating",
     agent="generator", makes="sudoku", seeds=game_seeds, precheck=generator.check,

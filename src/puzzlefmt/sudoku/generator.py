@@ -13,8 +13,8 @@ patterns have 4k or 4k+1 clues) is refused before any search (:func:`clue_counts
 ``rating="LO-HI"`` keeps the puzzles whose Sudoku Explainer rating (ER, as serate prints
 it: :mod:`puzzlefmt.sudoku.rating`) is in the window: the generator goes on from the same
 random state until one is, so the same seed and options still give the same puzzle. The
-rater gives serate's ER for every puzzle up to ER 8.9 (above, a puzzle may need chains it
-does not have), so a window above 8.9 is refused (:func:`rating_window`).
+rater gives serate's ER for every puzzle up to ER 9.4 (above, a puzzle may need chains it
+does not have), so a window above 9.4 is refused (:func:`rating_window`).
 
 Symmetries (of the clue pattern): ``none``; ``rot180`` (r, c) -> (8-r, 8-c); ``rot90`` the
 four quarter turns; ``diagonal`` (r, c) -> (c, r); ``antidiagonal`` (r, c) -> (8-c, 8-r);
@@ -58,10 +58,10 @@ FEWEST = 17
 #: ``--timeout``): options no puzzle meets end in an error after this long.
 DEFAULT_TIMEOUT = 60.0
 
-#: The highest window end the rater can tell: every puzzle serate rates up to 8.9 uses its
-#: rows 1-25 only, which the rater has (:mod:`puzzlefmt.sudoku.rating`); from 9.0 a puzzle
-#: may need nested chains (rows 26+, 9.0 and up) that it does not have.
-TOP_RATING = 8.9
+#: The highest window end the rater can tell: every puzzle serate rates up to 9.4 uses its
+#: rows 1-26 only, which the rater has (:mod:`puzzlefmt.sudoku.rating`); from 9.5 a puzzle
+#: may need nested chains (rows 27+, 9.5 and up) that it does not have.
+TOP_RATING = 9.4
 
 #: Tries of the kernel between two looks at the clock.
 _BATCH = 16
@@ -172,7 +172,7 @@ def rating_window(text: str) -> tuple[float, float]:
 
 def _rated_in(grid: Grid, lo: float, hi: float) -> bool:
     """Whether ``grid``'s ER, as serate prints it, is in the window (a puzzle that needs
-    chains is not: its ER is 9.0 or more, above :data:`TOP_RATING`)."""
+    chains is not: its ER is 9.5 or more, above :data:`TOP_RATING`)."""
     found = rate_many([grid])[0]
     if found.verdict != "rated":
         return False

@@ -48,17 +48,22 @@ import numpy as np
 from puzzlefmt._jit import njit
 from puzzlefmt.sudoku._kernels.bits import ctz, popcount
 from puzzlefmt.sudoku._kernels.chains import LINKS, _beats, length_increment
-from puzzlefmt.sudoku._kernels.tables import CELL_POS, CELL_UNITS, UNIT
+from puzzlefmt.sudoku._kernels.tables import CELL_POS, CELL_UNITS, INTER, UNIT
 
 __all__ = ["DYNAMIC_NAMES", "ROW_DYNAMIC", "ROW_MULTIPLE", "ROW_NISHIO", "T_NISHIO",
            "chaining_row", "nested_offs", "propagate"]
 
 #: Technique ids (after :data:`puzzlefmt.sudoku._kernels.chains.NAMES`' 22-29).
 T_NISHIO, T_CELL, T_REGION, T_DCONTRA, T_DDOUBLE, T_DCELL, T_DREGION = range(30, 37)
+#: Row 26's (nesting level 1): the four dynamic ones, 4 ids further.
+T_NESTED = 4
 #: Their names as serate prints them.
 DYNAMIC_NAMES = ("Nishio Forcing Chains", "Cell Forcing Chains", "Region Forcing Chains",
                  "Dynamic Contradiction Forcing Chains", "Dynamic Double Forcing Chains",
-                 "Dynamic Cell Forcing Chains", "Dynamic Region Forcing Chains")
+                 "Dynamic Cell Forcing Chains", "Dynamic Region Forcing Chains",
+                 "Dynamic Contradiction Forcing Chains (+)",
+                 "Dynamic Double Forcing Chains (+)", "Dynamic Cell Forcing Chains (+)",
+                 "Dynamic Region Forcing Chains (+)")
 #: The rows :func:`chaining_row` runs.
 ROW_NISHIO, ROW_MULTIPLE, ROW_DYNAMIC = 0, 1, 2
 
@@ -68,7 +73,7 @@ _OFF = 9
 _REG = 10
 #: Entries of a slot (every potential once, plus a contradiction's new one) and parents.
 _ENTRIES = 1460
-_POOL = 1458 * 10
+_POOL = 1458 * 18
 #: Word scale of the ``hl`` records (potentials are below 2048).
 _SCALE = 2048
 # best-hint record words (bi): chains.py's layout
@@ -113,15 +118,225 @@ def _parent(s: int, e: int, par: int, epcnt: np.ndarray, pool: np.ndarray,
 
 
 @njit
-def nested_offs(level: int, s: int, cand: np.ndarray, wcand: np.ndarray, wpl: np.ndarray,
-                pos: np.ndarray, epot: np.ndarray, epst: np.ndarray, epcnt: np.ndarray,
-                nent: np.ndarray, pool: np.ndarray, npool: np.ndarray,
-                qoff: np.ndarray, toff: int) -> int:
+def _nested_add(s: int, q: int, par: np.ndarray, npar: int, pos: np.ndarray,
+                epot: np.ndarray, epst: np.ndarray, epcnt: np.ndarray, nent: np.ndarray,
+                pool: np.ndarray, npool: np.ndarray, qoff: np.ndarray, toff: int) -> int:
+    """Queue off potential ``q`` (a nested step's elimination) with the parent entries
+    ``par[:npar]`` unless slot ``s`` has it already; the new queue end."""
+    if pos[s, q] >= 0:
+        return toff
+    a = _entry(s, q, epot, epst, epcnt, nent, npool)
+    for i in range(npar):
+        _parent(s, a, par[i], epcnt, pool, npool)
+    pos[s, q] = a
+    qoff[toff] = a
+    return toff + 1
+
+
+@njit
+def _gone_parents(s: int, u: int, d: int, gone: int, pos: np.ndarray, par: np.ndarray,
+                  npar: int) -> int:
+    """Append to ``par`` the entries of the offs that removed digit ``d`` from the places
+    ``gone`` (a position mask) of unit ``u``, in unit order; the new count."""
+    while gone:
+        b = ctz(gone)
+        gone &= gone - 1
+        h = pos[s, (UNIT[u, b] * 9 + d) * 2]
+        if h >= 0:
+            par[npar] = h
+            npar += 1
+    return npar
+
+
+@njit
+def _nested_basic(s: int, tech: int, cand: np.ndarray, pl: np.ndarray, wcand: np.ndarray,
+                  wpl: np.ndarray, pos: np.ndarray, epot: np.ndarray, epst: np.ndarray,
+                  epcnt: np.ndarray, nent: np.ndarray, pool: np.ndarray, npool: np.ndarray,
+                  qoff: np.ndarray, toff: int, par: np.ndarray) -> int:
+    """One of level 1's nested techniques on the working grid (``tech``: 0 pointing and
+    claiming, 1 hidden pair, 2 naked pair, 3 X-Wing), every pattern in the scanning order
+    of the rater's own producer (spec 4); each elimination, cells in reading order and
+    digits ascending, becomes an off entry whose parents are the offs that made the
+    pattern (spec 5.5); a pattern with none is ignored. The new queue end."""
+    if tech == 0:  # pointing / claiming: pairs (box, column), (box, row), (column, box), (row, box)
+        for pk in range(4):
+            a0 = 18 if pk < 2 else (9 if pk == 2 else 0)
+            b0 = (9 if pk == 0 else 0) if pk < 2 else 18
+            for ai in range(9):
+                a = a0 + ai
+                for bi in range(9):
+                    b = b0 + bi
+                    inab = INTER[a, b]
+                    if inab == 0:
+                        continue
+                    inba = INTER[b, a]
+                    for d in range(9):
+                        m = wpl[a, d]
+                        if (m & (m - 1)) == 0 or (m & ~inab) != 0:
+                            continue
+                        gone = wpl[b, d] & ~inba
+                        if gone == 0:
+                            continue
+                        npar = _gone_parents(s, a, d, pl[a, d] & ~m & ~inab, pos, par, 0)
+                        if npar == 0:
+                            continue
+                        while gone:
+                            p = ctz(gone)
+                            gone &= gone - 1
+                            toff = _nested_add(s, (UNIT[b, p] * 9 + d) * 2, par, npar, pos,
+                                               epot, epst, epcnt, nent, pool, npool, qoff,
+                                               toff)
+        return toff
+    if tech == 3:  # X-Wing: columns as base lines (rows as cover), then rows
+        for side in range(2):
+            base0 = 9 if side == 0 else 0
+            cover0 = 0 if side == 0 else 9
+            for b1 in range(1, 9):
+                for b0i in range(b1):
+                    for d in range(9):
+                        placed = 0
+                        for r in range(9):
+                            if pl[r, d] == 0:
+                                placed += 1
+                        if placed > 5:
+                            continue
+                        x0 = wpl[base0 + b0i, d]
+                        x1 = wpl[base0 + b1, d]
+                        if popcount(x0) < 2 or popcount(x1) < 2:
+                            continue
+                        cov = x0 | x1
+                        if popcount(cov) != 2:
+                            continue
+                        bm = (1 << b0i) | (1 << b1)
+                        found = False
+                        m = cov
+                        while m:
+                            v = ctz(m)
+                            m &= m - 1
+                            if wpl[cover0 + v, d] & ~bm:
+                                found = True
+                        if not found:
+                            continue
+                        npar = _gone_parents(s, base0 + b0i, d, pl[base0 + b0i, d] & ~x0 & ~cov,
+                                             pos, par, 0)
+                        npar = _gone_parents(s, base0 + b1, d, pl[base0 + b1, d] & ~x1 & ~cov,
+                                             pos, par, npar)
+                        if npar == 0:
+                            continue
+                        for c in range(81):  # reading order
+                            if not (wcand[c] >> d & 1):
+                                continue
+                            bl = CELL_UNITS[c, 2] - 9 if side == 0 else CELL_UNITS[c, 1]
+                            cv = CELL_UNITS[c, 1] if side == 0 else CELL_UNITS[c, 2] - 9
+                            if (cov >> cv & 1) and not (bm >> bl & 1):
+                                toff = _nested_add(s, (c * 9 + d) * 2, par, npar, pos, epot,
+                                                   epst, epcnt, nent, pool, npool, qoff, toff)
+        return toff
+    for ku in range(27):  # hidden / naked pair: boxes, columns, rows
+        u = 18 + ku if ku < 9 else (ku if ku < 18 else ku - 18)
+        empties = 0
+        for p in range(9):
+            if cand[UNIT[u, p]]:
+                empties += 1
+        if tech == 1:
+            if empties <= 4:
+                continue
+            for d2 in range(1, 9):
+                x2 = wpl[u, d2]
+                if popcount(x2) != 2:
+                    continue
+                for d1 in range(d2):
+                    if wpl[u, d1] != x2:
+                        continue
+                    cells = x2
+                    dm = (1 << d1) | (1 << d2)
+                    found = False
+                    m = cells
+                    while m:
+                        p = ctz(m)
+                        m &= m - 1
+                        if wcand[UNIT[u, p]] & ~dm:
+                            found = True
+                    if not found:
+                        continue
+                    npar = _gone_parents(s, u, d1, pl[u, d1] & ~x2, pos, par, 0)
+                    npar = _gone_parents(s, u, d2, pl[u, d2] & ~x2, pos, par, npar)
+                    if npar == 0:
+                        continue
+                    m = cells
+                    while m:
+                        p = ctz(m)
+                        m &= m - 1
+                        c = UNIT[u, p]
+                        r = wcand[c] & ~dm
+                        while r:
+                            dd = ctz(r)
+                            r &= r - 1
+                            toff = _nested_add(s, (c * 9 + dd) * 2, par, npar, pos, epot,
+                                               epst, epcnt, nent, pool, npool, qoff, toff)
+        else:
+            if empties < 4:
+                continue
+            for p2 in range(1, 9):
+                c2 = UNIT[u, p2]
+                x = wcand[c2]
+                if not cand[c2] or popcount(x) != 2:
+                    continue
+                for p1 in range(p2):
+                    c1 = UNIT[u, p1]
+                    if not cand[c1] or wcand[c1] != x:
+                        continue
+                    pair = (1 << p1) | (1 << p2)
+                    found = False
+                    for p in range(9):
+                        if not (pair >> p & 1) and wcand[UNIT[u, p]] & x:
+                            found = True
+                    if not found:
+                        continue
+                    npar = 0
+                    for c in (c1, c2):
+                        g = cand[c] & ~wcand[c]
+                        while g:
+                            dd = ctz(g)
+                            g &= g - 1
+                            h = pos[s, (c * 9 + dd) * 2]
+                            if h >= 0:
+                                par[npar] = h
+                                npar += 1
+                    if npar == 0:
+                        continue
+                    for p in range(9):
+                        if pair >> p & 1:
+                            continue
+                        c = UNIT[u, p]
+                        r = wcand[c] & x
+                        while r:
+                            dd = ctz(r)
+                            r &= r - 1
+                            toff = _nested_add(s, (c * 9 + dd) * 2, par, npar, pos, epot,
+                                               epst, epcnt, nent, pool, npool, qoff, toff)
+    return toff
+
+
+@njit
+def nested_offs(level: int, s: int, cand: np.ndarray, pl: np.ndarray, wcand: np.ndarray,
+                wpl: np.ndarray, pos: np.ndarray, epot: np.ndarray, epst: np.ndarray,
+                epcnt: np.ndarray, nent: np.ndarray, pool: np.ndarray, npool: np.ndarray,
+                qoff: np.ndarray, toff: int, par: np.ndarray) -> int:
     """The nesting hook of :func:`propagate` (serate's rows 26-30, spec 5.5): when both
     queues are empty, add the off potentials the nested techniques of ``level`` find on
-    the working grid (``wcand``/``wpl``) as new entries of slot ``s`` with their parents,
-    queue them after ``qoff[toff - 1]``, and return the new queue end. Level 0 (rows 23-25)
-    has no nested technique."""
+    the working grid (``wcand``/``wpl``; ``cand``/``pl`` the grid the chain started from)
+    as new entries of slot ``s`` with their parents, queue them after ``qoff[toff - 1]``,
+    and return the new queue end. Only the first technique that adds anything is used.
+    Level 0 (rows 23-25) has no nested technique; level 1 (row 26): pointing/claiming,
+    hidden pair, naked pair, X-Wing. ``par``: scratch for a pattern's parents."""
+    if level <= 0:
+        return toff
+    for tech in range(4):
+        t = _nested_basic(s, tech, cand, pl, wcand, wpl, pos, epot, epst, epcnt, nent, pool,
+                          npool, qoff, toff, par)
+        if t > toff:
+            return t
     return toff
 
 
@@ -134,7 +349,8 @@ def propagate(s: int, start: int, cand: np.ndarray, pl: np.ndarray, wcand: np.nd
     """Everything potential ``start`` implies, into slot ``s`` (entry 0 is ``start``).
     True on a contradiction: ``res`` then holds the entries of its on and off potentials
     (one of them a new entry not in ``pos``); the slot keeps what was derived before it.
-    ``ons``: scratch for one off potential's on consequences (4 words)."""
+    ``ons``: scratch for one off potential's on consequences (4 words; with ``level``
+    above 0, for a nested pattern's parents: 32 words)."""
     _clear_slot(s, pos, nent, npool)
     e0 = _entry(s, start, epot, epst, epcnt, nent, npool)
     pos[s, start] = e0
@@ -250,8 +466,8 @@ def propagate(s: int, start: int, cand: np.ndarray, pl: np.ndarray, wcand: np.nd
                 _remove(wcand, wpl, c, d)
         else:
             if level > 0:
-                t = nested_offs(level, s, cand, wcand, wpl, pos, epot, epst, epcnt, nent,
-                                pool, npool, qoff, toff)
+                t = nested_offs(level, s, cand, pl, wcand, wpl, pos, epot, epst, epcnt, nent,
+                                pool, npool, qoff, toff, ons)
                 if t > toff:
                     toff = t
                     continue
@@ -340,13 +556,16 @@ def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, le
                  hl: np.ndarray) -> bool:
     """Row 23 (``ROW_NISHIO``), 24 (``ROW_MULTIPLE``) or 25 (``ROW_DYNAMIC``): the first
     hint in serate's order, into the step buffers (``hl``: its chains). False when none.
-    ``level``: the nesting level passed to :func:`propagate` (0 for these rows)."""
+    ``level``: the nesting level passed to :func:`propagate` (0 for these rows; 1 with
+    ``ROW_DYNAMIC``: row 26, "Dynamic Forcing Chains (+)", base 9.0)."""
     nishio = row == ROW_NISHIO
     dynamic = row != ROW_MULTIPLE
-    base = 7.5 if nishio else (8.0 if row == ROW_MULTIPLE else 8.5)
-    t_contra = T_NISHIO if nishio else T_DCONTRA
-    t_cell = T_CELL if row == ROW_MULTIPLE else T_DCELL
-    t_region = T_REGION if row == ROW_MULTIPLE else T_DREGION
+    base = 7.5 if nishio else (8.0 if row == ROW_MULTIPLE else 8.5 + 0.5 * level)
+    shift = T_NESTED if level > 0 else 0
+    t_contra = T_NISHIO if nishio else T_DCONTRA + shift
+    t_cell = T_CELL if row == ROW_MULTIPLE else T_DCELL + shift
+    t_region = T_REGION if row == ROW_MULTIPLE else T_DREGION + shift
+    t_double = T_DDOUBLE + shift
     # no need to zero the big work arrays (a few MB, every call): a slot's entries and
     # parents are read only up to its counts, and propagate() clears its ``pos`` row
     pos = np.empty((_SLOTS, 1458), dtype=np.int64)
@@ -359,7 +578,7 @@ def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, le
     qon = np.zeros(_ENTRIES, dtype=np.int64)
     qoff = np.zeros(_ENTRIES, dtype=np.int64)
     res = np.zeros(2, dtype=np.int64)
-    ons = np.zeros(4, dtype=np.int64)
+    ons = np.zeros(32, dtype=np.int64)
     wcand = np.zeros(81, dtype=np.int64)
     wpl = np.zeros((27, 9), dtype=np.int64)
     seen = np.zeros(_ENTRIES, dtype=np.int64)
@@ -415,7 +634,7 @@ def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, le
                                 slots[1] = _OFF
                                 ents[0] = i
                                 ents[1] = j
-                                _take(bi, bf, bl, T_DDOUBLE, rating, cx, 1, q, slots, ents,
+                                _take(bi, bf, bl, t_double, rating, cx, 1, q, slots, ents,
                                       2, epot, epst, epcnt, pool, path)
             if nishio:
                 continue

@@ -1295,7 +1295,8 @@ def next_step(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, aux: np.ndarray
     for row in (ROW_NISHIO, ROW_MULTIPLE, ROW_DYNAMIC):
         if chaining_row(cand, val, pl, row, 0, hi, hf, he, hc, hl):
             return True
-    return False
+    # row 26: Dynamic Forcing Chains (+), nesting level 1
+    return bool(chaining_row(cand, val, pl, ROW_DYNAMIC, 1, hi, hf, he, hc, hl))
 
 
 @njit
