@@ -437,7 +437,9 @@ def aligned_triplet(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.nd
     base = np.zeros(81, dtype=np.int64)
     exc = np.zeros((81, 20), dtype=np.int64)
     nexc = np.zeros(81, dtype=np.int64)
-    inexc = np.zeros((81, 81), dtype=np.bool_)
+    # each cell's excluders as a bitset of cells, two words (cells 0-40, 41-80)
+    elo = np.zeros(81, dtype=np.int64)
+    ehi = np.zeros(81, dtype=np.int64)
     nb = 0
     for c in range(81):
         if val[c] or popcount(cand[c]) < 2:
@@ -451,12 +453,19 @@ def aligned_triplet(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.nd
             if 2 <= n <= 3:
                 exc[c, nexc[c]] = q
                 nexc[c] += 1
-                inexc[c, q] = True
+                if q < 41:
+                    elo[c] |= 1 << q
+                else:
+                    ehi[c] |= 1 << (q - 41)
         if single or nexc[c] == 0:
             continue
         isbase[c] = True
         base[nb] = c
         nb += 1
+    # the triples already tried (none of them had a hint: the test is the same whatever
+    # the order of the three cells), by their two lowest cells, a bitset of the third
+    tlo = np.zeros(81 * 81, dtype=np.int64)
+    thi = np.zeros(81 * 81, dtype=np.int64)
     union = np.zeros(40, dtype=np.int64)
     inunion = np.zeros(81, dtype=np.bool_)
     common = np.zeros(20, dtype=np.int64)
@@ -466,6 +475,12 @@ def aligned_triplet(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.nd
         c2 = base[j]
         for i in range(j):
             c1 = base[i]
+            # the three cells' common excluders are among the pair's: fewer than 2, no
+            # third cell can do
+            lo12 = elo[c1] & elo[c2]
+            hi12 = ehi[c1] & ehi[c2]
+            if popcount(lo12) + popcount(hi12) < 2:
+                continue
             nu = 0
             for k in range(nexc[c1]):
                 q = exc[c1, k]
@@ -485,14 +500,27 @@ def aligned_triplet(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.nd
                 c3 = union[k]
                 if c3 in (c1, c2) or not isbase[c3]:
                     continue
+                lo = lo12 & elo[c3]
+                hi3 = hi12 & ehi[c3]
+                if popcount(lo) + popcount(hi3) < 2:
+                    continue
+                low = min(c1, c2, c3)
+                top = max(c1, c2, c3)
+                key = low * 81 + (c1 + c2 + c3 - low - top)
+                if top < 41:
+                    if (tlo[key] >> top) & 1:
+                        continue
+                    tlo[key] |= 1 << top
+                else:
+                    if (thi[key] >> (top - 41)) & 1:
+                        continue
+                    thi[key] |= 1 << (top - 41)
                 ne = 0
-                for e in range(nexc[c1]):
+                for e in range(nexc[c1]):  # in the first cell's peer order
                     q = exc[c1, e]
-                    if inexc[c2, q] and inexc[c3, q]:
+                    if (lo >> q) & 1 if q < 41 else (hi3 >> (q - 41)) & 1:
                         common[ne] = q
                         ne += 1
-                if ne < 2:
-                    continue
                 cells[0] = c1
                 cells[1] = c2
                 cells[2] = c3
