@@ -469,6 +469,7 @@ def aligned_triplet(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.nd
     union = np.zeros(40, dtype=np.int64)
     inunion = np.zeros(81, dtype=np.bool_)
     common = np.zeros(20, dtype=np.int64)
+    rel = np.zeros(20, dtype=np.int64)  # the masks of the excluders that can exclude
     cells = np.zeros(3, dtype=np.int64)
     ok = np.zeros(3, dtype=np.int64)
     for j in range(1, nb):
@@ -521,26 +522,36 @@ def aligned_triplet(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.nd
                     if (lo >> q) & 1 if q < 41 else (hi3 >> (q - 41)) & 1:
                         common[ne] = q
                         ne += 1
-                cells[0] = c1
-                cells[1] = c2
-                cells[2] = c3
-                ok[0] = 0
-                ok[1] = 0
-                ok[2] = 0
+                f1 = cand[c1]
+                f2 = cand[c2]
+                f3 = cand[c3]
+                # the common excluders that can exclude a combination: those whose
+                # candidates all lie among the three cells'
+                u = f1 | f2 | f3
+                nr = 0
+                for e in range(ne):
+                    me = cand[common[e]]
+                    if me & ~u == 0:
+                        rel[nr] = me
+                        nr += 1
+                ok1 = 0
+                ok2 = 0
+                ok3 = 0
                 s12 = SEES[c1, c2]
                 s13 = SEES[c1, c3]
                 s23 = SEES[c2, c3]
-                m1 = cand[c1]
+                full = False  # every candidate is in a combination left: no hint
+                m1 = f1
                 while m1:
                     x = m1 & -m1
                     m1 &= m1 - 1
-                    m2 = cand[c2]
+                    m2 = f2
                     while m2:
                         y = m2 & -m2
                         m2 &= m2 - 1
                         if x == y and s12:
                             continue
-                        m3 = cand[c3]
+                        m3 = f3
                         while m3:
                             z = m3 & -m3
                             m3 &= m3 - 1
@@ -548,21 +559,30 @@ def aligned_triplet(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.nd
                                 continue
                             xyz = x | y | z
                             bad = False
-                            for e in range(ne):
-                                if (cand[common[e]] & ~xyz) == 0:
+                            for e in range(nr):
+                                if (rel[e] & ~xyz) == 0:
                                     bad = True
                                     break
                             if bad:
                                 continue
-                            ok[0] |= x
-                            ok[1] |= y
-                            ok[2] |= z
-                found = False
-                for t in range(3):
-                    if cand[cells[t]] & ~ok[t]:
-                        found = True
-                if not found:
+                            ok1 |= x
+                            ok2 |= y
+                            ok3 |= z
+                            if ok1 == f1 and ok2 == f2 and ok3 == f3:
+                                full = True
+                                break
+                        if full:
+                            break
+                    if full:
+                        break
+                if full or ((f1 & ~ok1) | (f2 & ~ok2) | (f3 & ~ok3)) == 0:
                     continue
+                cells[0] = c1
+                cells[1] = c2
+                cells[2] = c3
+                ok[0] = ok1
+                ok[1] = ok2
+                ok[2] = ok3
                 for t in range(3):
                     he[cells[t]] = cand[cells[t]] & ~ok[t]
                     hc[0] += 1
