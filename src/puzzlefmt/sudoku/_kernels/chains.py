@@ -192,10 +192,10 @@ def forcing_chains(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.nda
     ndep = np.empty(NODES, dtype=np.int64)
     cur = np.empty(NODES, dtype=np.int64)
     nxt = np.empty(NODES, dtype=np.int64)
-    # marks[0]: the on potentials of the current search; [1]: the ancestors of the on node
-    # being expanded; [2]: the off potentials queued in the current search; [3]: the off
+    # marks[0]: the on potentials of the current search; [1]: the off potentials queued in
+    # the current search (every off ancestor of a node is one, or the start); [2]: the off
     # potentials that imply the start (they close a cycle)
-    marks = np.zeros((4, 1458), dtype=np.int64)
+    marks = np.zeros((3, 1458), dtype=np.int64)
     qs = np.empty(32, dtype=np.int64)  # one potential's consequences (at most 28)
     chain = np.zeros(LINKS, dtype=np.int64)
     elim = np.zeros(81, dtype=np.int64)
@@ -209,8 +209,7 @@ def forcing_chains(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.nda
     brate = 0.0
     bcx = 0
     bkey = 0
-    stamp_on = 0  # marks[0], [2], [3]: this search
-    stamp_anc = 0  # marks[1]
+    stamp_on = 0  # marks: this search
     for mode in (_X, _Y, _X | _Y):
         key = 2 if mode == _X else (3 if mode == _Y else 4)
         cbase = 7.0 if mode == _X | _Y else 6.5
@@ -252,14 +251,14 @@ def forcing_chains(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.nda
                         # the off potentials whose consequences hold the start
                         if mode & _Y and nc == 2:
                             e = ctz(cand[c0] & ~(1 << d0))
-                            marks[3, (c0 * 9 + e) * 2] = stamp_on
+                            marks[2, (c0 * 9 + e) * 2] = stamp_on
                         if mode & _X:
                             for kind in range(3):
                                 u = CELL_UNITS[c0, kind]
                                 pm = pl[u, d0]
                                 if popcount(pm) == 2:
                                     x = UNIT[u, ctz(pm & ~(1 << CELL_POS[c0, kind]))]
-                                    marks[3, (x * 9 + d0) * 2] = stamp_on
+                                    marks[2, (x * 9 + d0) * 2] = stamp_on
                     else:
                         nxt[0] = 0
                         nn = 1
@@ -279,11 +278,6 @@ def forcing_chains(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.nda
                                 pot = npot[node]
                                 c = (pot >> 1) // 9
                                 d = (pot >> 1) % 9
-                                stamp_anc += 1
-                                j = node
-                                while j >= 0:
-                                    marks[1, npot[j]] = stamp_anc
-                                    j = npar[j]
                                 nq = 0
                                 if mode & _Y:  # cell link: the cell's other candidates
                                     m = cand[c] & ~(1 << d)
@@ -298,14 +292,20 @@ def forcing_chains(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, hi: np.nda
                                         nq += 1
                                 for t in range(nq):
                                     q = qs[t]
-                                    if marks[1, q] == stamp_anc:
-                                        continue  # an ancestor of the potential it comes from
-                                    if marks[2, q] == stamp_on and marks[3, q] != stamp_on:
-                                        # queued before, by another path: its on
-                                        # consequences are all marked by then, and it
-                                        # closes no cycle
-                                        continue
-                                    marks[2, q] = stamp_on
+                                    if marks[1, q] == stamp_on or q == start:
+                                        # queued before, or the start: every off
+                                        # ancestor is one of these
+                                        if marks[2, q] != stamp_on:
+                                            # queued before, by another path (or an
+                                            # ancestor): its on consequences are all
+                                            # marked by then, and it closes no cycle
+                                            continue
+                                        j = node
+                                        while j >= 0 and npot[j] != q:
+                                            j = npar[j]
+                                        if j >= 0:
+                                            continue  # an ancestor of its potential
+                                    marks[1, q] = stamp_on
                                     npot[n] = q
                                     npar[n] = node
                                     ndep[n] = depth + 1
