@@ -74,23 +74,40 @@ def main(argv: list[str]) -> int:
     vectors = SHARED / "vectors" / "rating" / "se-1213.tsv"
     rows = [ln.split("\t") for ln in vectors.read_text(encoding="utf-8").splitlines()[1:]]
     rows = [r for r in rows if args.above < float(r[1]) <= args.limit]
-    want = [f"{r[1]}/{r[2]}/{r[3]}" for r in rows] * args.copies
+    print(f"{len(rows)} puzzles with {args.above} < ER <= {args.limit}")
+    measure(args.serate, rows, args.copies, args.rounds)
+    print(f"load average at the end: {os.getloadavg()[0]:.1f}")
+    return 0
+
+
+def measure(serate: str, rows: list[list[str]], copies: int, n_rounds: int,
+            object_path: bool = True) -> dict[str, float]:
+    """Time serate and our commands on the vector ``rows`` (puzzle, ER, EP, ED), written
+    ``copies`` times into one file: each command once (outputs checked against the
+    vectors, differing lines counted), then ``n_rounds`` alternating rounds; the table of
+    medians (and the kernel alone, in-process) printed. ``object_path``: time ``rate
+    --object-path`` too. Returns the medians (CPU seconds) by command, ``kernel`` included.
+    """
+    want = [f"{r[1]}/{r[2]}/{r[3]}" for r in rows] * copies
     with tempfile.TemporaryDirectory() as scratch:
         tmp = Path(scratch)
         puzzles = tmp / "puzzles.txt"
-        puzzles.write_text("".join(r[0] + "\n" for r in rows) * args.copies, encoding="ascii")
+        puzzles.write_text("".join(r[0] + "\n" for r in rows) * copies, encoding="ascii")
         n = len(want)
-        outs = {name: tmp / f"{name.replace(' ', '-')}.out"
-                for name in ("serate", "engine", "object path", "columnar")}
+        names = ["serate", "engine", *(["object path"] if object_path else []), "columnar"]
+        outs = {name: tmp / f"{name.replace(' ', '-')}.out" for name in names}
         cmds = {
             "serate": ["java", "-Xrs", "-Xmx1g", "-XX:ActiveProcessorCount=1", "-cp",
-                       args.serate, "diuf.sudoku.test.serate", f"--input={puzzles}",
+                       serate, "diuf.sudoku.test.serate", f"--input={puzzles}",
                        "--format=%r/%p/%d"],
             "engine": [*PUZZLEFMT, "rate", "-q", str(puzzles), "-o", str(outs["engine"])],
             "object path": [*PUZZLEFMT, "rate", "-q", "--object-path", str(puzzles), "-o",
                             str(outs["object path"])],
             "columnar": [sys.executable, "-c", COLUMNAR, str(puzzles), str(outs["columnar"])],
         }
+        cmds = {name: cmds[name] for name in names}
+        print(f"{len(rows)} puzzles x {copies} = {n} lines, load average "
+              f"{os.getloadavg()[0]:.1f} at the start")
         # once before the rounds: the numba cache warm, the outputs checked
         for name, cmd in cmds.items():
             run(cmd, stdout=outs["serate"] if name == "serate" else None)
@@ -102,24 +119,23 @@ def main(argv: list[str]) -> int:
         def timed(name: str) -> float:
             return run(cmds[name], stdout=outs["serate"] if name == "serate" else None).cpu
 
-        medians = rounds(args.rounds, {name: (lambda nm=name: timed(nm)) for name in cmds})
+        medians = rounds(n_rounds, {name: (lambda nm=name: timed(nm)) for name in cmds})
         kernel = _kernel_time(puzzles)
     base = medians["serate"]
-    print(f"{n} puzzles ({len(rows)} with {args.above} < ER <= {args.limit}, {args.copies} "
-          f"copies); "
-          f"medians of {args.rounds} rounds, CPU seconds (user + system)")
+    print(f"{n} lines; medians of {n_rounds} rounds, CPU seconds (user + system)")
     print()
     table(["command", "CPU s", "per puzzle", "serate / this"],
           [[name, f"{medians[name]:.2f}", f"{medians[name] / n * 1e6:.0f} µs",
             f"{base / medians[name]:.1f}x"] for name in cmds]
           + [["rate_batch kernel alone (in-process)", f"{kernel:.2f}",
               f"{kernel / n * 1e6:.0f} µs", f"{base / kernel:.1f}x"]])
-    print(f"load average at the end: {os.getloadavg()[0]:.1f}")
+    print(f"load average after the rounds: {os.getloadavg()[0]:.1f}")
     print("commands:")
     for name, cmd in cmds.items():
         shown = " ".join(c if "\n" not in c else "'<the COLUMNAR script>'" for c in cmd)
         print(f"- {name}: `{shown}`")
-    return 0
+    print()
+    return {**medians, "kernel": kernel}
 
 
 def _kernel_time(path: Path) -> float:
