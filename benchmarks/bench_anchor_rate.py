@@ -102,7 +102,7 @@ def measure(serate: str, rows: list[list[str]], copies: int, n_rounds: int,
                        "--format=%r/%p/%d"],
             "engine": [*PUZZLEFMT, "rate", "-q", str(puzzles), "-o", str(outs["engine"])],
             "object path": [*PUZZLEFMT, "rate", "-q", "--object-path", str(puzzles), "-o",
-                            str(outs["object path"])],
+                            str(tmp / "object-path.out")],
             "columnar": [sys.executable, "-c", COLUMNAR, str(puzzles), str(outs["columnar"])],
         }
         cmds = {name: cmds[name] for name in names}
