@@ -22,10 +22,19 @@ TOO_LARGE = 13
 
 #: Rows of the solver's workspace (:func:`run_work`): the candidates, the grid, which
 #: digits each row and column has placed (``y * w + digit - 1``), the clue deductions'
-#: scratch, the set deductions' four rows, the forcing chains' two.
+#: scratch, the set deductions' four rows, the forcing chains' two, and which cells'
+#: candidates changed since their cage's clue was last looked at (:data:`_LOOK`).
 _MASKS, _GRID, _ROWDONE, _COLDONE, _SCRATCH = 0, 1, 2, 3, 4
-_SROWS, _REDUCED, _ROWIDX, _COLIDX, _NUMBER, _QUEUE = 5, 6, 7, 8, 9, 10
-_RUN_ROWS = 11
+_SROWS, _REDUCED, _ROWIDX, _COLIDX, _NUMBER, _QUEUE, _DIRTY = 5, 6, 7, 8, 9, 10, 11
+_RUN_ROWS = 12
+#: Bits of a cell's ``_DIRTY`` word: its cage's clue is to be looked at again at Easy or
+#: Normal (``_LOOK``), at Hard (``_LOOK_HARD``). A cage's clue deduction depends on its
+#: cells' candidates alone and, once applied, finds nothing more in them: while none of
+#: them changed, looking again would change nothing, so :func:`_clues` skips the cage. The
+#: solver takes the same steps, in the same order, as without the skip.
+_LOOK = 1
+_LOOK_HARD = 2
+_LOOK_ALL = 3
 #: Rows of a puzzle's cages as the solver reads them (:func:`cage_rows`; the generator's
 #: grader adds rows of its own after these): the cages' starts, the cells by cage, each
 #: cell's cage, where each cage's layouts start and how many, each cage's operation and
@@ -42,8 +51,16 @@ def _place(rw: np.ndarray, w: int, cell: int, n: int) -> None:
     y = cell // w
     x = cell % w
     for i in range(w):
-        rw[_MASKS, i * w + x] &= ~bit
-        rw[_MASKS, y * w + i] &= ~bit
+        q = i * w + x
+        if rw[_MASKS, q] & bit:
+            rw[_MASKS, q] &= ~bit
+            rw[_DIRTY, q] = _LOOK_ALL
+        q = y * w + i
+        if rw[_MASKS, q] & bit:
+            rw[_MASKS, q] &= ~bit
+            rw[_DIRTY, q] = _LOOK_ALL
+    if rw[_MASKS, cell] != bit:
+        rw[_DIRTY, cell] = _LOOK_ALL
     rw[_MASKS, cell] = bit
     rw[_GRID, cell] = n
     rw[_ROWDONE, y * w + n - 1] = 1
@@ -149,9 +166,17 @@ def _clues(w: int, level: int, ncages: int, cw: np.ndarray, tbuf: np.ndarray,
     cages' layouts are all stored (:func:`_clues_dyn` when some are dynamic)."""
     full = (1 << w) - 1
     ret = 0
+    look = _LOOK_HARD if level == HARD else _LOOK
     for c in range(ncages):
         s = cw[CSTART, c]
         k = cw[CSTART, c + 1] - s
+        stale = 0
+        for j in range(k):
+            stale |= rw[_DIRTY, cw[CCELLS, s + j]]
+        if not stale & look:
+            continue
+        for j in range(k):
+            rw[_DIRTY, cw[CCELLS, s + j]] &= ~look
         base = cw[TSTART, c]
         if level == HARD:
             for i in range(2 * w):
@@ -190,6 +215,7 @@ def _clues(w: int, level: int, ncages: int, cw: np.ndarray, tbuf: np.ndarray,
                 kept = rw[_MASKS, cell] & rw[_SCRATCH, j]
                 if kept != rw[_MASKS, cell]:
                     rw[_MASKS, cell] = kept
+                    rw[_DIRTY, cell] |= _LOOK_HARD
                     ret = 1
         else:
             for i in range(2 * w):
@@ -200,6 +226,7 @@ def _clues(w: int, level: int, ncages: int, cw: np.ndarray, tbuf: np.ndarray,
                     cell = q * w + i if i < w else (i - w) * w + q
                     if cw[CELL_CAGE, cell] != c and (rw[_MASKS, cell] & need):
                         rw[_MASKS, cell] &= ~need
+                        rw[_DIRTY, cell] = _LOOK_ALL
                         ret = 1
             if ret:
                 return ret
@@ -539,6 +566,7 @@ def _run_ws(w: int, maxdiff: int, ncages: int, cw: np.ndarray, tbuf: np.ndarray,
         rw[_GRID, i] = 0
         rw[_ROWDONE, i] = 0
         rw[_COLDONE, i] = 0
+        rw[_DIRTY, i] = _LOOK_ALL
     for i in range(rw.shape[1]):
         rw[_SCRATCH, i] = 0
     diff = EASY
@@ -577,6 +605,11 @@ def _run_ws(w: int, maxdiff: int, ncages: int, cw: np.ndarray, tbuf: np.ndarray,
             if ret < 0:
                 return IMPOSSIBLE
             if ret > 0:
+                if i >= HARD or has_dyn:
+                    # The set and forcing deductions (and a dynamic cage's) leave no note
+                    # of the cells they change: every cage's clue is looked at again.
+                    for q in range(n):
+                        rw[_DIRTY, q] = _LOOK_ALL
                 diff = max(diff, i)
                 progress = True
                 break
