@@ -420,7 +420,10 @@ def _sets(rw: np.ndarray, w: int, extreme: bool) -> int:
 @njit
 def _forcing(rw: np.ndarray, w: int) -> int:
     """latin.c's forcing chains on the candidates of ``rw``: one elimination at a time
-    (noted in ``_DIRTY``)."""
+    (noted in ``_DIRTY``). A chain's numbers are kept in the ``_NUMBER`` row as ``16 *
+    chain + number``, the chain counted on in ``rw[_NUMBER, w * w]``: an entry of another
+    chain is no number yet, so no row is cleared for each chain."""
+    n = w * w
     for y in range(w):
         for x in range(w):
             start = y * w + x
@@ -431,18 +434,18 @@ def _forcing(rw: np.ndarray, w: int) -> int:
             b = kern.lowest_digit(m & (m - 1))
             total = a + b
             for orign in (a, b):
-                for i in range(w * w):
-                    rw[_NUMBER, i] = w + 1
+                rw[_NUMBER, n] += 1
+                chain = rw[_NUMBER, n] * 16
                 head = 0
                 tail = 1
                 rw[_QUEUE, 0] = start
-                rw[_NUMBER, start] = total - orign
+                rw[_NUMBER, start] = chain + total - orign
                 while head < tail:
                     cur = rw[_QUEUE, head]
                     head += 1
                     yy = cur // w
                     xx = cur % w
-                    currn = rw[_NUMBER, cur]
+                    currn = rw[_NUMBER, cur] - chain
                     cbit = 1 << (currn - 1)
                     for q in range(2 * w):
                         if q < w:
@@ -452,7 +455,7 @@ def _forcing(rw: np.ndarray, w: int) -> int:
                             yt = yy
                             xt = q - w
                         nb = yt * w + xt
-                        if rw[_NUMBER, nb] <= w:
+                        if rw[_NUMBER, nb] >= chain:
                             continue
                         mm = rw[_MASKS, nb]
                         if (mm & cbit) == 0:
@@ -460,7 +463,7 @@ def _forcing(rw: np.ndarray, w: int) -> int:
                         if kern.popcount(mm) == 2:
                             rw[_QUEUE, tail] = nb
                             tail += 1
-                            rw[_NUMBER, nb] = kern.lowest_digit(mm) \
+                            rw[_NUMBER, nb] = chain + kern.lowest_digit(mm) \
                                 + kern.lowest_digit(mm & (mm - 1)) - currn
                         if currn == orign and (xt == x or yt == y):
                             rw[_MASKS, nb] = mm & ~cbit
