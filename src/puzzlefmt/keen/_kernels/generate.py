@@ -39,10 +39,11 @@ _LETTER = (97, 109, 115, 100)
 #: Rows of the generator's workspace (:func:`_gen_work`): the visiting order and its
 #: ranks, which cells are alone, the cages' union-find (parent, size, smallest cell), each
 #: cell's cage (its smallest cell), each cage's size at its smallest cell, the clue flags,
-#: the cages still to deal to, each cage's operation, the description's symbols.
+#: the cages still to deal to, each cage's operation, the description's symbols, each
+#: cage's target (a 3x3 candidate's key, :func:`_memo_key`).
 _ORDER, _RANK, _ALONE, _PARENT, _COUNT, _SMALLEST = 0, 1, 2, 3, 4, 5
-_LEADER, _SIZES, _FLAGS, _LIVE, _OPS, _SYMS = 6, 7, 8, 9, 10, 11
-_GEN_ROWS = 12
+_LEADER, _SIZES, _FLAGS, _LIVE, _OPS, _SYMS, _TARGET = 6, 7, 8, 9, 10, 11, 12
+_GEN_ROWS = 13
 
 
 @njit
@@ -300,18 +301,77 @@ def _describe(w: int, grid: np.ndarray, gw: np.ndarray, out: np.ndarray, n: int)
     return n
 
 
+#: The verdicts of the grader kept for 3x3 candidates (:func:`_memo_work`): slots of the
+#: open-addressing table (a power of two), and how many may be filled. A 3x3 puzzle has few
+#: distinct candidates (about 2,000 of them among 300,000 drawn for 60,000 Easy puzzles, 99%
+#: of the grader's calls ask again about one already graded; at 4x4 2%, at 5x5 none), so
+#: the generator keeps the grader's answer for each: the random source is drawn from exactly
+#: as before (the grader draws nothing), and the answer is the grader's.
+_MEMO_SLOTS = 8192
+_MEMO_FILL = 6144
+#: The words of a table entry: the candidate's key in three words, then the verdict + 2
+#: (0: a free slot).
+_MEMO_WORDS = 4
+
+
+@njit
+def _memo_work(w: int) -> np.ndarray:
+    """The table of :func:`_generate_ws`'s kept verdicts: a 3x3 generator's (row
+    :data:`_MEMO_SLOTS`: how many entries are filled), a single unused row at other sizes."""
+    return np.zeros((_MEMO_SLOTS + 1 if w == 3 else 1, _MEMO_WORDS), np.int64)
+
+
+@njit
+def _memo_key(grid: np.ndarray, gw: np.ndarray) -> tuple[int, int, int]:
+    """A 3x3 candidate as three words, each three cells of 13 bits: a cell that leads its
+    cage (its smallest cell) as ``4096 + 1024 * operation + target``, another cell as its
+    cage's leader. The grader's verdict depends on these alone: the cages, their operations
+    and their targets."""
+    for i in range(9):
+        j = gw[_LEADER, i]
+        d = grid[i]
+        if j == i:
+            gw[_TARGET, i] = d
+        else:
+            t = gw[_TARGET, j]
+            op = gw[_OPS, j]
+            if op == _ADD:
+                gw[_TARGET, j] = t + d
+            elif op == _MUL:
+                gw[_TARGET, j] = t * d
+            elif op == _SUB:
+                gw[_TARGET, j] = abs(t - d)
+            else:
+                gw[_TARGET, j] = max(t, d) // min(t, d)
+    k0 = 0
+    k1 = 0
+    k2 = 0
+    for i in range(9):
+        j = gw[_LEADER, i]
+        v = 4096 + 1024 * gw[_OPS, i] + gw[_TARGET, i] if j == i else j
+        if i < 3:
+            k0 = (k0 << 13) | v
+        elif i < 6:
+            k1 = (k1 << 13) | v
+        else:
+            k2 = (k2 << 13) | v
+    return k0, k1, k2
+
+
 @njit
 def _generate_ws(st: np.ndarray, w: int, diff: int, mult_only: bool, grid: np.ndarray,
                  gw: np.ndarray, lw: np.ndarray, cw: np.ndarray, tbuf: np.ndarray,
-                 rw: np.ndarray, dyn: np.ndarray, dst: np.ndarray) -> int:
+                 rw: np.ndarray, dyn: np.ndarray, dst: np.ndarray, memo: np.ndarray) -> int:
     """keen.c's ``new_game_desc`` from the seeded state ``st``, in the workspaces: the
     solution into ``grid``, each cell's cage (its smallest cell) into the ``_LEADER`` row of
     ``gw``, each cage's operation (at its smallest cell) into ``_OPS``; 1, or -1 for a cage
     too large to grade (never generated). ``diff``: 0 Easy to 4 Unreasonable (a 3x3 above
-    Normal is generated as Normal)."""
+    Normal is generated as Normal). ``memo`` (:func:`_memo_work`, for this ``w``, ``diff``
+    and ``mult_only``) keeps the grader's verdicts of 3x3 candidates."""
     a = w * w
     if w == 3 and diff > _NORMAL:
         diff = _NORMAL
+    mask = _MEMO_SLOTS - 1
     while True:
         lk.latin_fill(st, w, grid, lw)
         if not _blocks(st, w, gw):
@@ -319,7 +379,28 @@ def _generate_ws(st: np.ndarray, w: int, diff: int, mult_only: bool, grid: np.nd
         _clue_flags(w, diff, mult_only, grid, gw)
         rk.shuffle_row(st, gw, _ORDER, a)
         _deal(gw, a)
-        verdict = sk.grades_as_ws(w, diff, gw, _LEADER, _OPS, grid, cw, tbuf, rw, dyn, dst)
+        if w != 3:
+            verdict = sk.grades_as_ws(w, diff, gw, _LEADER, _OPS, grid, cw, tbuf, rw, dyn,
+                                      dst)
+        else:
+            k0, k1, k2 = _memo_key(grid, gw)
+            h = (k0 * -7046029254386353131) ^ (k1 * -4658895280553007687) \
+                ^ (k2 * 1609587929392839161)
+            slot = (h >> 40) & mask
+            while memo[slot, 3] != 0 and (memo[slot, 0] != k0 or memo[slot, 1] != k1
+                                          or memo[slot, 2] != k2):
+                slot = (slot + 1) & mask
+            if memo[slot, 3] != 0:
+                verdict = memo[slot, 3] - 2
+            else:
+                verdict = sk.grades_as_ws(w, diff, gw, _LEADER, _OPS, grid, cw, tbuf, rw, dyn,
+                                          dst)
+                if memo[_MEMO_SLOTS, 0] < _MEMO_FILL:
+                    memo[slot, 0] = k0
+                    memo[slot, 1] = k1
+                    memo[slot, 2] = k2
+                    memo[slot, 3] = verdict + 2
+                    memo[_MEMO_SLOTS, 0] += 1
         if verdict:
             return verdict
 
@@ -337,7 +418,7 @@ def generate_one(st: np.ndarray, w: int, diff: int, mult_only: bool, grid: np.nd
     gw = _gen_work(w)
     cw, tbuf, rw, dyn, dst = sk.grade_work(w)
     got = _generate_ws(st, w, diff, mult_only, grid, gw, lk.latin_work(w), cw, tbuf, rw, dyn,
-                       dst)
+                       dst, _memo_work(w))
     for i in range(w * w):
         leader[i] = gw[_LEADER, i]
         ops[i] = gw[_OPS, i]
@@ -358,11 +439,13 @@ def generate_batch(w: int, diff: int, mult_only: bool, seeds: np.ndarray,
     gw = _gen_work(w)
     lw = lk.latin_work(w)
     cw, tbuf, rw, dyn, dst = sk.grade_work(w)
+    memo = _memo_work(w)
     line = np.zeros(DESC_BYTES, np.int64)
     count = len(seed_at) - 1
     for k in range(count):
         rk.seed_state(st, seeds, seed_at[k], seed_at[k + 1] - seed_at[k])
-        if _generate_ws(st, w, diff, mult_only, grid, gw, lw, cw, tbuf, rw, dyn, dst) < 0:
+        if _generate_ws(st, w, diff, mult_only, grid, gw, lw, cw, tbuf, rw, dyn, dst,
+                        memo) < 0:
             return -1 - k
         n = _describe(w, grid, gw, line, 0)
         for i in range(n):
@@ -395,6 +478,7 @@ def generate_lines(w: int, diff: int, mult_only: bool, master: np.ndarray, has_f
     gw = _gen_work(w)
     lw = lk.latin_work(w)
     cw, tbuf, rw, dyn, dst = sk.grade_work(w)
+    memo = _memo_work(w)
     seed = np.zeros(max(SEED_DIGITS, first.shape[0]), np.uint8)
     n = 0
     for k in range(count):
@@ -408,7 +492,8 @@ def generate_lines(w: int, diff: int, mult_only: bool, master: np.ndarray, has_f
             for i in range(1, SEED_DIGITS):
                 seed[i] = 48 + rk.upto(master, 10)
         rk.seed_state(st, seed, 0, length)
-        if _generate_ws(st, w, diff, mult_only, grid, gw, lw, cw, tbuf, rw, dyn, dst) < 0:
+        if _generate_ws(st, w, diff, mult_only, grid, gw, lw, cw, tbuf, rw, dyn, dst,
+                        memo) < 0:
             return -1
         for i in range(prefix.shape[0]):
             out[n + i] = prefix[i]

@@ -22,10 +22,23 @@ TOO_LARGE = 13
 
 #: Rows of the solver's workspace (:func:`run_work`): the candidates, the grid, which
 #: digits each row and column has placed (``y * w + digit - 1``), the clue deductions'
-#: scratch, the set deductions' four rows, the forcing chains' two.
+#: scratch, the set deductions' four rows, the forcing chains' two, and which cells'
+#: candidates changed since their cage's clue was last looked at (:data:`_LOOK`).
 _MASKS, _GRID, _ROWDONE, _COLDONE, _SCRATCH = 0, 1, 2, 3, 4
-_SROWS, _REDUCED, _ROWIDX, _COLIDX, _NUMBER, _QUEUE = 5, 6, 7, 8, 9, 10
-_RUN_ROWS = 11
+_SROWS, _REDUCED, _ROWIDX, _COLIDX, _NUMBER, _QUEUE, _DIRTY = 5, 6, 7, 8, 9, 10, 11
+_RUN_ROWS = 12
+#: Bits of a cell's ``_DIRTY`` word: its cage's clue is to be looked at again at Easy or
+#: Normal (``_LOOK``), at Hard (``_LOOK_HARD``), its row's and its column's sets at Hard
+#: (``_LOOK_ROW``, ``_LOOK_COL``). A cage's clue deduction depends on its cells'
+#: candidates alone and, once applied, finds nothing more in them: while none of them
+#: changed, looking again would change nothing, so :func:`_clues` skips the cage; a line's
+#: sets that found nothing find nothing while its cells are unchanged (:func:`_sets`). The
+#: solver takes the same steps, in the same order, as without the skips.
+_LOOK = 1
+_LOOK_HARD = 2
+_LOOK_ROW = 4
+_LOOK_COL = 8
+_LOOK_ALL = 15
 #: Rows of a puzzle's cages as the solver reads them (:func:`cage_rows`; the generator's
 #: grader adds rows of its own after these): the cages' starts, the cells by cage, each
 #: cell's cage, where each cage's layouts start and how many, each cage's operation and
@@ -42,8 +55,16 @@ def _place(rw: np.ndarray, w: int, cell: int, n: int) -> None:
     y = cell // w
     x = cell % w
     for i in range(w):
-        rw[_MASKS, i * w + x] &= ~bit
-        rw[_MASKS, y * w + i] &= ~bit
+        q = i * w + x
+        if rw[_MASKS, q] & bit:
+            rw[_MASKS, q] &= ~bit
+            rw[_DIRTY, q] = _LOOK_ALL
+        q = y * w + i
+        if rw[_MASKS, q] & bit:
+            rw[_MASKS, q] &= ~bit
+            rw[_DIRTY, q] = _LOOK_ALL
+    if rw[_MASKS, cell] != bit:
+        rw[_DIRTY, cell] = _LOOK_ALL
     rw[_MASKS, cell] = bit
     rw[_GRID, cell] = n
     rw[_ROWDONE, y * w + n - 1] = 1
@@ -149,9 +170,17 @@ def _clues(w: int, level: int, ncages: int, cw: np.ndarray, tbuf: np.ndarray,
     cages' layouts are all stored (:func:`_clues_dyn` when some are dynamic)."""
     full = (1 << w) - 1
     ret = 0
+    look = _LOOK_HARD if level == HARD else _LOOK
     for c in range(ncages):
         s = cw[CSTART, c]
         k = cw[CSTART, c + 1] - s
+        stale = 0
+        for j in range(k):
+            stale |= rw[_DIRTY, cw[CCELLS, s + j]]
+        if not stale & look:
+            continue
+        for j in range(k):
+            rw[_DIRTY, cw[CCELLS, s + j]] &= ~look
         base = cw[TSTART, c]
         if level == HARD:
             for i in range(2 * w):
@@ -190,6 +219,7 @@ def _clues(w: int, level: int, ncages: int, cw: np.ndarray, tbuf: np.ndarray,
                 kept = rw[_MASKS, cell] & rw[_SCRATCH, j]
                 if kept != rw[_MASKS, cell]:
                     rw[_MASKS, cell] = kept
+                    rw[_DIRTY, cell] |= _LOOK_ALL ^ _LOOK
                     ret = 1
         else:
             for i in range(2 * w):
@@ -200,6 +230,7 @@ def _clues(w: int, level: int, ncages: int, cw: np.ndarray, tbuf: np.ndarray,
                     cell = q * w + i if i < w else (i - w) * w + q
                     if cw[CELL_CAGE, cell] != c and (rw[_MASKS, cell] & need):
                         rw[_MASKS, cell] &= ~need
+                        rw[_DIRTY, cell] = _LOOK_ALL
                         ret = 1
             if ret:
                 return ret
@@ -277,59 +308,59 @@ def _clues_dyn(masks: np.ndarray, w: int, level: int, cstart: np.ndarray, ccells
     return ret
 
 
-@njit
-def _set(rows: np.ndarray, w: int, reduced: np.ndarray, rowidx: np.ndarray,
-         colidx: np.ndarray) -> int:
-    """latin.c's ``latin_solver_set`` on a w x w boolean matrix given as ``rows`` (one bit
-    mask over the columns each): rule out what a naked/hidden subset forbids. Changes
-    ``rows`` in place; returns 1 on progress, -1 on a contradiction, else 0."""
+@njit(inline=True)
+def _set(rw: np.ndarray, w: int) -> int:
+    """latin.c's ``latin_solver_set`` on a w x w boolean matrix given as the ``_SROWS`` row
+    of ``rw`` (one bit mask over the columns each): rule out what a naked/hidden subset
+    forbids. Changes that row in place; returns 1 on progress, -1 on a contradiction, else
+    0."""
     solitary = 0
     n = 0
     for i in range(w):
-        m = rows[i]
+        m = rw[_SROWS, i]
         if m == 0:
             return -1
         if (m & (m - 1)) == 0:
             solitary |= m
         else:
-            rowidx[n] = i
+            rw[_ROWIDX, n] = i
             n += 1
     nc = 0
     for j in range(w):
         if not (solitary >> j) & 1:
-            colidx[nc] = j
+            rw[_COLIDX, nc] = j
             nc += 1
     if nc != n:
         return 0
     # Reduced rows: column colidx[j] becomes bit n-1-j, so that a subset counter k visits
     # the subsets in latin.c's order (its set[n-1] is the lowest bit).
     for i in range(n):
-        m = rows[rowidx[i]]
+        m = rw[_SROWS, rw[_ROWIDX, i]]
         r = 0
         for j in range(n):
-            if (m >> colidx[j]) & 1:
+            if (m >> rw[_COLIDX, j]) & 1:
                 r |= 1 << (n - 1 - j)
-        reduced[i] = r
+        rw[_REDUCED, i] = r
     for k in range(1, 1 << n):
         count = kern.popcount(k)
         if count <= 1 or count >= n - 1:
             continue
         fits = 0
         for i in range(n):
-            if (reduced[i] & k) == 0:
+            if (rw[_REDUCED, i] & k) == 0:
                 fits += 1
         if fits > n - count:
             return -1
         if fits >= n - count:
             progress = False
             for i in range(n):
-                r = reduced[i]
+                r = rw[_REDUCED, i]
                 if (r & k) != 0 and (r & ~k) != 0:
                     gone = r & ~k
                     for j in range(n):
                         if (gone >> (n - 1 - j)) & 1:
-                            rows[rowidx[i]] &= ~(1 << colidx[j])
-                    reduced[i] = r & k
+                            rw[_SROWS, rw[_ROWIDX, i]] &= ~(1 << rw[_COLIDX, j])
+                    rw[_REDUCED, i] = r & k
                     progress = True
             if progress:
                 return 1
@@ -337,28 +368,31 @@ def _set(rows: np.ndarray, w: int, reduced: np.ndarray, rowidx: np.ndarray,
 
 
 @njit
-def _set_line(masks: np.ndarray, w: int, first: int, step: int, rows: np.ndarray,
-              reduced: np.ndarray, rowidx: np.ndarray, colidx: np.ndarray) -> int:
-    """:func:`_set` on the row or column of cells ``first + i * step``; written back on
-    progress."""
-    for i in range(w):
-        rows[i] = masks[first + i * step]
-    ret = _set(rows, w, reduced, rowidx, colidx)
-    if ret > 0:
-        for i in range(w):
-            masks[first + i * step] = rows[i]
-    return ret
-
-
-@njit
-def _sets(masks: np.ndarray, w: int, extreme: bool, rows: np.ndarray, reduced: np.ndarray,
-          rowidx: np.ndarray, colidx: np.ndarray) -> int:
-    """latin.c's set deductions: rows then columns (Hard), or one digit across rows and
-    columns (Extreme)."""
+def _sets(rw: np.ndarray, w: int, extreme: bool) -> int:
+    """latin.c's set deductions on the candidates of ``rw``: rows then columns (Hard), or
+    one digit across rows and columns (Extreme). A row or column none of whose cells
+    changed since it last gave nothing is skipped (it would give nothing again); the cells
+    changed are noted (``_DIRTY``)."""
     if not extreme:
         for u in range(2 * w):
             first, step = kern.line_span(u, w)
-            ret = _set_line(masks, w, first, step, rows, reduced, rowidx, colidx)
+            look = _LOOK_ROW if u < w else _LOOK_COL
+            stale = 0
+            for i in range(w):
+                stale |= rw[_DIRTY, first + i * step]
+            if not stale & look:
+                continue
+            for i in range(w):
+                q = first + i * step
+                rw[_DIRTY, q] &= ~look
+                rw[_SROWS, i] = rw[_MASKS, q]
+            ret = _set(rw, w)
+            if ret > 0:
+                for i in range(w):
+                    q = first + i * step
+                    if rw[_MASKS, q] != rw[_SROWS, i]:
+                        rw[_MASKS, q] = rw[_SROWS, i]
+                        rw[_DIRTY, q] = _LOOK_ALL
             if ret != 0:
                 return ret
         return 0
@@ -367,44 +401,51 @@ def _sets(masks: np.ndarray, w: int, extreme: bool, rows: np.ndarray, reduced: n
         for x in range(w):
             r = 0
             for y in range(w):
-                if masks[y * w + x] & bit:
+                if rw[_MASKS, y * w + x] & bit:
                     r |= 1 << y
-            rows[x] = r
-        ret = _set(rows, w, reduced, rowidx, colidx)
+            rw[_SROWS, x] = r
+        ret = _set(rw, w)
         if ret != 0:
             if ret > 0:
                 for x in range(w):
                     for y in range(w):
-                        if not (rows[x] >> y) & 1:
-                            masks[y * w + x] &= ~bit
+                        q = y * w + x
+                        if not (rw[_SROWS, x] >> y) & 1 and rw[_MASKS, q] & bit:
+                            rw[_MASKS, q] &= ~bit
+                            rw[_DIRTY, q] = _LOOK_ALL
             return ret
     return 0
 
 
 @njit
-def _forcing(masks: np.ndarray, w: int, number: np.ndarray, queue: np.ndarray) -> int:
-    """latin.c's forcing chains: one elimination at a time."""
+def _forcing(rw: np.ndarray, w: int) -> int:
+    """latin.c's forcing chains on the candidates of ``rw``: one elimination at a time
+    (noted in ``_DIRTY``). A chain's numbers are kept in the ``_NUMBER`` row as ``16 *
+    chain + number``, the chain counted on in ``rw[_NUMBER, w * w]``: an entry of another
+    chain is no number yet, so no row is cleared for each chain."""
+    n = w * w
     for y in range(w):
         for x in range(w):
             start = y * w + x
-            m = masks[start]
+            m = rw[_MASKS, start]
             if kern.popcount(m) != 2:
                 continue
             a = kern.lowest_digit(m)
             b = kern.lowest_digit(m & (m - 1))
             total = a + b
             for orign in (a, b):
-                number[:] = w + 1
+                rw[_NUMBER, n] += 1
+                chain = rw[_NUMBER, n] * 16
                 head = 0
                 tail = 1
-                queue[0] = start
-                number[start] = total - orign
+                rw[_QUEUE, 0] = start
+                rw[_NUMBER, start] = chain + total - orign
                 while head < tail:
-                    cur = queue[head]
+                    cur = rw[_QUEUE, head]
                     head += 1
                     yy = cur // w
                     xx = cur % w
-                    currn = number[cur]
+                    currn = rw[_NUMBER, cur] - chain
                     cbit = 1 << (currn - 1)
                     for q in range(2 * w):
                         if q < w:
@@ -414,18 +455,19 @@ def _forcing(masks: np.ndarray, w: int, number: np.ndarray, queue: np.ndarray) -
                             yt = yy
                             xt = q - w
                         nb = yt * w + xt
-                        if number[nb] <= w:
+                        if rw[_NUMBER, nb] >= chain:
                             continue
-                        if (masks[nb] & cbit) == 0:
+                        mm = rw[_MASKS, nb]
+                        if (mm & cbit) == 0:
                             continue
-                        mm = masks[nb]
                         if kern.popcount(mm) == 2:
-                            queue[tail] = nb
+                            rw[_QUEUE, tail] = nb
                             tail += 1
-                            number[nb] = kern.lowest_digit(mm) + kern.lowest_digit(mm & (mm - 1)) \
-                                - currn
+                            rw[_NUMBER, nb] = chain + kern.lowest_digit(mm) \
+                                + kern.lowest_digit(mm & (mm - 1)) - currn
                         if currn == orign and (xt == x or yt == y):
-                            masks[nb] &= ~cbit
+                            rw[_MASKS, nb] = mm & ~cbit
+                            rw[_DIRTY, nb] = _LOOK_ALL
                             return 1
     return 0
 
@@ -539,6 +581,7 @@ def _run_ws(w: int, maxdiff: int, ncages: int, cw: np.ndarray, tbuf: np.ndarray,
         rw[_GRID, i] = 0
         rw[_ROWDONE, i] = 0
         rw[_COLDONE, i] = 0
+        rw[_DIRTY, i] = _LOOK_ALL
     for i in range(rw.shape[1]):
         rw[_SCRATCH, i] = 0
     diff = EASY
@@ -565,18 +608,21 @@ def _run_ws(w: int, maxdiff: int, ncages: int, cw: np.ndarray, tbuf: np.ndarray,
                 else:
                     ret = _clues(w, HARD, ncages, cw, tbuf, rw)
                 if ret == 0:
-                    ret = _sets(rw[_MASKS], w, False, rw[_SROWS], rw[_REDUCED], rw[_ROWIDX],
-                                rw[_COLIDX])
+                    ret = _sets(rw, w, False)
             elif i == EXTREME:
-                ret = _sets(rw[_MASKS], w, True, rw[_SROWS], rw[_REDUCED], rw[_ROWIDX],
-                            rw[_COLIDX])
+                ret = _sets(rw, w, True)
                 if ret == 0:
-                    ret = _forcing(rw[_MASKS], w, rw[_NUMBER], rw[_QUEUE])
+                    ret = _forcing(rw, w)
             if ret == -2:
                 return TOO_LARGE
             if ret < 0:
                 return IMPOSSIBLE
             if ret > 0:
+                if has_dyn and i > EASY:
+                    # A dynamic cage's clue deductions leave no note of the cells they
+                    # change: everything is looked at again.
+                    for q in range(n):
+                        rw[_DIRTY, q] = _LOOK_ALL
                 diff = max(diff, i)
                 progress = True
                 break

@@ -120,7 +120,7 @@ def seed_state(st: np.ndarray, seed: np.ndarray, start: int, length: int) -> Non
     st[POS] = 0
 
 
-@njit
+@njit(inline=True)
 def _refill(st: np.ndarray) -> None:
     for i in range(20):
         if st[SEEDBUF + i] != 0xFF:
