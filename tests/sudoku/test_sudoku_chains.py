@@ -473,3 +473,40 @@ def test_hint_gives_the_level_2_step() -> None:
     got = _rated(puzzle)
     k = max(k for k, s in enumerate(got.steps) if s.technique in NESTED_2)
     assert hint(got.before(k)) == got.steps[k]
+
+
+def _serate_hardest() -> list[list[str]]:
+    """serate's ratings and first steps on puzzles of the forum's hardest list
+    (``data/serate_hardest.tsv``, its provenance in the header)."""
+    path = Path(__file__).parent / "data" / "serate_hardest.tsv"
+    return [x.split("\t") for x in path.read_text(encoding="utf-8").splitlines()
+            if not x.startswith("#")]
+
+
+def test_hardest_puzzles_of_rows_27_28_have_serates_numbers() -> None:
+    """Two puzzles serate rates 11.1 whose steps need nesting levels 2 and 3 (rows 27, 28:
+    one's first step, ED 11.1, is a level 3 step): serate's ER/EP/ED."""
+    rows = [r for r in _serate_hardest() if r[0] == "rating"]
+    assert len(rows) == 2
+    for _, puzzle, line in rows:
+        got = _rated(puzzle)
+        assert (got.line(), got.verdict) == (line, "rated"), puzzle
+    first = _rated(rows[0][1]).steps[0]
+    assert first.technique.endswith("(+ Multiple Forcing Chains)")
+
+
+def test_hardest_puzzle_takes_serates_first_steps() -> None:
+    """serate's first four steps on a hardest puzzle (all level 2, rated 10.3-10.7, whose
+    nested chains share nested hints between a contradiction's two branches: each counts
+    once in the complexity): the same ratings, techniques and eliminations."""
+    rows = [r for r in _serate_hardest() if r[0] == "step"]
+    assert len(rows) == 4
+    got = _rated(rows[0][1])
+    for r in rows:
+        step = got.steps[int(r[2]) - 1]
+        assert (step.rating, step.technique) == (float(r[3]), r[4]), r[2]
+        cells: dict[int, str] = {}
+        for c, d in step.eliminates:
+            cells[c] = cells.get(c, "") + str(d)
+        assert " ".join(f"{_se_cell(c)}-{ds}" for c, ds in sorted(cells.items())) == \
+            r[8].strip(), r[2]

@@ -32,8 +32,19 @@ chooses. Written from ``shared/specs/se-rating.md`` 5.1, 5.2, 5.4, 5.6, 6 and se
 output, not from its source.
 
 Nesting (serate's rows 26-30) plugs into :func:`propagate`: its ``level`` argument is passed
-to :func:`nested_offs` each time both queues run dry; that function (level 0: nothing) is
-where the nested techniques will add off potentials with their parents to the slot.
+to :func:`nested_offs` each time both queues run dry, which adds the eliminations of the
+first nested technique that finds any as off potentials with their parents (spec 5.5):
+level 1 (row 26) pointing/claiming, hidden pair, naked pair, X-Wing; level 2 (row 27) then
+Forcing Chains & Cycles (row 21, :func:`_nested_chains`); level 3 (row 28) then Multiple
+Forcing Chains (row 24, :func:`_nested_multiple`). A nested chaining technique collects all
+its hints on the working grid, sorts them as its row does, and turns each one's
+eliminations (cells in reading order, digits ascending) into offs whose parents are the
+removals of the chain that made the nested chain's off -> on links (a bivalue cell's removed
+candidates, a bilocal unit's removed places); a hint with none is left out. A target's
+complexity then adds the complexity of each distinct nested hint among its ancestors (5.6).
+The nested searches use preallocated work arrays (:func:`_nest_work`; a second set of slots
+for level 3's branches), no recursion. Levels 4 and 5 (nested Dynamic Forcing Chains) are
+not there: a puzzle that needs them stops (``needs-chains``).
 
 The chosen step's chains go into the ``hl`` buffer (count, then one word per node): for each
 target, the path along first parents from the branch's start to the target. A word is
@@ -74,7 +85,11 @@ DYNAMIC_NAMES = ("Nishio Forcing Chains", "Cell Forcing Chains", "Region Forcing
                  "Dynamic Contradiction Forcing Chains (+ Forcing Chains)",
                  "Dynamic Double Forcing Chains (+ Forcing Chains)",
                  "Dynamic Cell Forcing Chains (+ Forcing Chains)",
-                 "Dynamic Region Forcing Chains (+ Forcing Chains)")
+                 "Dynamic Region Forcing Chains (+ Forcing Chains)",
+                 "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)",
+                 "Dynamic Double Forcing Chains (+ Multiple Forcing Chains)",
+                 "Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)",
+                 "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)")
 #: The rows :func:`chaining_row` runs.
 ROW_NISHIO, ROW_MULTIPLE, ROW_DYNAMIC = 0, 1, 2
 
@@ -342,9 +357,12 @@ _H_CX, _H_KEY, _H_PST, _H_PCNT, _H_EST, _H_ECNT = range(6)
 def _nest_work(level: int) -> tuple[np.ndarray, ...]:
     """The nested work arrays for :func:`propagate` at ``level`` (small ones below 2)."""
     big = level >= 2
+    multi = level >= 3
+    e = _ENTRIES if multi else 1
     n = NODES if big else 1
     h = _MAXH if big else 1
-    return (np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64),
+    # numba: a 41-item tuple display compiles to list_to_tuple, which it cannot type
+    return (np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64),  # noqa: RUF005
             np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64),
             np.empty(n, dtype=np.int64), np.zeros((4, 1458), dtype=np.int64),
             np.zeros(32, dtype=np.int64), np.zeros(LINKS, dtype=np.int64),
@@ -355,7 +373,23 @@ def _nest_work(level: int) -> tuple[np.ndarray, ...]:
             np.zeros((_SLOTS, _ENTRIES if big else 1), dtype=np.int64),
             np.zeros((_SLOTS, _ENTRIES if big else 1), dtype=np.int64),
             np.zeros(_SLOTS, dtype=np.int64), np.zeros(4, dtype=np.int64),
-            np.zeros(1458, dtype=np.int64), np.zeros(4096, dtype=np.int64))
+            np.zeros(1458, dtype=np.int64), np.zeros(4096, dtype=np.int64)) + (
+            # 20-39: level 3's nested Multiple Forcing Chains, slots as chaining_row's
+            np.empty((_SLOTS if multi else 1, 1458), dtype=np.int64),
+            np.empty((_SLOTS if multi else 1, e), dtype=np.int64),
+            np.empty((_SLOTS if multi else 1, e), dtype=np.int64),
+            np.empty((_SLOTS if multi else 1, e), dtype=np.int64),
+            np.zeros(_SLOTS, dtype=np.int64),
+            np.empty((_SLOTS if multi else 1, _POOL if multi else 1), dtype=np.int64),
+            np.zeros(_SLOTS, dtype=np.int64), np.zeros(e, dtype=np.int64),
+            np.zeros(e, dtype=np.int64), np.zeros(2, dtype=np.int64),
+            np.zeros(32, dtype=np.int64), np.zeros(81, dtype=np.int64),
+            np.zeros((27, 9), dtype=np.int64), np.zeros(e, dtype=np.int64),
+            np.zeros(e, dtype=np.int64), np.zeros(1, dtype=np.int64),
+            np.zeros(9, dtype=np.int64), np.zeros(9, dtype=np.int64),
+            np.zeros(9, dtype=np.int64), np.zeros(3, dtype=np.int64),
+            # 40: the nested hints a hint's complexity counted so far (count first)
+            np.zeros(4096, dtype=np.int64))
 
 
 @njit
@@ -409,6 +443,17 @@ def _keep_hint(s: int, rating: float, cx: int, key: int, chain: np.ndarray,
                wpl: np.ndarray, pos: np.ndarray, nw: tuple[np.ndarray, ...]) -> None:
     """Record one nested row 21 hint (its eliminations ``elim``, a digit mask a cell) with
     its rule parents, unless it has none (it was there without the chain)."""
+    nw[17][3] += 1
+    npar = _rule_parents(s, chain, cand, pl, wcand, wpl, pos, nw[19], 0, nw[18], nw[17][3])
+    _store_hint(rating, cx, key, npar, elim, nw)
+
+
+@njit
+def _store_hint(rating: float, cx: int, key: int, npar: int, elim: np.ndarray,
+                nw: tuple[np.ndarray, ...]) -> None:
+    """Record a nested hint whose rule parents are ``nw[19][:npar]`` (none: left out)."""
+    if npar == 0:
+        return
     ht = nw[10]
     hr = nw[11]
     hp = nw[12]
@@ -416,14 +461,10 @@ def _keep_hint(s: int, rating: float, cx: int, key: int, chain: np.ndarray,
     nh = ctr[2]
     if nh >= ht.shape[0]:
         return
-    ctr[3] += 1
     top = ht[nh - 1, _H_EST] + ht[nh - 1, _H_ECNT] if nh > 0 else 0
-    if top + 4096 > hp.shape[0]:
+    if top + npar + 729 > hp.shape[0]:
         return
     scratch = nw[19]
-    npar = _rule_parents(s, chain, cand, pl, wcand, wpl, pos, scratch, 0, nw[18], ctr[3])
-    if npar == 0:
-        return
     ht[nh, _H_CX] = cx
     ht[nh, _H_KEY] = key
     ht[nh, _H_PST] = top
@@ -617,6 +658,18 @@ def _nested_chains(s: int, cand: np.ndarray, val: np.ndarray, pl: np.ndarray,
                             elim[c0] = wcand[c0] & ~(1 << d0)
                         _keep_hint(s, fbase + length_increment(cx), cx, key, chain, elim,
                                    cand, pl, wcand, wpl, pos, nw)
+    return _add_hints(s, pos, epot, epst, epcnt, nent, pool, npool, qoff, toff, nw)
+
+
+@njit
+def _add_hints(s: int, pos: np.ndarray, epot: np.ndarray, epst: np.ndarray,
+               epcnt: np.ndarray, nent: np.ndarray, pool: np.ndarray, npool: np.ndarray,
+               qoff: np.ndarray, toff: int, nw: tuple[np.ndarray, ...]) -> int:
+    """The nested hints recorded (``nw[10:13]``), stably sorted by (rating, complexity,
+    sort key): their eliminations become off entries of slot ``s`` (unless there) with the
+    hint's rule parents, listed with the hint's id and complexity; the new queue end."""
+    ctr = nw[17]
+    ctr[3] += 1  # the hints' ids below: unique across calls
     nh = ctr[2]
     if nh == 0:
         return toff
@@ -654,11 +707,218 @@ def _nested_chains(s: int, cand: np.ndarray, val: np.ndarray, pl: np.ndarray,
 
 
 @njit
+def _plain_propagate(s: int, start: int, cand: np.ndarray, pl: np.ndarray, pos: np.ndarray,
+                     epot: np.ndarray, epst: np.ndarray, epcnt: np.ndarray,
+                     nent: np.ndarray, pool: np.ndarray, npool: np.ndarray, qon: np.ndarray,
+                     qoff: np.ndarray, ons: np.ndarray) -> None:
+    """:func:`propagate`, static, all links, no nesting, on the grid ``cand``/``pl`` (a
+    nested Multiple Forcing Chains branch): stops at a contradiction, as it does."""
+    _clear_slot(s, pos, nent, npool)
+    e0 = _entry(s, start, epot, epst, epcnt, nent, npool)
+    pos[s, start] = e0
+    hon = 0
+    ton = 0
+    hoff = 0
+    toff = 0
+    if start & 1:
+        qon[0] = e0
+        ton = 1
+    else:
+        qoff[0] = e0
+        toff = 1
+    while True:
+        if hon < ton:
+            e = qon[hon]
+            hon += 1
+            p = epot[s, e]
+            c = (p >> 1) // 9
+            d = (p >> 1) % 9
+            for step in range(4):
+                if step == 0:
+                    m = cand[c] & ~(1 << d)
+                    base = c * 9
+                    mul = 1
+                else:
+                    u = CELL_UNITS[c, step - 1]
+                    m = pl[u, d] & ~(1 << CELL_POS[c, step - 1])
+                    base = u
+                    mul = 0
+                while m:
+                    b = ctz(m)
+                    m &= m - 1
+                    q = (c * 9 + b) * 2 if mul else (UNIT[base, b] * 9 + d) * 2
+                    if pos[s, q + 1] >= 0:
+                        return
+                    if pos[s, q] < 0:
+                        a = _entry(s, q, epot, epst, epcnt, nent, npool)
+                        _parent(s, a, e, epcnt, pool, npool)
+                        pos[s, q] = a
+                        qoff[toff] = a
+                        toff += 1
+        elif hoff < toff:
+            e = qoff[hoff]
+            hoff += 1
+            p = epot[s, e]
+            c = (p >> 1) // 9
+            d = (p >> 1) % 9
+            non = 0
+            if popcount(cand[c]) == 2:
+                ons[non] = (c * 9 + ctz(cand[c] & ~(1 << d))) * 2 + 1
+                non += 1
+            for kind in range(3):
+                u = CELL_UNITS[c, kind]
+                pm = pl[u, d]
+                if popcount(pm) == 2:
+                    x = UNIT[u, ctz(pm & ~(1 << CELL_POS[c, kind]))]
+                    ons[non] = (x * 9 + d) * 2 + 1
+                    non += 1
+            for k in range(non):
+                q = ons[k]
+                if pos[s, q - 1] < 0 and pos[s, q] >= 0:
+                    continue
+                if pos[s, q - 1] >= 0:
+                    return
+                a = _entry(s, q, epot, epst, epcnt, nent, npool)
+                _parent(s, a, e, epcnt, pool, npool)
+                pos[s, q] = a
+                qon[ton] = a
+                ton += 1
+        else:
+            return
+
+
+@njit
+def _branch_parents(s: int, s2: int, e2: int, cand: np.ndarray, pl: np.ndarray,
+                    wcand: np.ndarray, wpl: np.ndarray, pos: np.ndarray,
+                    nw: tuple[np.ndarray, ...], n: int) -> int:
+    """Append to ``nw[19]`` the rule parents (in outer slot ``s``) of a nested Multiple
+    Forcing Chains branch: entry ``e2`` of nested slot ``s2`` and all its ancestors, each
+    on one's link checked by :func:`_rule_parents`; the new count."""
+    epot2, epst2, epcnt2, pool2 = nw[21], nw[22], nw[23], nw[25]
+    seen2, stack2, ws2, chain3 = nw[33], nw[34], nw[35], nw[39]
+    ws2[0] += 1
+    mark = ws2[0]
+    seen2[e2] = mark
+    stack2[0] = e2
+    top = 1
+    while top:
+        top -= 1
+        x = stack2[top]
+        p = epot2[s2, x]
+        if epcnt2[s2, x] > 0 and p & 1:
+            chain3[0] = 2
+            chain3[1] = epot2[s2, pool2[s2, epst2[s2, x]]]
+            chain3[2] = p
+            n = _rule_parents(s, chain3, cand, pl, wcand, wpl, pos, nw[19], n, nw[18],
+                              nw[17][3])
+        for k in range(epst2[s2, x], epst2[s2, x] + epcnt2[s2, x]):
+            y = pool2[s2, k]
+            if seen2[y] != mark:
+                seen2[y] = mark
+                stack2[top] = y
+                top += 1
+    return n
+
+
+@njit
+def _multi_agree(s: int, slots: np.ndarray, nb: int, key: int, cand: np.ndarray,
+                 pl: np.ndarray, wcand: np.ndarray, wpl: np.ndarray, pos: np.ndarray,
+                 nw: tuple[np.ndarray, ...]) -> None:
+    """Record every result the nested branches ``slots[:nb]`` agree on (first branch's
+    order, on ones then off ones) that changes the working grid, as a nested hint."""
+    pos2, epot2, epst2, epcnt2, nent2, pool2 = nw[20], nw[21], nw[22], nw[23], nw[24], nw[25]
+    seen2, stack2, ws2, ents2 = nw[33], nw[34], nw[35], nw[37]
+    elim = nw[8]
+    s0 = slots[0]
+    for state in (1, 0):
+        for i in range(nent2[s0]):
+            q = epot2[s0, i]
+            if q & 1 != state or pos2[s0, q] != i:
+                continue
+            ents2[0] = i
+            common = True
+            for b in range(1, nb):
+                j = pos2[slots[b], q]
+                if j < 0:
+                    common = False
+                    break
+                ents2[b] = j
+            if not common or not _worth(wcand, q):
+                continue
+            cx = 0
+            for b in range(nb):
+                cx += _ancestors(slots[b], ents2[b], epst2, epcnt2, pool2, seen2, ws2, stack2)
+            nw[17][3] += 1
+            npar = 0
+            for b in range(nb):
+                npar = _branch_parents(s, slots[b], ents2[b], cand, pl, wcand, wpl, pos, nw,
+                                       npar)
+            qc = (q >> 1) // 9
+            qd = (q >> 1) % 9
+            for x in range(81):
+                elim[x] = 0
+            elim[qc] = wcand[qc] & ~(1 << qd) if q & 1 else 1 << qd
+            _store_hint(8.0 + length_increment(cx), cx, key, npar, elim, nw)
+
+
+@njit
+def _nested_multiple(s: int, cand: np.ndarray, val: np.ndarray, pl: np.ndarray,
+                     wcand: np.ndarray, wpl: np.ndarray, pos: np.ndarray, epot: np.ndarray,
+                     epst: np.ndarray, epcnt: np.ndarray, nent: np.ndarray,
+                     pool: np.ndarray, npool: np.ndarray, qoff: np.ndarray, toff: int,
+                     nw: tuple[np.ndarray, ...]) -> int:
+    """Level 3's nested technique: Multiple Forcing Chains (row 24, static: cell and region
+    forcing from the cells with 3+ candidates) on the working grid, every hint collected
+    in discovery order and added as :func:`_add_hints` does; the rule parents of a hint are
+    those of every branch's ancestors (:func:`_branch_parents`)."""
+    pos2, epot2, epst2, epcnt2, nent2, pool2, npool2 = (nw[20], nw[21], nw[22], nw[23],
+                                                        nw[24], nw[25], nw[26])
+    qon2, qoff2, ons2 = nw[27], nw[28], nw[30]
+    slots2, digit2 = nw[36], nw[38]
+    nw[17][2] = 0
+    for c in range(81):
+        if val[c] or popcount(wcand[c]) < 3:
+            continue
+        nd = 0
+        m = wcand[c]
+        while m:
+            d = ctz(m)
+            m &= m - 1
+            so = nd
+            digit2[nd] = so
+            nd += 1
+            _plain_propagate(so, (c * 9 + d) * 2 + 1, wcand, wpl, pos2, epot2, epst2, epcnt2,
+                             nent2, pool2, npool2, qon2, qoff2, ons2)
+            for kind in range(3):
+                u = CELL_UNITS[c, kind]
+                pm = wpl[u, d]
+                if popcount(pm) < 2 or UNIT[u, ctz(pm)] != c:
+                    continue
+                nb = 0
+                mm = pm
+                while mm:
+                    b = ctz(mm)
+                    mm &= mm - 1
+                    x = UNIT[u, b]
+                    if x == c:
+                        slots2[nb] = so
+                    else:
+                        slots2[nb] = _REG + nb
+                        _plain_propagate(_REG + nb, (x * 9 + d) * 2 + 1, wcand, wpl, pos2,
+                                         epot2, epst2, epcnt2, nent2, pool2, npool2, qon2,
+                                         qoff2, ons2)
+                    nb += 1
+                _multi_agree(s, slots2, nb, 6, cand, pl, wcand, wpl, pos, nw)
+        _multi_agree(s, digit2, nd, 5, cand, pl, wcand, wpl, pos, nw)
+    return _add_hints(s, pos, epot, epst, epcnt, nent, pool, npool, qoff, toff, nw)
+
+
+@njit
 def nested_offs(level: int, s: int, cand: np.ndarray, val: np.ndarray, pl: np.ndarray,
                 wcand: np.ndarray, wpl: np.ndarray, pos: np.ndarray, epot: np.ndarray,
                 epst: np.ndarray, epcnt: np.ndarray, nent: np.ndarray, pool: np.ndarray,
                 npool: np.ndarray, qoff: np.ndarray, toff: int, par: np.ndarray,
-                nw: tuple) -> int:  # type: ignore[type-arg]
+                nw: tuple[np.ndarray, ...]) -> int:
     """The nesting hook of :func:`propagate` (serate's rows 26-30, spec 5.5): when both
     queues are empty, add the off potentials the nested techniques of ``level`` find on
     the working grid (``wcand``/``wpl``; ``cand``/``pl`` the grid the chain started from)
@@ -676,8 +936,12 @@ def nested_offs(level: int, s: int, cand: np.ndarray, val: np.ndarray, pl: np.nd
         if t > toff:
             return t
     if level >= 2:
-        return _nested_chains(s, cand, val, pl, wcand, wpl, pos, epot, epst, epcnt, nent,
-                              pool, npool, qoff, toff, nw)
+        t = _nested_chains(s, cand, val, pl, wcand, wpl, pos, epot, epst, epcnt, nent,
+                           pool, npool, qoff, toff, nw)
+        if t > toff or level < 3:
+            return t
+        return _nested_multiple(s, cand, val, pl, wcand, wpl, pos, epot, epst, epcnt, nent,
+                                pool, npool, qoff, toff, nw)
     return toff
 
 
@@ -853,11 +1117,15 @@ def _ancestors(s: int, e: int, epst: np.ndarray, epcnt: np.ndarray, pool: np.nda
 @njit
 def _complexity(s: int, e: int, epst: np.ndarray, epcnt: np.ndarray, pool: np.ndarray,
                 seen: np.ndarray, ws: np.ndarray, stack: np.ndarray,
-                nw: tuple[np.ndarray, ...]) -> int:
-    """A target's complexity (spec 5.6): the distinct potentials among entry ``e`` of slot
-    ``s`` and its ancestors, plus the complexity of each distinct nested chaining hint
-    (level 2+) one of whose eliminations is among them."""
+                nw: tuple[np.ndarray, ...], first: bool) -> int:
+    """One target's part of a hint's complexity (spec 5.6): the distinct potentials among
+    entry ``e`` of slot ``s`` and its ancestors, plus the complexity of each nested
+    chaining hint (level 2+) one of whose eliminations is among them and that no earlier
+    target of the same hint (``first``: this is the first) met already."""
     n = _ancestors(s, e, epst, epcnt, pool, seen, ws, stack)
+    done = nw[40]
+    if first:
+        done[0] = 0
     cnt = nw[16][s]
     if cnt:
         mark = ws[0]
@@ -865,12 +1133,15 @@ def _complexity(s: int, e: int, epst: np.ndarray, epcnt: np.ndarray, pool: np.nd
         for k in range(cnt):
             if seen[nlent[s, k]] != mark:
                 continue
-            dup = False  # the hint counted already, by an earlier entry of it
-            for k2 in range(k):
-                if nlid[s, k2] == nlid[s, k] and seen[nlent[s, k2]] == mark:
+            hid = nlid[s, k]
+            dup = False  # the hint counted already, for this target or an earlier one
+            for k2 in range(1, done[0] + 1):
+                if done[k2] == hid:
                     dup = True
                     break
-            if not dup:
+            if not dup and done[0] + 1 < done.shape[0]:
+                done[0] += 1
+                done[done[0]] = hid
                 n += nlcx[s, k]
     return n
 
@@ -925,8 +1196,9 @@ def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, le
                  hl: np.ndarray) -> bool:
     """Row 23 (``ROW_NISHIO``), 24 (``ROW_MULTIPLE``) or 25 (``ROW_DYNAMIC``): the first
     hint in serate's order, into the step buffers (``hl``: its chains). False when none.
-    ``level``: the nesting level passed to :func:`propagate` (0 for these rows; 1 with
-    ``ROW_DYNAMIC``: row 26, "Dynamic Forcing Chains (+)", base 9.0)."""
+    ``level``: the nesting level passed to :func:`propagate` (0 for these rows; with
+    ``ROW_DYNAMIC`` 1, 2, 3: rows 26-28, "Dynamic Forcing Chains (+)", "(+ Forcing
+    Chains)", "(+ Multiple Forcing Chains)", base 9.0, 9.5, 10.0)."""
     nishio = row == ROW_NISHIO
     dynamic = row != ROW_MULTIPLE
     base = 7.5 if nishio else (8.0 if row == ROW_MULTIPLE else 8.5 + 0.5 * level)
@@ -998,9 +1270,10 @@ def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, le
                             j = pos[_OFF, q]
                             if j < 0 or not _worth(cand, q):
                                 continue
-                            cx = (_complexity(so, i, epst, epcnt, pool, seen, ws, stack, nw)
+                            cx = (_complexity(so, i, epst, epcnt, pool, seen, ws, stack, nw,
+                                              True)
                                   + _complexity(_OFF, j, epst, epcnt, pool, seen, ws, stack,
-                                                nw))
+                                                nw, False))
                             rating = base + length_increment(cx)
                             if _beats_best(bi, bf, rating, cx, 1):
                                 slots[0] = so
@@ -1075,8 +1348,8 @@ def _contradiction(cand: np.ndarray, s: int, target: int, tech: int, base: float
     the other way): complexity both conflicting potentials' ancestors, sort key 7."""
     if not _worth(cand, target):
         return
-    cx = (_complexity(s, res[0], epst, epcnt, pool, seen, ws, stack, nw)
-          + _complexity(s, res[1], epst, epcnt, pool, seen, ws, stack, nw))
+    cx = (_complexity(s, res[0], epst, epcnt, pool, seen, ws, stack, nw, True)
+          + _complexity(s, res[1], epst, epcnt, pool, seen, ws, stack, nw, False))
     rating = base + length_increment(cx)
     if _beats_best(bi, bf, rating, cx, 7):
         slots[0] = s
@@ -1113,7 +1386,8 @@ def _agree(cand: np.ndarray, slots: np.ndarray, nb: int, tech: int, key: int, ba
                 continue
             cx = 0
             for b in range(nb):
-                cx += _complexity(slots[b], ents[b], epst, epcnt, pool, seen, ws, stack, nw)
+                cx += _complexity(slots[b], ents[b], epst, epcnt, pool, seen, ws, stack, nw,
+                                  b == 0)
             rating = base + length_increment(cx)
             if _beats_best(bi, bf, rating, cx, key):
                 _take(bi, bf, bl, tech, rating, cx, key, q, slots, ents, nb, epot, epst,
