@@ -69,7 +69,7 @@ from puzzlefmt.sudoku._kernels.chains import (
 from puzzlefmt.sudoku._kernels.tables import CELL_POS, CELL_UNITS, INTER, PEERS, UNIT
 
 __all__ = ["DYNAMIC_NAMES", "ROW_DYNAMIC", "ROW_MULTIPLE", "ROW_NISHIO", "T_NISHIO",
-           "chaining_row", "nested_offs", "propagate"]
+           "chaining_row", "nested_offs", "propagate", "propagate_nested"]
 
 #: Technique ids (after :data:`puzzlefmt.sudoku._kernels.chains.NAMES`' 22-29).
 T_NISHIO, T_CELL, T_REGION, T_DCONTRA, T_DDOUBLE, T_DCELL, T_DREGION = range(30, 37)
@@ -361,21 +361,24 @@ def _nest_work(level: int) -> tuple[np.ndarray, ...]:
     e = _ENTRIES if multi else 1
     n = NODES if big else 1
     h = _MAXH if big else 1
+    k = 1458 if big else 1  # below level 2 only the list counts (16) and 40's count are read
+    a = 4096 if big else 1
+    f = 81 if big else 1
     # numba: a 41-item tuple display compiles to list_to_tuple, which it cannot type
     return (np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64),  # noqa: RUF005
             np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64),
-            np.empty(n, dtype=np.int64), np.zeros((4, 1458), dtype=np.int64),
-            np.zeros(32, dtype=np.int64), np.zeros(LINKS, dtype=np.int64),
-            np.zeros(81, dtype=np.int64), np.zeros((19, 81), dtype=np.bool_),
+            np.empty(n, dtype=np.int64), np.zeros((4, k), dtype=np.int64),
+            np.zeros(32, dtype=np.int64), np.zeros(LINKS if big else 1, dtype=np.int64),
+            np.zeros(f, dtype=np.int64), np.zeros((19, f), dtype=np.bool_),
             np.zeros((h, 6), dtype=np.int64), np.zeros(h, dtype=np.float64),
             np.zeros(_HPOOL if big else 1, dtype=np.int64),
             np.zeros((_SLOTS, _ENTRIES if big else 1), dtype=np.int64),
             np.zeros((_SLOTS, _ENTRIES if big else 1), dtype=np.int64),
             np.zeros((_SLOTS, _ENTRIES if big else 1), dtype=np.int64),
             np.zeros(_SLOTS, dtype=np.int64), np.zeros(4, dtype=np.int64),
-            np.zeros(1458, dtype=np.int64), np.zeros(4096, dtype=np.int64)) + (
+            np.zeros(k, dtype=np.int64), np.zeros(a, dtype=np.int64)) + (
             # 20-39: level 3's nested Multiple Forcing Chains, slots as chaining_row's
-            np.empty((_SLOTS if multi else 1, 1458), dtype=np.int64),
+            np.empty((_SLOTS if multi else 1, 1458 if multi else 1), dtype=np.int64),
             np.empty((_SLOTS if multi else 1, e), dtype=np.int64),
             np.empty((_SLOTS if multi else 1, e), dtype=np.int64),
             np.empty((_SLOTS if multi else 1, e), dtype=np.int64),
@@ -389,7 +392,7 @@ def _nest_work(level: int) -> tuple[np.ndarray, ...]:
             np.zeros(9, dtype=np.int64), np.zeros(9, dtype=np.int64),
             np.zeros(9, dtype=np.int64), np.zeros(3, dtype=np.int64),
             # 40: the nested hints a hint's complexity counted so far (count first)
-            np.zeros(4096, dtype=np.int64))
+            np.zeros(a, dtype=np.int64))
 
 
 @njit
@@ -930,11 +933,10 @@ def nested_offs(level: int, s: int, cand: np.ndarray, val: np.ndarray, pl: np.nd
     nested work arrays (:func:`_nest_work`)."""
     if level <= 0:
         return toff
-    for tech in range(4):
-        t = _nested_basic(s, tech, cand, pl, wcand, wpl, pos, epot, epst, epcnt, nent, pool,
-                          npool, qoff, toff, par)
-        if t > toff:
-            return t
+    t = _nested_level1(s, cand, pl, wcand, wpl, pos, epot, epst, epcnt, nent, pool, npool,
+                       qoff, toff, par)
+    if t > toff:
+        return t
     if level >= 2:
         t = _nested_chains(s, cand, val, pl, wcand, wpl, pos, epot, epst, epcnt, nent,
                            pool, npool, qoff, toff, nw)
@@ -946,15 +948,167 @@ def nested_offs(level: int, s: int, cand: np.ndarray, val: np.ndarray, pl: np.nd
 
 
 @njit
-def propagate(s: int, start: int, cand: np.ndarray, val: np.ndarray, pl: np.ndarray,
+def _nested_level1(s: int, cand: np.ndarray, pl: np.ndarray, wcand: np.ndarray,
+                   wpl: np.ndarray, pos: np.ndarray, epot: np.ndarray, epst: np.ndarray,
+                   epcnt: np.ndarray, nent: np.ndarray, pool: np.ndarray, npool: np.ndarray,
+                   qoff: np.ndarray, toff: int, par: np.ndarray) -> int:
+    """Level 1's nested techniques (:func:`nested_offs` at level 1): the first of
+    pointing/claiming, hidden pair, naked pair, X-Wing that adds anything."""
+    for tech in range(4):
+        t = _nested_basic(s, tech, cand, pl, wcand, wpl, pos, epot, epst, epcnt, nent, pool,
+                          npool, qoff, toff, par)
+        if t > toff:
+            return t
+    return toff
+
+
+@njit
+def propagate(s: int, start: int, cand: np.ndarray, pl: np.ndarray, wcand: np.ndarray,
+              wpl: np.ndarray, dynamic: bool, xonly: bool, level: int, pos: np.ndarray,
+              epot: np.ndarray, epst: np.ndarray, epcnt: np.ndarray, nent: np.ndarray,
+              pool: np.ndarray, npool: np.ndarray, qon: np.ndarray, qoff: np.ndarray,
+              res: np.ndarray, ons: np.ndarray) -> bool:
+    """Everything potential ``start`` implies, into slot ``s`` (entry 0 is ``start``), for
+    nesting levels 0 and 1 (:func:`propagate_nested` from level 2: the same propagation,
+    with the nested work arrays; kept apart so that rows 23-26 pass none of them).
+    True on a contradiction: ``res`` then holds the entries of its on and off potentials
+    (one of them a new entry not in ``pos``); the slot keeps what was derived before it.
+    ``ons``: scratch for one off potential's on consequences (4 words; with ``level``
+    above 0, for a nested pattern's parents: 32 words)."""
+    _clear_slot(s, pos, nent, npool)
+    e0 = _entry(s, start, epot, epst, epcnt, nent, npool)
+    pos[s, start] = e0
+    for c in range(81):
+        wcand[c] = cand[c]
+    for u in range(27):
+        for d in range(9):
+            wpl[u, d] = pl[u, d]
+    hon = 0
+    ton = 0
+    hoff = 0
+    toff = 0
+    if start & 1:
+        qon[0] = e0
+        ton = 1
+    else:
+        qoff[0] = e0
+        toff = 1
+    while True:
+        if hon < ton:
+            e = qon[hon]
+            hon += 1
+            p = epot[s, e]
+            c = (p >> 1) // 9
+            d = (p >> 1) % 9
+            for step in range(4):
+                if step == 0:
+                    if xonly:
+                        continue
+                    m = wcand[c] & ~(1 << d)
+                    base = c * 9
+                    mul = 1
+                else:
+                    u = CELL_UNITS[c, step - 1]
+                    m = wpl[u, d] & ~(1 << CELL_POS[c, step - 1])
+                    base = u
+                    mul = 0
+                while m:
+                    b = ctz(m)
+                    m &= m - 1
+                    q = (c * 9 + b) * 2 if mul else (UNIT[base, b] * 9 + d) * 2
+                    if pos[s, q + 1] >= 0:  # the cell and digit is on: contradiction
+                        a = _entry(s, q, epot, epst, epcnt, nent, npool)
+                        _parent(s, a, e, epcnt, pool, npool)
+                        res[0] = pos[s, q + 1]
+                        res[1] = a
+                        return True
+                    if pos[s, q] < 0:
+                        a = _entry(s, q, epot, epst, epcnt, nent, npool)
+                        _parent(s, a, e, epcnt, pool, npool)
+                        pos[s, q] = a
+                        qoff[toff] = a
+                        toff += 1
+        elif hoff < toff:
+            e = qoff[hoff]
+            hoff += 1
+            p = epot[s, e]
+            c = (p >> 1) // 9
+            d = (p >> 1) % 9
+            non = 0
+            if not xonly and popcount(wcand[c]) == 2:
+                ons[non] = (c * 9 + ctz(wcand[c] & ~(1 << d))) * 2 + 1
+                non += 1
+            for kind in range(3):
+                u = CELL_UNITS[c, kind]
+                pm = wpl[u, d]
+                if popcount(pm) == 2:
+                    x = UNIT[u, ctz(pm & ~(1 << CELL_POS[c, kind]))]
+                    ons[non] = (x * 9 + d) * 2 + 1
+                    non += 1
+            for k in range(non):
+                q = ons[k]
+                if pos[s, q - 1] < 0 and pos[s, q] >= 0:
+                    continue  # known, and no contradiction: nothing to add
+                a = _entry(s, q, epot, epst, epcnt, nent, npool)
+                _parent(s, a, e, epcnt, pool, npool)
+                if dynamic:  # hidden parents: the removals that made the link
+                    qc = (q >> 1) // 9
+                    if k == 0 and not xonly and qc == c and popcount(wcand[c]) == 2:
+                        gone = cand[c] & ~wcand[c]
+                        while gone:
+                            b = ctz(gone)
+                            gone &= gone - 1
+                            h = pos[s, (c * 9 + b) * 2]
+                            if h >= 0:
+                                _parent(s, a, h, epcnt, pool, npool)
+                    else:
+                        # the unit this on comes from: the first (box, row, column) whose
+                        # two places are the cell and the on's cell
+                        for kind in range(3):
+                            u = CELL_UNITS[c, kind]
+                            pm = wpl[u, d]
+                            if popcount(pm) == 2 and \
+                                    UNIT[u, ctz(pm & ~(1 << CELL_POS[c, kind]))] == qc:
+                                gone = pl[u, d] & ~pm
+                                while gone:
+                                    b = ctz(gone)
+                                    gone &= gone - 1
+                                    h = pos[s, (UNIT[u, b] * 9 + d) * 2]
+                                    if h >= 0:
+                                        _parent(s, a, h, epcnt, pool, npool)
+                                break
+                if pos[s, q - 1] >= 0:  # the cell and digit is off: contradiction
+                    res[0] = a
+                    res[1] = pos[s, q - 1]
+                    if dynamic:
+                        _remove(wcand, wpl, c, d)
+                    return True
+                pos[s, q] = a
+                qon[ton] = a
+                ton += 1
+            if dynamic:
+                _remove(wcand, wpl, c, d)
+        else:
+            if level > 0:
+                t = _nested_level1(s, cand, pl, wcand, wpl, pos, epot, epst, epcnt, nent,
+                                   pool, npool, qoff, toff, ons)
+                if t > toff:
+                    toff = t
+                    continue
+            return False
+
+
+@njit
+def propagate_nested(s: int, start: int, cand: np.ndarray, val: np.ndarray, pl: np.ndarray,
               wcand: np.ndarray, wpl: np.ndarray, dynamic: bool, xonly: bool, level: int,
               pos: np.ndarray, epot: np.ndarray, epst: np.ndarray, epcnt: np.ndarray,
               nent: np.ndarray, pool: np.ndarray, npool: np.ndarray, qon: np.ndarray,
               qoff: np.ndarray, res: np.ndarray, ons: np.ndarray,
               nw: tuple[np.ndarray, ...]) -> bool:
-    """Everything potential ``start`` implies, into slot ``s`` (entry 0 is ``start``).
-    True on a contradiction: ``res`` then holds the entries of its on and off potentials
-    (one of them a new entry not in ``pos``); the slot keeps what was derived before it.
+    """:func:`propagate` for nesting levels 2 and up: everything potential ``start``
+    implies, into slot ``s`` (entry 0 is ``start``). True on a contradiction: ``res`` then
+    holds the entries of its on and off potentials (one of them a new entry not in
+    ``pos``); the slot keeps what was derived before it.
     ``ons``: scratch for one off potential's on consequences (4 words; with ``level``
     above 0, for a nested pattern's parents: 32 words); ``nw``: the nested work arrays
     (:func:`_nest_work`), whose list of slot ``s``'s nested chain entries is cleared."""
@@ -1117,19 +1271,20 @@ def _ancestors(s: int, e: int, epst: np.ndarray, epcnt: np.ndarray, pool: np.nda
 @njit
 def _complexity(s: int, e: int, epst: np.ndarray, epcnt: np.ndarray, pool: np.ndarray,
                 seen: np.ndarray, ws: np.ndarray, stack: np.ndarray,
-                nw: tuple[np.ndarray, ...], first: bool) -> int:
+                nl: tuple[np.ndarray, ...], first: bool) -> int:
     """One target's part of a hint's complexity (spec 5.6): the distinct potentials among
     entry ``e`` of slot ``s`` and its ancestors, plus the complexity of each nested
     chaining hint (level 2+) one of whose eliminations is among them and that no earlier
-    target of the same hint (``first``: this is the first) met already."""
+    target of the same hint (``first``: this is the first) met already. ``nl``: the
+    nested work arrays' entry lists (13-16) and counted hints (40)."""
     n = _ancestors(s, e, epst, epcnt, pool, seen, ws, stack)
-    done = nw[40]
+    done = nl[4]
     if first:
         done[0] = 0
-    cnt = nw[16][s]
+    cnt = nl[3][s]
     if cnt:
         mark = ws[0]
-        nlent, nlid, nlcx = nw[13], nw[14], nw[15]
+        nlent, nlid, nlcx = nl[0], nl[1], nl[2]
         for k in range(cnt):
             if seen[nlent[s, k]] != mark:
                 continue
@@ -1216,6 +1371,7 @@ def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, le
     nent = np.zeros(_SLOTS, dtype=np.int64)
     pool = np.empty((_SLOTS, _POOL if level < 2 else 4 * _POOL), dtype=np.int64)
     nw = _nest_work(level)
+    nl = (nw[13], nw[14], nw[15], nw[16], nw[40])  # what the complexities read
     npool = np.zeros(_SLOTS, dtype=np.int64)
     qon = np.zeros(_ENTRIES, dtype=np.int64)
     qoff = np.zeros(_ENTRIES, dtype=np.int64)
@@ -1249,18 +1405,29 @@ def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, le
             nd += 1
             pon = (c * 9 + d) * 2 + 1
             # a contradiction from "on" removes the digit (the static row has none)
-            if propagate(so, pon, cand, val, pl, wcand, wpl, dynamic, nishio, level, pos,
-                         epot, epst, epcnt, nent, pool, npool, qon, qoff, res, ons,
-                         nw) and dynamic:
+            if level >= 2:
+                hit = propagate_nested(so, pon, cand, val, pl, wcand, wpl, dynamic, nishio,
+                                       level, pos, epot, epst, epcnt, nent, pool, npool, qon,
+                                       qoff, res, ons, nw)
+            else:
+                hit = propagate(so, pon, cand, pl, wcand, wpl, dynamic, nishio, level, pos,
+                                epot, epst, epcnt, nent, pool, npool, qon, qoff, res, ons)
+            if hit and dynamic:
                 _contradiction(cand, so, pon - 1, t_contra, base, res, epot, epst, epcnt,
-                               pool, seen, ws, stack, bi, bf, bl, path, slots, ents, nw)
+                               pool, seen, ws, stack, bi, bf, bl, path, slots, ents, nl)
             if dynamic:
                 # a contradiction from "off" places it
-                if propagate(_OFF, pon - 1, cand, val, pl, wcand, wpl, dynamic, nishio,
-                             level, pos, epot, epst, epcnt, nent, pool, npool, qon, qoff,
-                             res, ons, nw):
+                if level >= 2:
+                    hit = propagate_nested(_OFF, pon - 1, cand, val, pl, wcand, wpl, dynamic,
+                                           nishio, level, pos, epot, epst, epcnt, nent, pool,
+                                           npool, qon, qoff, res, ons, nw)
+                else:
+                    hit = propagate(_OFF, pon - 1, cand, pl, wcand, wpl, dynamic, nishio,
+                                    level, pos, epot, epst, epcnt, nent, pool, npool, qon,
+                                    qoff, res, ons)
+                if hit:
                     _contradiction(cand, _OFF, pon, t_contra, base, res, epot, epst, epcnt,
-                                   pool, seen, ws, stack, bi, bf, bl, path, slots, ents, nw)
+                                   pool, seen, ws, stack, bi, bf, bl, path, slots, ents, nl)
                 if n >= 3 and not nishio:  # double forcing: on results, then off ones
                     for state in (1, 0):
                         for i in range(nent[so]):
@@ -1270,10 +1437,10 @@ def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, le
                             j = pos[_OFF, q]
                             if j < 0 or not _worth(cand, q):
                                 continue
-                            cx = (_complexity(so, i, epst, epcnt, pool, seen, ws, stack, nw,
+                            cx = (_complexity(so, i, epst, epcnt, pool, seen, ws, stack, nl,
                                               True)
                                   + _complexity(_OFF, j, epst, epcnt, pool, seen, ws, stack,
-                                                nw, False))
+                                                nl, False))
                             rating = base + length_increment(cx)
                             if _beats_best(bi, bf, rating, cx, 1):
                                 slots[0] = so
@@ -1301,15 +1468,21 @@ def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, le
                         slots[nb] = so
                     else:
                         slots[nb] = _REG + nb
-                        propagate(_REG + nb, (x * 9 + d) * 2 + 1, cand, val, pl, wcand,
-                                  wpl, dynamic, False, level, pos, epot, epst, epcnt, nent,
-                                  pool, npool, qon, qoff, res, ons, nw)
+                        if level >= 2:
+                            propagate_nested(_REG + nb, (x * 9 + d) * 2 + 1, cand, val, pl,
+                                             wcand, wpl, dynamic, False, level, pos, epot,
+                                             epst, epcnt, nent, pool, npool, qon, qoff, res,
+                                             ons, nw)
+                        else:
+                            propagate(_REG + nb, (x * 9 + d) * 2 + 1, cand, pl, wcand, wpl,
+                                      dynamic, False, level, pos, epot, epst, epcnt, nent,
+                                      pool, npool, qon, qoff, res, ons)
                     nb += 1
                 _agree(cand, slots, nb, t_region, 6, base, pos, epot, epst, epcnt, nent,
-                       pool, seen, ws, stack, bi, bf, bl, path, ents, nw)
+                       pool, seen, ws, stack, bi, bf, bl, path, ents, nl)
         if not nishio:  # cell forcing: what every digit of the cell agrees on
             _agree(cand, digit_slot, nd, t_cell, 5, base, pos, epot, epst, epcnt, nent,
-                   pool, seen, ws, stack, bi, bf, bl, path, ents, nw)
+                   pool, seen, ws, stack, bi, bf, bl, path, ents, nl)
     if bi[_B_FOUND] == 0:
         return False
     hi[H_TECH] = bi[_B_TECH]
@@ -1343,13 +1516,13 @@ def _contradiction(cand: np.ndarray, s: int, target: int, tech: int, base: float
                    res: np.ndarray, epot: np.ndarray, epst: np.ndarray, epcnt: np.ndarray,
                    pool: np.ndarray, seen: np.ndarray, ws: np.ndarray, stack: np.ndarray,
                    bi: np.ndarray, bf: np.ndarray, bl: np.ndarray, path: np.ndarray,
-                   slots: np.ndarray, ents: np.ndarray, nw: tuple[np.ndarray, ...]) -> None:
+                   slots: np.ndarray, ents: np.ndarray, nl: tuple[np.ndarray, ...]) -> None:
     """Offer the contradiction ``res`` of slot ``s`` as a hint on ``target`` (the start
     the other way): complexity both conflicting potentials' ancestors, sort key 7."""
     if not _worth(cand, target):
         return
-    cx = (_complexity(s, res[0], epst, epcnt, pool, seen, ws, stack, nw, True)
-          + _complexity(s, res[1], epst, epcnt, pool, seen, ws, stack, nw, False))
+    cx = (_complexity(s, res[0], epst, epcnt, pool, seen, ws, stack, nl, True)
+          + _complexity(s, res[1], epst, epcnt, pool, seen, ws, stack, nl, False))
     rating = base + length_increment(cx)
     if _beats_best(bi, bf, rating, cx, 7):
         slots[0] = s
@@ -1365,7 +1538,7 @@ def _agree(cand: np.ndarray, slots: np.ndarray, nb: int, tech: int, key: int, ba
            pos: np.ndarray, epot: np.ndarray, epst: np.ndarray, epcnt: np.ndarray,
            nent: np.ndarray, pool: np.ndarray, seen: np.ndarray, ws: np.ndarray,
            stack: np.ndarray, bi: np.ndarray, bf: np.ndarray, bl: np.ndarray,
-           path: np.ndarray, ents: np.ndarray, nw: tuple[np.ndarray, ...]) -> None:
+           path: np.ndarray, ents: np.ndarray, nl: tuple[np.ndarray, ...]) -> None:
     """Offer the results every branch (``slots[:nb]``) agrees on, in the first branch's
     order, on ones then off ones."""
     s0 = slots[0]
@@ -1386,7 +1559,7 @@ def _agree(cand: np.ndarray, slots: np.ndarray, nb: int, tech: int, key: int, ba
                 continue
             cx = 0
             for b in range(nb):
-                cx += _complexity(slots[b], ents[b], epst, epcnt, pool, seen, ws, stack, nw,
+                cx += _complexity(slots[b], ents[b], epst, epcnt, pool, seen, ws, stack, nl,
                                   b == 0)
             rating = base + length_increment(cx)
             if _beats_best(bi, bf, rating, cx, key):
