@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from functools import cache, reduce
 from itertools import pairwise
+from pathlib import Path
 
 from puzzlefmt.sudoku import Grid, Rating, rate, rate_many
 from puzzlefmt.sudoku._kernels.chains import length_increment
@@ -224,16 +225,48 @@ def test_puzzles_from_9_0_get_serates_numbers_or_need_nested_chains() -> None:
             assert mine == float("inf") or format_rating(mine) == serates, r
 
 
-def test_the_hardest_vector_puzzle_needs_nested_chains() -> None:
-    """serate's ER 10.3 puzzle (first step rated 9.8, ED): its first step is row 26's (so
-    ED is serate's), then it needs rows 27+: needs chains, no EP, never a lower number."""
+def test_the_hardest_vector_puzzle_has_serates_numbers() -> None:
+    """serate's ER 10.3 puzzle: row 26 steps (9.8 first, ED) and row 27 ones (nesting level
+    2, up to 10.3): rated, serate's ER/EP/ED."""
     row = max(_table(), key=lambda r: float(r[1]))
-    assert (row[1], row[3]) == ("10.3", "9.8")
+    assert (row[1], row[2], row[3]) == ("10.3", "10.3", "9.8")
     got = _rated(row[0])
-    assert got.verdict == "needs-chains"
-    assert got.line() == ">=9.0/>=9.0/9.8"
-    assert got.steps
+    assert (got.line(), got.verdict) == ("10.3/10.3/9.8", "rated")
     assert got.steps[0].technique in NESTED
+
+
+def _serate_steps() -> tuple[str, list[list[str]]]:
+    """serate's own steps on the 10.3 vector puzzle (``data/serate_steps_10_3.tsv``, its
+    provenance in the header): the puzzle, and per step its columns."""
+    path = Path(__file__).parent / "data" / "serate_steps_10_3.tsv"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    puzzle = next(x.split("\t")[1] for x in lines if x.startswith("# puzzle\t"))
+    return puzzle, [x.split("\t") for x in lines if not x.startswith("#")]
+
+
+def _se_cell(cell: int) -> str:
+    return "ABCDEFGHI"[cell % 9] + str(cell // 9 + 1)
+
+
+def test_the_hardest_vector_puzzle_takes_serates_steps() -> None:
+    """Every step of the 10.3 puzzle as serate takes it: the same rating (the double), the
+    same technique, the same placement, and for an elimination step the same candidates
+    removed (serate's log also lists a placing forcing chain's other candidates)."""
+    puzzle, se = _serate_steps()
+    got = _rated(puzzle)
+    assert len(got.steps) == len(se) == 122
+    for k, (step, row) in enumerate(zip(got.steps, se, strict=True)):
+        assert (step.rating, step.technique) == (float(row[1]), row[2]), k
+        place = "-" if not step.places else \
+            f"{_se_cell(step.places[0][0])}={step.places[0][1]}"
+        assert place == row[5], k
+        if not step.places:
+            cells: dict[int, str] = {}
+            for c, d in step.eliminates:
+                cells[c] = cells.get(c, "") + str(d)
+            elims = " ".join(f"{_se_cell(c)}-{ds}" for c, ds in sorted(cells.items()))
+            assert elims == row[6].strip(), k
+    assert sum(s.technique in NESTED_2 for s in got.steps) >= 5
 
 
 def _branches(links: tuple[tuple[int, int, bool, int], ...]
@@ -346,6 +379,12 @@ NESTED = {name + " (+)": 9.0 for name in (
     "Dynamic Cell Forcing Chains", "Dynamic Region Forcing Chains")}
 
 
+#: Row 27's (nesting level 2, "(+ Forcing Chains)"), base 9.5.
+NESTED_2 = {name + " (+ Forcing Chains)": 9.5 for name in (
+    "Dynamic Contradiction Forcing Chains", "Dynamic Double Forcing Chains",
+    "Dynamic Cell Forcing Chains", "Dynamic Region Forcing Chains")}
+
+
 def _nested_rows() -> list[tuple[str, str, str, str, str]]:
     """The vector puzzles serate rates 9.5 and 9.6 (top1465 2 and 3): their hardest step is
     row 26's."""
@@ -397,3 +436,77 @@ def test_hint_gives_the_nested_step() -> None:
         got = _rated(r[0])
         k = max(k for k, s in enumerate(got.steps) if s.technique in NESTED)
         assert hint(got.before(k)) == got.steps[k]
+
+
+def test_level_2_steps_carry_their_chains() -> None:
+    """A row 27 step (nesting level 2) lists its branches as row 26's do, true results,
+    and a rating of at least 9.5 plus its chains' length increment."""
+    puzzle, _ = _serate_steps()
+    got = _rated(puzzle)
+    sol = Grid(puzzle).solve().solutions[0].values
+    seen = 0
+    for step in got.steps:
+        if step.technique not in NESTED_2:
+            continue
+        seen += 1
+        branches = _branches(step.links)
+        ends = [b[-1] for b in branches]
+        if "Contradiction" in step.technique:
+            assert len(branches) == 2
+            assert branches[0][0] == branches[1][0]
+            assert ends[0][:2] == ends[1][:2]
+            assert ends[0][2] != ends[1][2]
+        else:
+            assert len(branches) >= 2
+            assert len(set(ends)) == 1
+        assert step.rating >= 9.5 + length_increment(len(step.links))
+        for c, d in step.eliminates:
+            assert sol[c] != d
+        for c, d in step.places:
+            assert sol[c] == d
+    assert seen >= 5
+
+
+def test_hint_gives_the_level_2_step() -> None:
+    """hint() on the grid before a row 27 step gives that step again."""
+    puzzle, _ = _serate_steps()
+    got = _rated(puzzle)
+    k = max(k for k, s in enumerate(got.steps) if s.technique in NESTED_2)
+    assert hint(got.before(k)) == got.steps[k]
+
+
+def _serate_hardest() -> list[list[str]]:
+    """serate's ratings and first steps on puzzles of the forum's hardest list
+    (``data/serate_hardest.tsv``, its provenance in the header)."""
+    path = Path(__file__).parent / "data" / "serate_hardest.tsv"
+    return [x.split("\t") for x in path.read_text(encoding="utf-8").splitlines()
+            if not x.startswith("#")]
+
+
+def test_hardest_puzzles_of_rows_27_28_have_serates_numbers() -> None:
+    """Two puzzles serate rates 11.1 whose steps need nesting levels 2 and 3 (rows 27, 28:
+    one's first step, ED 11.1, is a level 3 step): serate's ER/EP/ED."""
+    rows = [r for r in _serate_hardest() if r[0] == "rating"]
+    assert len(rows) == 2
+    for _, puzzle, line in rows:
+        got = _rated(puzzle)
+        assert (got.line(), got.verdict) == (line, "rated"), puzzle
+    first = _rated(rows[0][1]).steps[0]
+    assert first.technique.endswith("(+ Multiple Forcing Chains)")
+
+
+def test_hardest_puzzle_takes_serates_first_steps() -> None:
+    """serate's first four steps on a hardest puzzle (all level 2, rated 10.3-10.7, whose
+    nested chains share nested hints between a contradiction's two branches: each counts
+    once in the complexity): the same ratings, techniques and eliminations."""
+    rows = [r for r in _serate_hardest() if r[0] == "step"]
+    assert len(rows) == 4
+    got = _rated(rows[0][1])
+    for r in rows:
+        step = got.steps[int(r[2]) - 1]
+        assert (step.rating, step.technique) == (float(r[3]), r[4]), r[2]
+        cells: dict[int, str] = {}
+        for c, d in step.eliminates:
+            cells[c] = cells.get(c, "") + str(d)
+        assert " ".join(f"{_se_cell(c)}-{ds}" for c, ds in sorted(cells.items())) == \
+            r[8].strip(), r[2]

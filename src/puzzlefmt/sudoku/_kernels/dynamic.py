@@ -32,8 +32,19 @@ chooses. Written from ``shared/specs/se-rating.md`` 5.1, 5.2, 5.4, 5.6, 6 and se
 output, not from its source.
 
 Nesting (serate's rows 26-30) plugs into :func:`propagate`: its ``level`` argument is passed
-to :func:`nested_offs` each time both queues run dry; that function (level 0: nothing) is
-where the nested techniques will add off potentials with their parents to the slot.
+to :func:`nested_offs` each time both queues run dry, which adds the eliminations of the
+first nested technique that finds any as off potentials with their parents (spec 5.5):
+level 1 (row 26) pointing/claiming, hidden pair, naked pair, X-Wing; level 2 (row 27) then
+Forcing Chains & Cycles (row 21, :func:`_nested_chains`); level 3 (row 28) then Multiple
+Forcing Chains (row 24, :func:`_nested_multiple`). A nested chaining technique collects all
+its hints on the working grid, sorts them as its row does, and turns each one's
+eliminations (cells in reading order, digits ascending) into offs whose parents are the
+removals of the chain that made the nested chain's off -> on links (a bivalue cell's removed
+candidates, a bilocal unit's removed places); a hint with none is left out. A target's
+complexity then adds the complexity of each distinct nested hint among its ancestors (5.6).
+The nested searches use preallocated work arrays (:func:`_nest_work`; a second set of slots
+for level 3's branches), no recursion. Levels 4 and 5 (nested Dynamic Forcing Chains) are
+not there: a puzzle that needs them stops (``needs-chains``).
 
 The chosen step's chains go into the ``hl`` buffer (count, then one word per node): for each
 target, the path along first parents from the branch's start to the target. A word is
@@ -47,11 +58,18 @@ import numpy as np
 
 from puzzlefmt._jit import njit
 from puzzlefmt.sudoku._kernels.bits import ctz, popcount
-from puzzlefmt.sudoku._kernels.chains import LINKS, _beats, length_increment
-from puzzlefmt.sudoku._kernels.tables import CELL_POS, CELL_UNITS, INTER, UNIT
+from puzzlefmt.sudoku._kernels.chains import (
+    LINKS,
+    NODES,
+    _beats,
+    _chain,
+    _cycle_elims,
+    length_increment,
+)
+from puzzlefmt.sudoku._kernels.tables import CELL_POS, CELL_UNITS, INTER, PEERS, UNIT
 
 __all__ = ["DYNAMIC_NAMES", "ROW_DYNAMIC", "ROW_MULTIPLE", "ROW_NISHIO", "T_NISHIO",
-           "chaining_row", "nested_offs", "propagate"]
+           "chaining_row", "nested_offs", "propagate", "propagate_nested"]
 
 #: Technique ids (after :data:`puzzlefmt.sudoku._kernels.chains.NAMES`' 22-29).
 T_NISHIO, T_CELL, T_REGION, T_DCONTRA, T_DDOUBLE, T_DCELL, T_DREGION = range(30, 37)
@@ -63,7 +81,15 @@ DYNAMIC_NAMES = ("Nishio Forcing Chains", "Cell Forcing Chains", "Region Forcing
                  "Dynamic Cell Forcing Chains", "Dynamic Region Forcing Chains",
                  "Dynamic Contradiction Forcing Chains (+)",
                  "Dynamic Double Forcing Chains (+)", "Dynamic Cell Forcing Chains (+)",
-                 "Dynamic Region Forcing Chains (+)")
+                 "Dynamic Region Forcing Chains (+)",
+                 "Dynamic Contradiction Forcing Chains (+ Forcing Chains)",
+                 "Dynamic Double Forcing Chains (+ Forcing Chains)",
+                 "Dynamic Cell Forcing Chains (+ Forcing Chains)",
+                 "Dynamic Region Forcing Chains (+ Forcing Chains)",
+                 "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)",
+                 "Dynamic Double Forcing Chains (+ Multiple Forcing Chains)",
+                 "Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)",
+                 "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)")
 #: The rows :func:`chaining_row` runs.
 ROW_NISHIO, ROW_MULTIPLE, ROW_DYNAMIC = 0, 1, 2
 
@@ -78,6 +104,7 @@ _POOL = 1458 * 18
 _SCALE = 2048
 # best-hint record words (bi): chains.py's layout
 _B_FOUND, _B_TECH, _B_CX, _B_KEY, _B_TARGET = 0, 1, 2, 3, 4
+_X, _Y = 1, 2  # chains.py's passes
 H_TECH, H_CELL, H_DIGIT, H_DIGITS = 0, 2, 3, 4  # as in rate.py's step buffer
 
 
@@ -318,20 +345,615 @@ def _nested_basic(s: int, tech: int, cand: np.ndarray, pl: np.ndarray, wcand: np
     return toff
 
 
+#: Nested Forcing Chains & Cycles (level 2+): hints of one search round, and the words of
+#: their parents and eliminations.
+_MAXH = 8192
+_HPOOL = 1 << 18
+# hint table columns
+_H_CX, _H_KEY, _H_PST, _H_PCNT, _H_EST, _H_ECNT = range(6)
+
+
 @njit
-def nested_offs(level: int, s: int, cand: np.ndarray, pl: np.ndarray, wcand: np.ndarray,
-                wpl: np.ndarray, pos: np.ndarray, epot: np.ndarray, epst: np.ndarray,
-                epcnt: np.ndarray, nent: np.ndarray, pool: np.ndarray, npool: np.ndarray,
-                qoff: np.ndarray, toff: int, par: np.ndarray) -> int:
+def _nest_work(level: int) -> tuple[np.ndarray, ...]:
+    """The nested work arrays for :func:`propagate` at ``level`` (small ones below 2)."""
+    big = level >= 2
+    multi = level >= 3
+    e = _ENTRIES if multi else 1
+    n = NODES if big else 1
+    h = _MAXH if big else 1
+    k = 1458 if big else 1  # below level 2 only the list counts (16) and 40's count are read
+    a = 4096 if big else 1
+    f = 81 if big else 1
+    # numba: a 41-item tuple display compiles to list_to_tuple, which it cannot type
+    return (np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64),  # noqa: RUF005
+            np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64),
+            np.empty(n, dtype=np.int64), np.zeros((4, k), dtype=np.int64),
+            np.zeros(32, dtype=np.int64), np.zeros(LINKS if big else 1, dtype=np.int64),
+            np.zeros(f, dtype=np.int64), np.zeros((19, f), dtype=np.bool_),
+            np.zeros((h, 6), dtype=np.int64), np.zeros(h, dtype=np.float64),
+            np.zeros(_HPOOL if big else 1, dtype=np.int64),
+            np.zeros((_SLOTS, _ENTRIES if big else 1), dtype=np.int64),
+            np.zeros((_SLOTS, _ENTRIES if big else 1), dtype=np.int64),
+            np.zeros((_SLOTS, _ENTRIES if big else 1), dtype=np.int64),
+            np.zeros(_SLOTS, dtype=np.int64), np.zeros(4, dtype=np.int64),
+            np.zeros(k, dtype=np.int64), np.zeros(a, dtype=np.int64)) + (
+            # 20-39: level 3's nested Multiple Forcing Chains, slots as chaining_row's
+            np.empty((_SLOTS if multi else 1, 1458 if multi else 1), dtype=np.int64),
+            np.empty((_SLOTS if multi else 1, e), dtype=np.int64),
+            np.empty((_SLOTS if multi else 1, e), dtype=np.int64),
+            np.empty((_SLOTS if multi else 1, e), dtype=np.int64),
+            np.zeros(_SLOTS, dtype=np.int64),
+            np.empty((_SLOTS if multi else 1, _POOL if multi else 1), dtype=np.int64),
+            np.zeros(_SLOTS, dtype=np.int64), np.zeros(e, dtype=np.int64),
+            np.zeros(e, dtype=np.int64), np.zeros(2, dtype=np.int64),
+            np.zeros(32, dtype=np.int64), np.zeros(81, dtype=np.int64),
+            np.zeros((27, 9), dtype=np.int64), np.zeros(e, dtype=np.int64),
+            np.zeros(e, dtype=np.int64), np.zeros(1, dtype=np.int64),
+            np.zeros(9, dtype=np.int64), np.zeros(9, dtype=np.int64),
+            np.zeros(9, dtype=np.int64), np.zeros(3, dtype=np.int64),
+            # 40: the nested hints a hint's complexity counted so far (count first)
+            np.zeros(a, dtype=np.int64))
+
+
+@njit
+def _rule_parents(s: int, chain: np.ndarray, cand: np.ndarray, pl: np.ndarray,
+                  wcand: np.ndarray, wpl: np.ndarray, pos: np.ndarray, out: np.ndarray,
+                  n: int, mark: np.ndarray, stamp: int) -> int:
+    """Append to ``out`` (from ``n``) the entries of slot ``s`` of the removals that made a
+    nested chain's off -> on links (``chain``: count, then its potentials, each the parent
+    of the next): a bivalue cell's removed candidates (digit order), a bilocal unit's
+    removed places of the digit (unit order; the unit is the first of box, row, column
+    that links the two cells), each entry once (``mark`` == ``stamp``); the new count."""
+    for k in range(2, chain[0] + 1):
+        p = chain[k]
+        if not p & 1:
+            continue
+        prev = chain[k - 1]
+        pc = (prev >> 1) // 9
+        d = (prev >> 1) % 9
+        qc = (p >> 1) // 9
+        if qc == pc:
+            gone = cand[pc] & ~wcand[pc]
+            while gone:
+                b = ctz(gone)
+                gone &= gone - 1
+                h = pos[s, (pc * 9 + b) * 2]
+                if h >= 0 and mark[h] != stamp and n < out.shape[0]:
+                    mark[h] = stamp
+                    out[n] = h
+                    n += 1
+        else:
+            for kind in range(3):
+                u = CELL_UNITS[pc, kind]
+                pm = wpl[u, d]
+                if popcount(pm) == 2 and UNIT[u, ctz(pm & ~(1 << CELL_POS[pc, kind]))] == qc:
+                    gone = pl[u, d] & ~pm
+                    while gone:
+                        b = ctz(gone)
+                        gone &= gone - 1
+                        h = pos[s, (UNIT[u, b] * 9 + d) * 2]
+                        if h >= 0 and mark[h] != stamp and n < out.shape[0]:
+                            mark[h] = stamp
+                            out[n] = h
+                            n += 1
+                    break
+    return n
+
+
+@njit
+def _keep_hint(s: int, rating: float, cx: int, key: int, chain: np.ndarray,
+               elim: np.ndarray, cand: np.ndarray, pl: np.ndarray, wcand: np.ndarray,
+               wpl: np.ndarray, pos: np.ndarray, nw: tuple[np.ndarray, ...]) -> None:
+    """Record one nested row 21 hint (its eliminations ``elim``, a digit mask a cell) with
+    its rule parents, unless it has none (it was there without the chain)."""
+    nw[17][3] += 1
+    npar = _rule_parents(s, chain, cand, pl, wcand, wpl, pos, nw[19], 0, nw[18], nw[17][3])
+    _store_hint(rating, cx, key, npar, elim, nw)
+
+
+@njit
+def _store_hint(rating: float, cx: int, key: int, npar: int, elim: np.ndarray,
+                nw: tuple[np.ndarray, ...]) -> None:
+    """Record a nested hint whose rule parents are ``nw[19][:npar]`` (none: left out)."""
+    if npar == 0:
+        return
+    ht = nw[10]
+    hr = nw[11]
+    hp = nw[12]
+    ctr = nw[17]
+    nh = ctr[2]
+    if nh >= ht.shape[0]:
+        return
+    top = ht[nh - 1, _H_EST] + ht[nh - 1, _H_ECNT] if nh > 0 else 0
+    if top + npar + 729 > hp.shape[0]:
+        return
+    scratch = nw[19]
+    ht[nh, _H_CX] = cx
+    ht[nh, _H_KEY] = key
+    ht[nh, _H_PST] = top
+    ht[nh, _H_PCNT] = npar
+    for i in range(npar):
+        hp[top + i] = scratch[i]
+    top += npar
+    ne = 0
+    for x in range(81):
+        m = elim[x]
+        while m:
+            d = ctz(m)
+            m &= m - 1
+            hp[top + ne] = (x * 9 + d) * 2
+            ne += 1
+    ht[nh, _H_EST] = top
+    ht[nh, _H_ECNT] = ne
+    hr[nh] = rating
+    ctr[2] = nh + 1
+
+
+@njit
+def _nested_chains(s: int, cand: np.ndarray, val: np.ndarray, pl: np.ndarray,
+                   wcand: np.ndarray, wpl: np.ndarray, pos: np.ndarray, epot: np.ndarray,
+                   epst: np.ndarray, epcnt: np.ndarray, nent: np.ndarray, pool: np.ndarray,
+                   npool: np.ndarray, qoff: np.ndarray, toff: int,
+                   nw: tuple[np.ndarray, ...]) -> int:
+    """Level 2's nested technique: Forcing Chains & Cycles (row 21, static) on the working
+    grid. Every hint of the row is collected in its discovery order (passes X, Y, XY; cells
+    in reading order, digits ascending; per start its cycles, then its forcing chains),
+    stably sorted by (rating, complexity, sort key); each hint's eliminations, cells in
+    reading order and digits ascending, become off entries of slot ``s`` (unless there)
+    whose parents are the hint's rule parents (:func:`_rule_parents`); a hint without any
+    is left out. Each entry so added is listed with the hint's id and complexity (the
+    nested complexity of 5.6). The new queue end."""
+    npot, npar, ndep, cur, nxt, marks, qs, chain, elim, cyc = (
+        nw[0], nw[1], nw[2], nw[3], nw[4], nw[5], nw[6], nw[7], nw[8], nw[9])
+    ctr = nw[17]
+    ctr[2] = 0
+    for mode in (_X, _Y, _X | _Y):
+        key = 2 if mode == _X else (3 if mode == _Y else 4)
+        cbase = 7.0 if mode == _X | _Y else 6.5
+        fbase = 7.0 if mode == _X | _Y else 6.6
+        chains = mode & _X != 0
+        for c0 in range(81):
+            if val[c0]:
+                continue
+            nc = popcount(wcand[c0])
+            if nc < 2 or (mode == _Y and nc != 2):
+                continue
+            m0 = wcand[c0]
+            while m0:
+                d0 = ctz(m0)
+                m0 &= m0 - 1
+                for side in range(2):
+                    if side == 1 and mode == _Y:
+                        break
+                    start = (c0 * 9 + d0) * 2 + 1 - side
+                    ctr[0] += 1
+                    stamp_on = ctr[0]
+                    start_on = 1 - side
+                    npot[0] = start
+                    npar[0] = -1
+                    ndep[0] = 0
+                    n = 1
+                    target = -1
+                    ncur = 0
+                    nn = 0
+                    if start_on:
+                        marks[0, start] = stamp_on
+                        cur[0] = 0
+                        ncur = 1
+                        if mode & _Y and nc == 2:
+                            e = ctz(wcand[c0] & ~(1 << d0))
+                            marks[3, (c0 * 9 + e) * 2] = stamp_on
+                        if mode & _X:
+                            for kind in range(3):
+                                u = CELL_UNITS[c0, kind]
+                                pm = wpl[u, d0]
+                                if popcount(pm) == 2:
+                                    x = UNIT[u, ctz(pm & ~(1 << CELL_POS[c0, kind]))]
+                                    marks[3, (x * 9 + d0) * 2] = stamp_on
+                    else:
+                        nxt[0] = 0
+                        nn = 1
+                    phase_on = start_on == 1
+                    depth = 0
+                    while True:
+                        if phase_on:
+                            if ncur == 0:
+                                break
+                            nn = 0
+                            for i in range(ncur):
+                                node = cur[i]
+                                pot = npot[node]
+                                c = (pot >> 1) // 9
+                                d = (pot >> 1) % 9
+                                ctr[1] += 1
+                                stamp_anc = ctr[1]
+                                j = node
+                                while j >= 0:
+                                    marks[1, npot[j]] = stamp_anc
+                                    j = npar[j]
+                                nq = 0
+                                if mode & _Y:
+                                    m = wcand[c] & ~(1 << d)
+                                    while m:
+                                        qs[nq] = (c * 9 + ctz(m)) * 2
+                                        nq += 1
+                                        m &= m - 1
+                                for k in range(20):
+                                    x = PEERS[c, k]
+                                    if (wcand[x] >> d) & 1:
+                                        qs[nq] = (x * 9 + d) * 2
+                                        nq += 1
+                                for t in range(nq):
+                                    q = qs[t]
+                                    if marks[1, q] == stamp_anc:
+                                        continue
+                                    if marks[2, q] == stamp_on and marks[3, q] != stamp_on:
+                                        continue
+                                    if n >= npot.shape[0]:
+                                        break
+                                    marks[2, q] = stamp_on
+                                    npot[n] = q
+                                    npar[n] = node
+                                    ndep[n] = depth + 1
+                                    if start_on and chains and target < 0 and q == start - 1:
+                                        target = n
+                                    nxt[nn] = n
+                                    nn += 1
+                                    n += 1
+                            depth += 1
+                            phase_on = False
+                        else:
+                            if nn == 0:
+                                break
+                            ncur = 0
+                            for i in range(nn):
+                                node = nxt[i]
+                                pot = npot[node]
+                                c = (pot >> 1) // 9
+                                d = (pot >> 1) % 9
+                                nq = 0
+                                if mode & _Y and popcount(wcand[c]) == 2:
+                                    qs[0] = (c * 9 + ctz(wcand[c] & ~(1 << d))) * 2 + 1
+                                    nq = 1
+                                if mode & _X:
+                                    for kind in range(3):
+                                        u = CELL_UNITS[c, kind]
+                                        pm = wpl[u, d]
+                                        if popcount(pm) == 2:
+                                            x = UNIT[u, ctz(pm & ~(1 << CELL_POS[c, kind]))]
+                                            qs[nq] = (x * 9 + d) * 2 + 1
+                                            nq += 1
+                                for t in range(nq):
+                                    q = qs[t]
+                                    if start_on and q == start and depth + 1 >= 4:
+                                        cx = depth + 1
+                                        _chain(npot, npar, node, chain)
+                                        chain[0] += 1
+                                        chain[chain[0]] = start
+                                        if _cycle_elims(wcand, chain, elim, cyc):
+                                            _keep_hint(s, cbase + length_increment(cx), cx,
+                                                       key, chain, elim, cand, pl, wcand,
+                                                       wpl, pos, nw)
+                                    if marks[0, q] != stamp_on:
+                                        if n >= npot.shape[0]:
+                                            break
+                                        marks[0, q] = stamp_on
+                                        npot[n] = q
+                                        npar[n] = node
+                                        ndep[n] = depth + 1
+                                        if not start_on and q == start + 1:
+                                            target = n
+                                        cur[ncur] = n
+                                        ncur += 1
+                                        n += 1
+                            depth += 1
+                            phase_on = True
+                            if target >= 0 and not start_on:
+                                break
+                    if target >= 0:
+                        cx = ndep[target] + 1
+                        _chain(npot, npar, target, chain)
+                        for x in range(81):
+                            elim[x] = 0
+                        if start_on:
+                            elim[c0] = 1 << d0
+                        else:
+                            elim[c0] = wcand[c0] & ~(1 << d0)
+                        _keep_hint(s, fbase + length_increment(cx), cx, key, chain, elim,
+                                   cand, pl, wcand, wpl, pos, nw)
+    return _add_hints(s, pos, epot, epst, epcnt, nent, pool, npool, qoff, toff, nw)
+
+
+@njit
+def _add_hints(s: int, pos: np.ndarray, epot: np.ndarray, epst: np.ndarray,
+               epcnt: np.ndarray, nent: np.ndarray, pool: np.ndarray, npool: np.ndarray,
+               qoff: np.ndarray, toff: int, nw: tuple[np.ndarray, ...]) -> int:
+    """The nested hints recorded (``nw[10:13]``), stably sorted by (rating, complexity,
+    sort key): their eliminations become off entries of slot ``s`` (unless there) with the
+    hint's rule parents, listed with the hint's id and complexity; the new queue end."""
+    ctr = nw[17]
+    ctr[3] += 1  # the hints' ids below: unique across calls
+    nh = ctr[2]
+    if nh == 0:
+        return toff
+    ht = nw[10]
+    hp = nw[12]
+    # stable sort by (rating, complexity, sort key): least significant first
+    order = np.argsort(ht[:nh, _H_KEY], kind="mergesort")
+    o2 = np.argsort(ht[order, _H_CX], kind="mergesort")
+    order = order[o2]
+    o3 = np.argsort(nw[11][order], kind="mergesort")
+    order = order[o3]
+    nlent, nlid, nlcx, nlcnt = nw[13], nw[14], nw[15], nw[16]
+    for i in range(nh):
+        h = order[i]
+        pst = ht[h, _H_PST]
+        npr = ht[h, _H_PCNT]
+        for k in range(ht[h, _H_EST], ht[h, _H_EST] + ht[h, _H_ECNT]):
+            q = hp[k]
+            if pos[s, q] >= 0:
+                continue
+            if npool[s] + npr > pool.shape[1] or nent[s] >= epot.shape[1] - 1:
+                return toff
+            a = _entry(s, q, epot, epst, epcnt, nent, npool)
+            for j in range(npr):
+                _parent(s, a, hp[pst + j], epcnt, pool, npool)
+            pos[s, q] = a
+            qoff[toff] = a
+            toff += 1
+            t = nlcnt[s]
+            nlent[s, t] = a
+            nlid[s, t] = ctr[3] * _MAXH + h  # unique: ctr[3] grows with every call
+            nlcx[s, t] = ht[h, _H_CX]
+            nlcnt[s] = t + 1
+    return toff
+
+
+@njit
+def _plain_propagate(s: int, start: int, cand: np.ndarray, pl: np.ndarray, pos: np.ndarray,
+                     epot: np.ndarray, epst: np.ndarray, epcnt: np.ndarray,
+                     nent: np.ndarray, pool: np.ndarray, npool: np.ndarray, qon: np.ndarray,
+                     qoff: np.ndarray, ons: np.ndarray) -> None:
+    """:func:`propagate`, static, all links, no nesting, on the grid ``cand``/``pl`` (a
+    nested Multiple Forcing Chains branch): stops at a contradiction, as it does."""
+    _clear_slot(s, pos, nent, npool)
+    e0 = _entry(s, start, epot, epst, epcnt, nent, npool)
+    pos[s, start] = e0
+    hon = 0
+    ton = 0
+    hoff = 0
+    toff = 0
+    if start & 1:
+        qon[0] = e0
+        ton = 1
+    else:
+        qoff[0] = e0
+        toff = 1
+    while True:
+        if hon < ton:
+            e = qon[hon]
+            hon += 1
+            p = epot[s, e]
+            c = (p >> 1) // 9
+            d = (p >> 1) % 9
+            for step in range(4):
+                if step == 0:
+                    m = cand[c] & ~(1 << d)
+                    base = c * 9
+                    mul = 1
+                else:
+                    u = CELL_UNITS[c, step - 1]
+                    m = pl[u, d] & ~(1 << CELL_POS[c, step - 1])
+                    base = u
+                    mul = 0
+                while m:
+                    b = ctz(m)
+                    m &= m - 1
+                    q = (c * 9 + b) * 2 if mul else (UNIT[base, b] * 9 + d) * 2
+                    if pos[s, q + 1] >= 0:
+                        return
+                    if pos[s, q] < 0:
+                        a = _entry(s, q, epot, epst, epcnt, nent, npool)
+                        _parent(s, a, e, epcnt, pool, npool)
+                        pos[s, q] = a
+                        qoff[toff] = a
+                        toff += 1
+        elif hoff < toff:
+            e = qoff[hoff]
+            hoff += 1
+            p = epot[s, e]
+            c = (p >> 1) // 9
+            d = (p >> 1) % 9
+            non = 0
+            if popcount(cand[c]) == 2:
+                ons[non] = (c * 9 + ctz(cand[c] & ~(1 << d))) * 2 + 1
+                non += 1
+            for kind in range(3):
+                u = CELL_UNITS[c, kind]
+                pm = pl[u, d]
+                if popcount(pm) == 2:
+                    x = UNIT[u, ctz(pm & ~(1 << CELL_POS[c, kind]))]
+                    ons[non] = (x * 9 + d) * 2 + 1
+                    non += 1
+            for k in range(non):
+                q = ons[k]
+                if pos[s, q - 1] < 0 and pos[s, q] >= 0:
+                    continue
+                if pos[s, q - 1] >= 0:
+                    return
+                a = _entry(s, q, epot, epst, epcnt, nent, npool)
+                _parent(s, a, e, epcnt, pool, npool)
+                pos[s, q] = a
+                qon[ton] = a
+                ton += 1
+        else:
+            return
+
+
+@njit
+def _branch_parents(s: int, s2: int, e2: int, cand: np.ndarray, pl: np.ndarray,
+                    wcand: np.ndarray, wpl: np.ndarray, pos: np.ndarray,
+                    nw: tuple[np.ndarray, ...], n: int) -> int:
+    """Append to ``nw[19]`` the rule parents (in outer slot ``s``) of a nested Multiple
+    Forcing Chains branch: entry ``e2`` of nested slot ``s2`` and all its ancestors, each
+    on one's link checked by :func:`_rule_parents`; the new count."""
+    epot2, epst2, epcnt2, pool2 = nw[21], nw[22], nw[23], nw[25]
+    seen2, stack2, ws2, chain3 = nw[33], nw[34], nw[35], nw[39]
+    ws2[0] += 1
+    mark = ws2[0]
+    seen2[e2] = mark
+    stack2[0] = e2
+    top = 1
+    while top:
+        top -= 1
+        x = stack2[top]
+        p = epot2[s2, x]
+        if epcnt2[s2, x] > 0 and p & 1:
+            chain3[0] = 2
+            chain3[1] = epot2[s2, pool2[s2, epst2[s2, x]]]
+            chain3[2] = p
+            n = _rule_parents(s, chain3, cand, pl, wcand, wpl, pos, nw[19], n, nw[18],
+                              nw[17][3])
+        for k in range(epst2[s2, x], epst2[s2, x] + epcnt2[s2, x]):
+            y = pool2[s2, k]
+            if seen2[y] != mark:
+                seen2[y] = mark
+                stack2[top] = y
+                top += 1
+    return n
+
+
+@njit
+def _multi_agree(s: int, slots: np.ndarray, nb: int, key: int, cand: np.ndarray,
+                 pl: np.ndarray, wcand: np.ndarray, wpl: np.ndarray, pos: np.ndarray,
+                 nw: tuple[np.ndarray, ...]) -> None:
+    """Record every result the nested branches ``slots[:nb]`` agree on (first branch's
+    order, on ones then off ones) that changes the working grid, as a nested hint."""
+    pos2, epot2, epst2, epcnt2, nent2, pool2 = nw[20], nw[21], nw[22], nw[23], nw[24], nw[25]
+    seen2, stack2, ws2, ents2 = nw[33], nw[34], nw[35], nw[37]
+    elim = nw[8]
+    s0 = slots[0]
+    for state in (1, 0):
+        for i in range(nent2[s0]):
+            q = epot2[s0, i]
+            if q & 1 != state or pos2[s0, q] != i:
+                continue
+            ents2[0] = i
+            common = True
+            for b in range(1, nb):
+                j = pos2[slots[b], q]
+                if j < 0:
+                    common = False
+                    break
+                ents2[b] = j
+            if not common or not _worth(wcand, q):
+                continue
+            cx = 0
+            for b in range(nb):
+                cx += _ancestors(slots[b], ents2[b], epst2, epcnt2, pool2, seen2, ws2, stack2)
+            nw[17][3] += 1
+            npar = 0
+            for b in range(nb):
+                npar = _branch_parents(s, slots[b], ents2[b], cand, pl, wcand, wpl, pos, nw,
+                                       npar)
+            qc = (q >> 1) // 9
+            qd = (q >> 1) % 9
+            for x in range(81):
+                elim[x] = 0
+            elim[qc] = wcand[qc] & ~(1 << qd) if q & 1 else 1 << qd
+            _store_hint(8.0 + length_increment(cx), cx, key, npar, elim, nw)
+
+
+@njit
+def _nested_multiple(s: int, cand: np.ndarray, val: np.ndarray, pl: np.ndarray,
+                     wcand: np.ndarray, wpl: np.ndarray, pos: np.ndarray, epot: np.ndarray,
+                     epst: np.ndarray, epcnt: np.ndarray, nent: np.ndarray,
+                     pool: np.ndarray, npool: np.ndarray, qoff: np.ndarray, toff: int,
+                     nw: tuple[np.ndarray, ...]) -> int:
+    """Level 3's nested technique: Multiple Forcing Chains (row 24, static: cell and region
+    forcing from the cells with 3+ candidates) on the working grid, every hint collected
+    in discovery order and added as :func:`_add_hints` does; the rule parents of a hint are
+    those of every branch's ancestors (:func:`_branch_parents`)."""
+    pos2, epot2, epst2, epcnt2, nent2, pool2, npool2 = (nw[20], nw[21], nw[22], nw[23],
+                                                        nw[24], nw[25], nw[26])
+    qon2, qoff2, ons2 = nw[27], nw[28], nw[30]
+    slots2, digit2 = nw[36], nw[38]
+    nw[17][2] = 0
+    for c in range(81):
+        if val[c] or popcount(wcand[c]) < 3:
+            continue
+        nd = 0
+        m = wcand[c]
+        while m:
+            d = ctz(m)
+            m &= m - 1
+            so = nd
+            digit2[nd] = so
+            nd += 1
+            _plain_propagate(so, (c * 9 + d) * 2 + 1, wcand, wpl, pos2, epot2, epst2, epcnt2,
+                             nent2, pool2, npool2, qon2, qoff2, ons2)
+            for kind in range(3):
+                u = CELL_UNITS[c, kind]
+                pm = wpl[u, d]
+                if popcount(pm) < 2 or UNIT[u, ctz(pm)] != c:
+                    continue
+                nb = 0
+                mm = pm
+                while mm:
+                    b = ctz(mm)
+                    mm &= mm - 1
+                    x = UNIT[u, b]
+                    if x == c:
+                        slots2[nb] = so
+                    else:
+                        slots2[nb] = _REG + nb
+                        _plain_propagate(_REG + nb, (x * 9 + d) * 2 + 1, wcand, wpl, pos2,
+                                         epot2, epst2, epcnt2, nent2, pool2, npool2, qon2,
+                                         qoff2, ons2)
+                    nb += 1
+                _multi_agree(s, slots2, nb, 6, cand, pl, wcand, wpl, pos, nw)
+        _multi_agree(s, digit2, nd, 5, cand, pl, wcand, wpl, pos, nw)
+    return _add_hints(s, pos, epot, epst, epcnt, nent, pool, npool, qoff, toff, nw)
+
+
+@njit
+def nested_offs(level: int, s: int, cand: np.ndarray, val: np.ndarray, pl: np.ndarray,
+                wcand: np.ndarray, wpl: np.ndarray, pos: np.ndarray, epot: np.ndarray,
+                epst: np.ndarray, epcnt: np.ndarray, nent: np.ndarray, pool: np.ndarray,
+                npool: np.ndarray, qoff: np.ndarray, toff: int, par: np.ndarray,
+                nw: tuple[np.ndarray, ...]) -> int:
     """The nesting hook of :func:`propagate` (serate's rows 26-30, spec 5.5): when both
     queues are empty, add the off potentials the nested techniques of ``level`` find on
     the working grid (``wcand``/``wpl``; ``cand``/``pl`` the grid the chain started from)
     as new entries of slot ``s`` with their parents, queue them after ``qoff[toff - 1]``,
     and return the new queue end. Only the first technique that adds anything is used.
     Level 0 (rows 23-25) has no nested technique; level 1 (row 26): pointing/claiming,
-    hidden pair, naked pair, X-Wing. ``par``: scratch for a pattern's parents."""
+    hidden pair, naked pair, X-Wing; level 2 (row 27) then Forcing Chains & Cycles (row
+    21, :func:`_nested_chains`). ``par``: scratch for a pattern's parents; ``nw``: the
+    nested work arrays (:func:`_nest_work`)."""
     if level <= 0:
         return toff
+    t = _nested_level1(s, cand, pl, wcand, wpl, pos, epot, epst, epcnt, nent, pool, npool,
+                       qoff, toff, par)
+    if t > toff:
+        return t
+    if level >= 2:
+        t = _nested_chains(s, cand, val, pl, wcand, wpl, pos, epot, epst, epcnt, nent,
+                           pool, npool, qoff, toff, nw)
+        if t > toff or level < 3:
+            return t
+        return _nested_multiple(s, cand, val, pl, wcand, wpl, pos, epot, epst, epcnt, nent,
+                                pool, npool, qoff, toff, nw)
+    return toff
+
+
+@njit
+def _nested_level1(s: int, cand: np.ndarray, pl: np.ndarray, wcand: np.ndarray,
+                   wpl: np.ndarray, pos: np.ndarray, epot: np.ndarray, epst: np.ndarray,
+                   epcnt: np.ndarray, nent: np.ndarray, pool: np.ndarray, npool: np.ndarray,
+                   qoff: np.ndarray, toff: int, par: np.ndarray) -> int:
+    """Level 1's nested techniques (:func:`nested_offs` at level 1): the first of
+    pointing/claiming, hidden pair, naked pair, X-Wing that adds anything."""
     for tech in range(4):
         t = _nested_basic(s, tech, cand, pl, wcand, wpl, pos, epot, epst, epcnt, nent, pool,
                           npool, qoff, toff, par)
@@ -346,7 +968,9 @@ def propagate(s: int, start: int, cand: np.ndarray, pl: np.ndarray, wcand: np.nd
               epot: np.ndarray, epst: np.ndarray, epcnt: np.ndarray, nent: np.ndarray,
               pool: np.ndarray, npool: np.ndarray, qon: np.ndarray, qoff: np.ndarray,
               res: np.ndarray, ons: np.ndarray) -> bool:
-    """Everything potential ``start`` implies, into slot ``s`` (entry 0 is ``start``).
+    """Everything potential ``start`` implies, into slot ``s`` (entry 0 is ``start``), for
+    nesting levels 0 and 1 (:func:`propagate_nested` from level 2: the same propagation,
+    with the nested work arrays; kept apart so that rows 23-26 pass none of them).
     True on a contradiction: ``res`` then holds the entries of its on and off potentials
     (one of them a new entry not in ``pos``); the slot keeps what was derived before it.
     ``ons``: scratch for one off potential's on consequences (4 words; with ``level``
@@ -466,8 +1090,146 @@ def propagate(s: int, start: int, cand: np.ndarray, pl: np.ndarray, wcand: np.nd
                 _remove(wcand, wpl, c, d)
         else:
             if level > 0:
-                t = nested_offs(level, s, cand, pl, wcand, wpl, pos, epot, epst, epcnt, nent,
-                                pool, npool, qoff, toff, ons)
+                t = _nested_level1(s, cand, pl, wcand, wpl, pos, epot, epst, epcnt, nent,
+                                   pool, npool, qoff, toff, ons)
+                if t > toff:
+                    toff = t
+                    continue
+            return False
+
+
+@njit
+def propagate_nested(s: int, start: int, cand: np.ndarray, val: np.ndarray, pl: np.ndarray,
+              wcand: np.ndarray, wpl: np.ndarray, dynamic: bool, xonly: bool, level: int,
+              pos: np.ndarray, epot: np.ndarray, epst: np.ndarray, epcnt: np.ndarray,
+              nent: np.ndarray, pool: np.ndarray, npool: np.ndarray, qon: np.ndarray,
+              qoff: np.ndarray, res: np.ndarray, ons: np.ndarray,
+              nw: tuple[np.ndarray, ...]) -> bool:
+    """:func:`propagate` for nesting levels 2 and up: everything potential ``start``
+    implies, into slot ``s`` (entry 0 is ``start``). True on a contradiction: ``res`` then
+    holds the entries of its on and off potentials (one of them a new entry not in
+    ``pos``); the slot keeps what was derived before it.
+    ``ons``: scratch for one off potential's on consequences (4 words; with ``level``
+    above 0, for a nested pattern's parents: 32 words); ``nw``: the nested work arrays
+    (:func:`_nest_work`), whose list of slot ``s``'s nested chain entries is cleared."""
+    _clear_slot(s, pos, nent, npool)
+    nw[16][s] = 0
+    e0 = _entry(s, start, epot, epst, epcnt, nent, npool)
+    pos[s, start] = e0
+    for c in range(81):
+        wcand[c] = cand[c]
+    for u in range(27):
+        for d in range(9):
+            wpl[u, d] = pl[u, d]
+    hon = 0
+    ton = 0
+    hoff = 0
+    toff = 0
+    if start & 1:
+        qon[0] = e0
+        ton = 1
+    else:
+        qoff[0] = e0
+        toff = 1
+    while True:
+        if hon < ton:
+            e = qon[hon]
+            hon += 1
+            p = epot[s, e]
+            c = (p >> 1) // 9
+            d = (p >> 1) % 9
+            for step in range(4):
+                if step == 0:
+                    if xonly:
+                        continue
+                    m = wcand[c] & ~(1 << d)
+                    base = c * 9
+                    mul = 1
+                else:
+                    u = CELL_UNITS[c, step - 1]
+                    m = wpl[u, d] & ~(1 << CELL_POS[c, step - 1])
+                    base = u
+                    mul = 0
+                while m:
+                    b = ctz(m)
+                    m &= m - 1
+                    q = (c * 9 + b) * 2 if mul else (UNIT[base, b] * 9 + d) * 2
+                    if pos[s, q + 1] >= 0:  # the cell and digit is on: contradiction
+                        a = _entry(s, q, epot, epst, epcnt, nent, npool)
+                        _parent(s, a, e, epcnt, pool, npool)
+                        res[0] = pos[s, q + 1]
+                        res[1] = a
+                        return True
+                    if pos[s, q] < 0:
+                        a = _entry(s, q, epot, epst, epcnt, nent, npool)
+                        _parent(s, a, e, epcnt, pool, npool)
+                        pos[s, q] = a
+                        qoff[toff] = a
+                        toff += 1
+        elif hoff < toff:
+            e = qoff[hoff]
+            hoff += 1
+            p = epot[s, e]
+            c = (p >> 1) // 9
+            d = (p >> 1) % 9
+            non = 0
+            if not xonly and popcount(wcand[c]) == 2:
+                ons[non] = (c * 9 + ctz(wcand[c] & ~(1 << d))) * 2 + 1
+                non += 1
+            for kind in range(3):
+                u = CELL_UNITS[c, kind]
+                pm = wpl[u, d]
+                if popcount(pm) == 2:
+                    x = UNIT[u, ctz(pm & ~(1 << CELL_POS[c, kind]))]
+                    ons[non] = (x * 9 + d) * 2 + 1
+                    non += 1
+            for k in range(non):
+                q = ons[k]
+                if pos[s, q - 1] < 0 and pos[s, q] >= 0:
+                    continue  # known, and no contradiction: nothing to add
+                a = _entry(s, q, epot, epst, epcnt, nent, npool)
+                _parent(s, a, e, epcnt, pool, npool)
+                if dynamic:  # hidden parents: the removals that made the link
+                    qc = (q >> 1) // 9
+                    if k == 0 and not xonly and qc == c and popcount(wcand[c]) == 2:
+                        gone = cand[c] & ~wcand[c]
+                        while gone:
+                            b = ctz(gone)
+                            gone &= gone - 1
+                            h = pos[s, (c * 9 + b) * 2]
+                            if h >= 0:
+                                _parent(s, a, h, epcnt, pool, npool)
+                    else:
+                        # the unit this on comes from: the first (box, row, column) whose
+                        # two places are the cell and the on's cell
+                        for kind in range(3):
+                            u = CELL_UNITS[c, kind]
+                            pm = wpl[u, d]
+                            if popcount(pm) == 2 and \
+                                    UNIT[u, ctz(pm & ~(1 << CELL_POS[c, kind]))] == qc:
+                                gone = pl[u, d] & ~pm
+                                while gone:
+                                    b = ctz(gone)
+                                    gone &= gone - 1
+                                    h = pos[s, (UNIT[u, b] * 9 + d) * 2]
+                                    if h >= 0:
+                                        _parent(s, a, h, epcnt, pool, npool)
+                                break
+                if pos[s, q - 1] >= 0:  # the cell and digit is off: contradiction
+                    res[0] = a
+                    res[1] = pos[s, q - 1]
+                    if dynamic:
+                        _remove(wcand, wpl, c, d)
+                    return True
+                pos[s, q] = a
+                qon[ton] = a
+                ton += 1
+            if dynamic:
+                _remove(wcand, wpl, c, d)
+        else:
+            if level > 0:
+                t = nested_offs(level, s, cand, val, pl, wcand, wpl, pos, epot, epst, epcnt,
+                                nent, pool, npool, qoff, toff, ons, nw)
                 if t > toff:
                     toff = t
                     continue
@@ -503,6 +1265,39 @@ def _ancestors(s: int, e: int, epst: np.ndarray, epcnt: np.ndarray, pool: np.nda
                 seen[y] = mark
                 stack[top] = y
                 top += 1
+    return n
+
+
+@njit
+def _complexity(s: int, e: int, epst: np.ndarray, epcnt: np.ndarray, pool: np.ndarray,
+                seen: np.ndarray, ws: np.ndarray, stack: np.ndarray,
+                nl: tuple[np.ndarray, ...], first: bool) -> int:
+    """One target's part of a hint's complexity (spec 5.6): the distinct potentials among
+    entry ``e`` of slot ``s`` and its ancestors, plus the complexity of each nested
+    chaining hint (level 2+) one of whose eliminations is among them and that no earlier
+    target of the same hint (``first``: this is the first) met already. ``nl``: the
+    nested work arrays' entry lists (13-16) and counted hints (40)."""
+    n = _ancestors(s, e, epst, epcnt, pool, seen, ws, stack)
+    done = nl[4]
+    if first:
+        done[0] = 0
+    cnt = nl[3][s]
+    if cnt:
+        mark = ws[0]
+        nlent, nlid, nlcx = nl[0], nl[1], nl[2]
+        for k in range(cnt):
+            if seen[nlent[s, k]] != mark:
+                continue
+            hid = nlid[s, k]
+            dup = False  # the hint counted already, for this target or an earlier one
+            for k2 in range(1, done[0] + 1):
+                if done[k2] == hid:
+                    dup = True
+                    break
+            if not dup and done[0] + 1 < done.shape[0]:
+                done[0] += 1
+                done[done[0]] = hid
+                n += nlcx[s, k]
     return n
 
 
@@ -556,12 +1351,13 @@ def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, le
                  hl: np.ndarray) -> bool:
     """Row 23 (``ROW_NISHIO``), 24 (``ROW_MULTIPLE``) or 25 (``ROW_DYNAMIC``): the first
     hint in serate's order, into the step buffers (``hl``: its chains). False when none.
-    ``level``: the nesting level passed to :func:`propagate` (0 for these rows; 1 with
-    ``ROW_DYNAMIC``: row 26, "Dynamic Forcing Chains (+)", base 9.0)."""
+    ``level``: the nesting level passed to :func:`propagate` (0 for these rows; with
+    ``ROW_DYNAMIC`` 1, 2, 3: rows 26-28, "Dynamic Forcing Chains (+)", "(+ Forcing
+    Chains)", "(+ Multiple Forcing Chains)", base 9.0, 9.5, 10.0)."""
     nishio = row == ROW_NISHIO
     dynamic = row != ROW_MULTIPLE
     base = 7.5 if nishio else (8.0 if row == ROW_MULTIPLE else 8.5 + 0.5 * level)
-    shift = T_NESTED if level > 0 else 0
+    shift = T_NESTED * level
     t_contra = T_NISHIO if nishio else T_DCONTRA + shift
     t_cell = T_CELL if row == ROW_MULTIPLE else T_DCELL + shift
     t_region = T_REGION if row == ROW_MULTIPLE else T_DREGION + shift
@@ -573,7 +1369,9 @@ def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, le
     epst = np.empty((_SLOTS, _ENTRIES), dtype=np.int64)
     epcnt = np.empty((_SLOTS, _ENTRIES), dtype=np.int64)
     nent = np.zeros(_SLOTS, dtype=np.int64)
-    pool = np.empty((_SLOTS, _POOL), dtype=np.int64)
+    pool = np.empty((_SLOTS, _POOL if level < 2 else 4 * _POOL), dtype=np.int64)
+    nw = _nest_work(level)
+    nl = (nw[13], nw[14], nw[15], nw[16], nw[40])  # what the complexities read
     npool = np.zeros(_SLOTS, dtype=np.int64)
     qon = np.zeros(_ENTRIES, dtype=np.int64)
     qoff = np.zeros(_ENTRIES, dtype=np.int64)
@@ -607,16 +1405,29 @@ def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, le
             nd += 1
             pon = (c * 9 + d) * 2 + 1
             # a contradiction from "on" removes the digit (the static row has none)
-            if propagate(so, pon, cand, pl, wcand, wpl, dynamic, nishio, level, pos, epot,
-                         epst, epcnt, nent, pool, npool, qon, qoff, res, ons) and dynamic:
+            if level >= 2:
+                hit = propagate_nested(so, pon, cand, val, pl, wcand, wpl, dynamic, nishio,
+                                       level, pos, epot, epst, epcnt, nent, pool, npool, qon,
+                                       qoff, res, ons, nw)
+            else:
+                hit = propagate(so, pon, cand, pl, wcand, wpl, dynamic, nishio, level, pos,
+                                epot, epst, epcnt, nent, pool, npool, qon, qoff, res, ons)
+            if hit and dynamic:
                 _contradiction(cand, so, pon - 1, t_contra, base, res, epot, epst, epcnt,
-                               pool, seen, ws, stack, bi, bf, bl, path, slots, ents)
+                               pool, seen, ws, stack, bi, bf, bl, path, slots, ents, nl)
             if dynamic:
                 # a contradiction from "off" places it
-                if propagate(_OFF, pon - 1, cand, pl, wcand, wpl, dynamic, nishio, level,
-                             pos, epot, epst, epcnt, nent, pool, npool, qon, qoff, res, ons):
+                if level >= 2:
+                    hit = propagate_nested(_OFF, pon - 1, cand, val, pl, wcand, wpl, dynamic,
+                                           nishio, level, pos, epot, epst, epcnt, nent, pool,
+                                           npool, qon, qoff, res, ons, nw)
+                else:
+                    hit = propagate(_OFF, pon - 1, cand, pl, wcand, wpl, dynamic, nishio,
+                                    level, pos, epot, epst, epcnt, nent, pool, npool, qon,
+                                    qoff, res, ons)
+                if hit:
                     _contradiction(cand, _OFF, pon, t_contra, base, res, epot, epst, epcnt,
-                                   pool, seen, ws, stack, bi, bf, bl, path, slots, ents)
+                                   pool, seen, ws, stack, bi, bf, bl, path, slots, ents, nl)
                 if n >= 3 and not nishio:  # double forcing: on results, then off ones
                     for state in (1, 0):
                         for i in range(nent[so]):
@@ -626,8 +1437,10 @@ def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, le
                             j = pos[_OFF, q]
                             if j < 0 or not _worth(cand, q):
                                 continue
-                            cx = (_ancestors(so, i, epst, epcnt, pool, seen, ws, stack)
-                                  + _ancestors(_OFF, j, epst, epcnt, pool, seen, ws, stack))
+                            cx = (_complexity(so, i, epst, epcnt, pool, seen, ws, stack, nl,
+                                              True)
+                                  + _complexity(_OFF, j, epst, epcnt, pool, seen, ws, stack,
+                                                nl, False))
                             rating = base + length_increment(cx)
                             if _beats_best(bi, bf, rating, cx, 1):
                                 slots[0] = so
@@ -655,15 +1468,21 @@ def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, le
                         slots[nb] = so
                     else:
                         slots[nb] = _REG + nb
-                        propagate(_REG + nb, (x * 9 + d) * 2 + 1, cand, pl, wcand, wpl,
-                                  dynamic, False, level, pos, epot, epst, epcnt, nent, pool,
-                                  npool, qon, qoff, res, ons)
+                        if level >= 2:
+                            propagate_nested(_REG + nb, (x * 9 + d) * 2 + 1, cand, val, pl,
+                                             wcand, wpl, dynamic, False, level, pos, epot,
+                                             epst, epcnt, nent, pool, npool, qon, qoff, res,
+                                             ons, nw)
+                        else:
+                            propagate(_REG + nb, (x * 9 + d) * 2 + 1, cand, pl, wcand, wpl,
+                                      dynamic, False, level, pos, epot, epst, epcnt, nent,
+                                      pool, npool, qon, qoff, res, ons)
                     nb += 1
                 _agree(cand, slots, nb, t_region, 6, base, pos, epot, epst, epcnt, nent,
-                       pool, seen, ws, stack, bi, bf, bl, path, ents)
+                       pool, seen, ws, stack, bi, bf, bl, path, ents, nl)
         if not nishio:  # cell forcing: what every digit of the cell agrees on
             _agree(cand, digit_slot, nd, t_cell, 5, base, pos, epot, epst, epcnt, nent,
-                   pool, seen, ws, stack, bi, bf, bl, path, ents)
+                   pool, seen, ws, stack, bi, bf, bl, path, ents, nl)
     if bi[_B_FOUND] == 0:
         return False
     hi[H_TECH] = bi[_B_TECH]
@@ -697,13 +1516,13 @@ def _contradiction(cand: np.ndarray, s: int, target: int, tech: int, base: float
                    res: np.ndarray, epot: np.ndarray, epst: np.ndarray, epcnt: np.ndarray,
                    pool: np.ndarray, seen: np.ndarray, ws: np.ndarray, stack: np.ndarray,
                    bi: np.ndarray, bf: np.ndarray, bl: np.ndarray, path: np.ndarray,
-                   slots: np.ndarray, ents: np.ndarray) -> None:
+                   slots: np.ndarray, ents: np.ndarray, nl: tuple[np.ndarray, ...]) -> None:
     """Offer the contradiction ``res`` of slot ``s`` as a hint on ``target`` (the start
     the other way): complexity both conflicting potentials' ancestors, sort key 7."""
     if not _worth(cand, target):
         return
-    cx = (_ancestors(s, res[0], epst, epcnt, pool, seen, ws, stack)
-          + _ancestors(s, res[1], epst, epcnt, pool, seen, ws, stack))
+    cx = (_complexity(s, res[0], epst, epcnt, pool, seen, ws, stack, nl, True)
+          + _complexity(s, res[1], epst, epcnt, pool, seen, ws, stack, nl, False))
     rating = base + length_increment(cx)
     if _beats_best(bi, bf, rating, cx, 7):
         slots[0] = s
@@ -719,7 +1538,7 @@ def _agree(cand: np.ndarray, slots: np.ndarray, nb: int, tech: int, key: int, ba
            pos: np.ndarray, epot: np.ndarray, epst: np.ndarray, epcnt: np.ndarray,
            nent: np.ndarray, pool: np.ndarray, seen: np.ndarray, ws: np.ndarray,
            stack: np.ndarray, bi: np.ndarray, bf: np.ndarray, bl: np.ndarray,
-           path: np.ndarray, ents: np.ndarray) -> None:
+           path: np.ndarray, ents: np.ndarray, nl: tuple[np.ndarray, ...]) -> None:
     """Offer the results every branch (``slots[:nb]``) agrees on, in the first branch's
     order, on ones then off ones."""
     s0 = slots[0]
@@ -740,7 +1559,8 @@ def _agree(cand: np.ndarray, slots: np.ndarray, nb: int, tech: int, key: int, ba
                 continue
             cx = 0
             for b in range(nb):
-                cx += _ancestors(slots[b], ents[b], epst, epcnt, pool, seen, ws, stack)
+                cx += _complexity(slots[b], ents[b], epst, epcnt, pool, seen, ws, stack, nl,
+                                  b == 0)
             rating = base + length_increment(cx)
             if _beats_best(bi, bf, rating, cx, key):
                 _take(bi, bf, bl, tech, rating, cx, key, q, slots, ents, nb, epot, epst,

@@ -1295,8 +1295,11 @@ def next_step(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, aux: np.ndarray
     for row in (ROW_NISHIO, ROW_MULTIPLE, ROW_DYNAMIC):
         if chaining_row(cand, val, pl, row, 0, hi, hf, he, hc, hl):
             return True
-    # row 26: Dynamic Forcing Chains (+), nesting level 1
-    return bool(chaining_row(cand, val, pl, ROW_DYNAMIC, 1, hi, hf, he, hc, hl))
+    # rows 26-28: Dynamic Forcing Chains (+), nesting levels 1-3
+    for level in range(1, 4):
+        if chaining_row(cand, val, pl, ROW_DYNAMIC, level, hi, hf, he, hc, hl):
+            return True
+    return False
 
 
 @njit
