@@ -126,24 +126,22 @@ def test_fill_on_a_hardest_list(tmp_path: Path, capsys: pytest.CaptureFixture[st
     """The HardestDatabase layout: empty columns filled, a rated puzzle's wrong numbers
     replaced (and reported), a number from a rater with chains kept, --jobs the same."""
     rated = next(r for r in _rows() if r[1] == "4.2")
-    # a vector puzzle that needs chains beyond the rater's rows (now only serate's 10.3
-    # one: row 26 rates the others); its EP/ED where the rater reaches them (serate's, as
-    # test_sudoku_chains.py checks), else the bound
+    # A number this rater does not reach is kept. Every vector puzzle is rated now (rows
+    # 26-28 rate the last ones that needed chains), so the rating is cut short by a timeout
+    # (checked between steps: one step, then the bound), which --fill treats the same way
+    # as a puzzle needing chains: serate's 10.3 puzzle, its first step serate's ED 9.8.
     path = shared_path("vectors", "rating", "se-1213.tsv")
-    high = [ln.split("\t") for ln in path.read_text(encoding="utf-8").splitlines()[1:]
-            if float(ln.split("\t")[1]) >= REACH]
-    chains = next(r for r, g in zip(high, rate_many([Grid(r[0]) for r in high]), strict=True)
-                  if g.verdict == "needs-chains")
-    reached = rate(Grid(chains[0]))
-    cep = BEYOND if reached.ep == float("inf") else chains[2]
-    ced = BEYOND if reached.ed == float("inf") else chains[3]
+    chains = max((ln.split("\t") for ln in path.read_text(encoding="utf-8").splitlines()[1:]),
+                 key=lambda r: float(r[1]))
+    cut = rate(Grid(chains[0]), timeout=1e-6, partial=True)
+    assert cut.verdict == "timeout"
+    cer, cep, ced = cut.printed
+    assert (cer, ced) == (f">={chains[3]}", chains[3])
     src = tmp_path / "hardest.csv"
     lines = ["HardestDatabase110626",
              "#!sudoku -c1,PuzzleR,Label,Poster,q1,q2,ER,EP,ED,Sx9,Sxt",
              f'{rated[0]},"Thread-1;a,b",tarek,95532,97174,,,,4674,3311',
-             f"{rated[0]},Thread-2,tarek,1,2,3.4,1.2,{rated[3]},,",
-             f"{chains[0]},Thread-3,x,1,2,{chains[1]},,,5,6",
-             f"{chains[0]},Thread-4,x,1,2,,,,5,6"]
+             f"{rated[0]},Thread-2,tarek,1,2,3.4,1.2,{rated[3]},,"]
     src.write_bytes("".join(ln + "\r\n" for ln in lines).encode("ascii"))
     code, out, err = _fill(src, capsys)
     assert code == 0
@@ -152,12 +150,26 @@ def test_fill_on_a_hardest_list(tmp_path: Path, capsys: pytest.CaptureFixture[st
         *lines[:2],
         f'{rated[0]},"Thread-1;a,b",tarek,95532,97174,{er},{ep},{ed},4674,3311',
         f"{rated[0]},Thread-2,tarek,1,2,{er},{ep},{ed},,",
-        f"{chains[0]},Thread-3,x,1,2,{chains[1]},{cep},{ced},5,6",
-        f"{chains[0]},Thread-4,x,1,2,{BEYOND},{cep},{ced},5,6",
         ""]
     assert f"record 2, line 4: warning: ER was 3.4, now {er}" in err
     two = tmp_path / "two.out"
     assert main(["rate", str(src), "--fill", "--jobs", "2", "-q", "-o", str(two)]) == 0
+    assert two.read_bytes().decode("ascii") == out
+    high = tmp_path / "high.csv"
+    lines = [*lines[:2],
+             f"{chains[0]},Thread-3,x,1,2,{chains[1]},,,5,6",
+             f"{chains[0]},Thread-4,x,1,2,,,,5,6"]
+    high.write_bytes("".join(ln + "\r\n" for ln in lines).encode("ascii"))
+    code, out, err = _fill(high, capsys, "--timeout", "0.000001")
+    assert code == 0, err
+    assert out.split("\r\n") == [
+        *lines[:2],
+        f"{chains[0]},Thread-3,x,1,2,{chains[1]},{cep},{ced},5,6",
+        f"{chains[0]},Thread-4,x,1,2,{cer},{cep},{ced},5,6",
+        ""]
+    two = tmp_path / "high-two.out"
+    assert main(["rate", str(high), "--fill", "--jobs", "2", "--timeout", "0.000001", "-q",
+                 "-o", str(two)]) == 0
     assert two.read_bytes().decode("ascii") == out
 
 
