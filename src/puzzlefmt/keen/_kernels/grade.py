@@ -424,15 +424,24 @@ def _forcing(rw: np.ndarray, w: int) -> int:
     chain + number``, the chain counted on in ``rw[_NUMBER, w * w]``: an entry of another
     chain is no number yet, so no row is cleared for each chain."""
     n = w * w
+    # Each two-candidate cell's digit sum (0 for the others) in the clue deductions'
+    # scratch row: the candidates do not change before an elimination ends the search.
+    for q in range(n):
+        m = rw[_MASKS, q]
+        rest = m & (m - 1)
+        if m != 0 and rest != 0 and (rest & (rest - 1)) == 0:
+            rw[_SCRATCH, q] = kern.lowest_digit(m) + kern.lowest_digit(rest)
+        else:
+            rw[_SCRATCH, q] = 0
     for y in range(w):
         for x in range(w):
             start = y * w + x
-            m = rw[_MASKS, start]
-            if kern.popcount(m) != 2:
+            total = rw[_SCRATCH, start]
+            if total == 0:
                 continue
+            m = rw[_MASKS, start]
             a = kern.lowest_digit(m)
-            b = kern.lowest_digit(m & (m - 1))
-            total = a + b
+            b = total - a
             for orign in (a, b):
                 rw[_NUMBER, n] += 1
                 chain = rw[_NUMBER, n] * 16
@@ -460,11 +469,10 @@ def _forcing(rw: np.ndarray, w: int) -> int:
                         mm = rw[_MASKS, nb]
                         if (mm & cbit) == 0:
                             continue
-                        if kern.popcount(mm) == 2:
+                        if rw[_SCRATCH, nb] != 0:
                             rw[_QUEUE, tail] = nb
                             tail += 1
-                            rw[_NUMBER, nb] = chain + kern.lowest_digit(mm) \
-                                + kern.lowest_digit(mm & (mm - 1)) - currn
+                            rw[_NUMBER, nb] = chain + rw[_SCRATCH, nb] - currn
                         if currn == orign and (xt == x or yt == y):
                             rw[_MASKS, nb] = mm & ~cbit
                             rw[_DIRTY, nb] = _LOOK_ALL
