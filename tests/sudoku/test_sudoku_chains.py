@@ -13,8 +13,8 @@ from pathlib import Path
 
 from puzzlefmt.sudoku import Grid, Rating, rate, rate_many
 from puzzlefmt.sudoku._kernels.chains import length_increment
-from puzzlefmt.sudoku.grid import PEERS
-from puzzlefmt.sudoku.rating import format_rating, hint
+from puzzlefmt.sudoku.grid import PEERS, mask_of
+from puzzlefmt.sudoku.rating import Step, format_rating, hint
 
 from helpers import FULL_EXAMPLES, shared_path
 
@@ -510,3 +510,57 @@ def test_hardest_puzzle_takes_serates_first_steps() -> None:
             cells[c] = cells.get(c, "") + str(d)
         assert " ".join(f"{_se_cell(c)}-{ds}" for c, ds in sorted(cells.items())) == \
             r[8].strip(), r[2]
+
+
+#: Row 29's (nesting level 4, "(+ Dynamic Forcing Chains)"), base 10.5.
+NESTED_4 = {name + " (+ Dynamic Forcing Chains)": 10.5 for name in (
+    "Dynamic Contradiction Forcing Chains", "Dynamic Double Forcing Chains",
+    "Dynamic Cell Forcing Chains", "Dynamic Region Forcing Chains")}
+
+
+def _serate_level4() -> list[list[str]]:
+    """serate's steps on a hardest-list puzzle whose second step is a level 4 one, and the
+    candidate grid before it (``data/serate_level4.tsv``, its provenance in the header)."""
+    path = Path(__file__).parent / "data" / "serate_level4.tsv"
+    return [x.split("\t") for x in path.read_text(encoding="utf-8").splitlines()
+            if not x.startswith("#")]
+
+
+def _level4_position() -> Grid:
+    """The position of ``data/serate_level4.tsv``, where levels 0-3 find nothing (serate
+    takes a level 4 step there)."""
+    (_, _, puzzle, cands), = [r for r in _serate_level4() if r[0] == "position"]
+    return Grid(puzzle).replace(candidates=[
+        0 if x == "0" else mask_of(int(ch) for ch in x) for x in cands.split()])
+
+
+def test_level_4_step_is_serates_and_carries_its_chains() -> None:
+    """Row 29 (nesting level 4, nested Dynamic Forcing Chains, 10.5 base): where serate's
+    levels 0-3 find nothing, hint() gives serate's step: its rating (the double), technique
+    and elimination. The step lists its branches as rows 26-28's do (each from its start
+    to the common target), true eliminations of candidates the grid has, and a rating of at
+    least 10.5 plus its chains' length increment. (One test: the hint takes seconds.)"""
+    (r,) = [r for r in _serate_level4() if r[0] == "step" and r[2] != "-"]
+    grid = _level4_position()
+    step: Step | None = hint(grid)
+    assert step is not None
+    assert (step.rating, step.technique) == (float(r[4]), r[5])
+    assert step.technique in NESTED_4
+    assert step.places == ()
+    cells: dict[int, str] = {}
+    for c, d in step.eliminates:
+        cells[c] = cells.get(c, "") + str(d)
+    assert " ".join(f"{_se_cell(c)}-{ds}" for c, ds in sorted(cells.items())) == r[9].strip()
+    branches = _branches(step.links)
+    ends = [b[-1] for b in branches]
+    if "Contradiction" in step.technique:
+        assert len(branches) == 2
+        assert ends[0][:2] == ends[1][:2]
+    else:
+        assert len(branches) >= 2
+        assert len(set(ends)) == 1
+    assert step.rating >= NESTED_4[step.technique] + length_increment(len(step.links))
+    sol = grid.solve().solutions[0].values
+    for c, d in step.eliminates:
+        assert sol[c] != d
+        assert grid.candidate_masks()[c] >> (d - 1) & 1

@@ -14,32 +14,33 @@ time taking the first step that the first technique in serate's fixed order find
 - **EP** the highest rating up to and including the first step that places a digit,
 - **ED** the rating of the first step.
 
-This module has every technique up to Dynamic Forcing Chains (+ Multiple Forcing Chains)
-(serate's rows 1-28, every ER below 10.5 and the chain lengths above it): singles and their
+This module has every technique of serate (its rows 1-30): singles and their
 direct forms, intersections, naked and hidden sets, X-Wing, Swordfish, Jellyfish, XY- and
 XYZ-Wing, unique rectangles and loops (types 1-4), BUG (types 1-4), Aligned Pair Exclusion,
 Forcing Chains & Cycles (X-, Y- and XY-cycles, forcing X- and XY-chains, with serate's
 length increments), Aligned Triplet Exclusion, Nishio Forcing Chains, Multiple Forcing
 Chains (cell and region forcing) and Dynamic Forcing Chains (contradictions, double, cell
-and region forcing), and the latter with nesting levels 1-3 (pointing/claiming, hidden and
-naked pair, X-Wing, then Forcing Chains & Cycles, then Multiple Forcing Chains inside the
-chains). A puzzle that needs more (serate's rows 29 and 30, nested Dynamic Forcing Chains,
-rated 10.5 or more) is reported as such (``verdict == "needs-chains"``, ER ``inf``), never
-with a lower number. The behaviour reproduced is described in ``docs/sudoku-rating.md``; the
+and region forcing), and the latter with nesting levels 1-5 (pointing/claiming, hidden and
+naked pair, X-Wing, then Forcing Chains & Cycles, Multiple Forcing Chains, Dynamic Forcing
+Chains, Dynamic Forcing Chains with Forcing Chains inside the chains). A puzzle these leave
+unfinished is reported as such (``verdict == "needs-chains"``, ER ``inf``), never with a
+lower number. The behaviour reproduced is described in ``docs/sudoku-rating.md``; the
 rater was written from that description and from serate's output, not from its source.
 
 The verdicts (:attr:`Rating.verdict`):
 
 - ``"rated"``: the puzzle has one solution and was solved with these techniques; ER/EP/ED are
   serate's.
-- ``"needs-chains"``: one solution, but the techniques stop before the end: ER is ``inf``
-  (printed ``>=9.0``, a true bound: serate's next step there is one of its rows 29 and
-  30, rated 10.5 or more); EP and ED are serate's when a placement (a first step) came
-  before, else ``inf`` too.
+- ``"needs-chains"``: one solution, but the techniques stop before the end (all of
+  serate's: serate stops there too, printing 20.0; no such puzzle was met): ER is ``inf``
+  (printed ``>=9.0``); EP and ED are serate's when a placement (a first step) came before,
+  else ``inf`` too.
 - ``"no-solution"`` (a digit twice in a unit, an empty cell with no candidate, a candidate grid
   that contradicts itself, or no solution at all) and ``"multiple-solutions"``: serate rates such
-  grids anyway; here they are rated with the same techniques and, where these stop, ER is
-  serate's 20.0 ("cannot be finished"), EP/ED what came before (0.0 when nothing did).
+  grids anyway; here they are rated with the same techniques (but rows 29-30, which would
+  run for hours on a grid with several solutions, only while one solution is left) and,
+  where these stop, ER is serate's 20.0 ("cannot be finished"), EP/ED what came before
+  (0.0 when nothing did).
 - ``"already-solved"``: no empty cell: serate's loop never runs; ER is ``-inf`` (serate
   prints ``-214748364.-8``), EP and ED 0.0.
 - ``"timeout"``: one solution, but the time given (``rate(..., timeout=T, partial=True)``,

@@ -42,9 +42,15 @@ eliminations (cells in reading order, digits ascending) into offs whose parents 
 removals of the chain that made the nested chain's off -> on links (a bivalue cell's removed
 candidates, a bilocal unit's removed places); a hint with none is left out. A target's
 complexity then adds the complexity of each distinct nested hint among its ancestors (5.6).
-The nested searches use preallocated work arrays (:func:`_nest_work`; a second set of slots
-for level 3's branches), no recursion. Levels 4 and 5 (nested Dynamic Forcing Chains) are
-not there: a puzzle that needs them stops (``needs-chains``).
+Level 4 (row 29) is the four, then Dynamic Forcing Chains (row 25, :func:`_nested_dynamic`)
+on the working grid; level 5 (row 30) the four, Dynamic Forcing Chains, then Dynamic Forcing
+Chains at nesting level 2 (the four and Forcing Chains & Cycles nested in its own
+propagations). A nested Dynamic Forcing Chains hint's rule parents are, for each on among its
+targets' ancestors (every parent) that an off implied, the outer removals of the bivalue cell
+or bilocal unit that implied it (:func:`_cause_parents`; the nested propagation notes which,
+:func:`_dyn_propagate`). The nested searches use preallocated work arrays (:func:`_nest_work`;
+a second set of slots for the branches of levels 3-5, a second set of the level 2 arrays for
+level 5's innermost Forcing Chains), no recursion and no allocation in their loops.
 
 The chosen step's chains go into the ``hl`` buffer (count, then one word per node): for each
 target, the path along first parents from the branch's start to the target. A word is
@@ -89,7 +95,16 @@ DYNAMIC_NAMES = ("Nishio Forcing Chains", "Cell Forcing Chains", "Region Forcing
                  "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)",
                  "Dynamic Double Forcing Chains (+ Multiple Forcing Chains)",
                  "Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)",
-                 "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)")
+                 "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)",
+                 "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains)",
+                 "Dynamic Double Forcing Chains (+ Dynamic Forcing Chains)",
+                 "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains)",
+                 "Dynamic Region Forcing Chains (+ Dynamic Forcing Chains)",
+                 "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains (+ Forcing "
+                 "Chains))",
+                 "Dynamic Double Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
+                 "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
+                 "Dynamic Region Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))")
 #: The rows :func:`chaining_row` runs.
 ROW_NISHIO, ROW_MULTIPLE, ROW_DYNAMIC = 0, 1, 2
 
@@ -119,6 +134,17 @@ def _beats_best(bi: np.ndarray, bf: np.ndarray, rating: float, cx: int, key: int
 def _clear_slot(s: int, pos: np.ndarray, nent: np.ndarray, npool: np.ndarray) -> None:
     for p in range(1458):
         pos[s, p] = -1
+    nent[s] = 0
+    npool[s] = 0
+
+
+@njit
+def _reset_slot(s: int, pos: np.ndarray, epot: np.ndarray, nent: np.ndarray,
+                npool: np.ndarray) -> None:
+    """:func:`_clear_slot` for a slot whose ``pos`` row is -1 but for its entries' potentials
+    (cleared by either function since it was made all -1): only those are reset."""
+    for i in range(nent[s]):
+        pos[s, epot[s, i]] = -1
     nent[s] = 0
     npool[s] = 0
 
@@ -358,6 +384,7 @@ def _nest_work(level: int) -> tuple[np.ndarray, ...]:
     """The nested work arrays for :func:`propagate` at ``level`` (small ones below 2)."""
     big = level >= 2
     multi = level >= 3
+    dyn = level >= 4
     e = _ENTRIES if multi else 1
     n = NODES if big else 1
     h = _MAXH if big else 1
@@ -377,13 +404,14 @@ def _nest_work(level: int) -> tuple[np.ndarray, ...]:
             np.zeros((_SLOTS, _ENTRIES if big else 1), dtype=np.int64),
             np.zeros(_SLOTS, dtype=np.int64), np.zeros(4, dtype=np.int64),
             np.zeros(k, dtype=np.int64), np.zeros(a, dtype=np.int64)) + (
-            # 20-39: level 3's nested Multiple Forcing Chains, slots as chaining_row's
-            np.empty((_SLOTS if multi else 1, 1458 if multi else 1), dtype=np.int64),
+            # 20-39: the nested slots of levels 3-5 (as chaining_row's), their branches
+            np.full((_SLOTS if multi else 1, 1458 if multi else 1), -1, dtype=np.int64),
             np.empty((_SLOTS if multi else 1, e), dtype=np.int64),
             np.empty((_SLOTS if multi else 1, e), dtype=np.int64),
             np.empty((_SLOTS if multi else 1, e), dtype=np.int64),
             np.zeros(_SLOTS, dtype=np.int64),
-            np.empty((_SLOTS if multi else 1, _POOL if multi else 1), dtype=np.int64),
+            np.empty((_SLOTS if multi else 1, (4 * _POOL if level >= 5 else _POOL) if multi
+                      else 1), dtype=np.int64),
             np.zeros(_SLOTS, dtype=np.int64), np.zeros(e, dtype=np.int64),
             np.zeros(e, dtype=np.int64), np.zeros(2, dtype=np.int64),
             np.zeros(32, dtype=np.int64), np.zeros(81, dtype=np.int64),
@@ -392,7 +420,12 @@ def _nest_work(level: int) -> tuple[np.ndarray, ...]:
             np.zeros(9, dtype=np.int64), np.zeros(9, dtype=np.int64),
             np.zeros(9, dtype=np.int64), np.zeros(3, dtype=np.int64),
             # 40: the nested hints a hint's complexity counted so far (count first)
-            np.zeros(a, dtype=np.int64))
+            np.zeros(a, dtype=np.int64),
+            # 41-43 (levels 4-5, nested Dynamic Forcing Chains): the cause of each on entry
+            # of a nested slot (1 a bivalue cell, 2-4 a bilocal box, row, column), the
+            # nested working grid
+            np.empty((_SLOTS if dyn else 1, e), dtype=np.int64),
+            np.zeros(81, dtype=np.int64), np.zeros((27, 9), dtype=np.int64))
 
 
 @njit
@@ -465,7 +498,10 @@ def _store_hint(rating: float, cx: int, key: int, npar: int, elim: np.ndarray,
     if nh >= ht.shape[0]:
         return
     top = ht[nh - 1, _H_EST] + ht[nh - 1, _H_ECNT] if nh > 0 else 0
-    if top + npar + 729 > hp.shape[0]:
+    need = npar
+    for x in range(81):
+        need += popcount(elim[x])
+    if top + need > hp.shape[0]:
         return
     scratch = nw[19]
     ht[nh, _H_CX] = cx
@@ -917,11 +953,377 @@ def _nested_multiple(s: int, cand: np.ndarray, val: np.ndarray, pl: np.ndarray,
 
 
 @njit
+def _dyn_propagate(s: int, start: int, cand: np.ndarray, val: np.ndarray, pl: np.ndarray,
+                   wcand: np.ndarray, wpl: np.ndarray, inner: int, pos: np.ndarray,
+                   epot: np.ndarray, epst: np.ndarray, epcnt: np.ndarray, ecause: np.ndarray,
+                   nent: np.ndarray, pool: np.ndarray, npool: np.ndarray, qon: np.ndarray,
+                   qoff: np.ndarray, res: np.ndarray, ons: np.ndarray,
+                   nwi: tuple[np.ndarray, ...]) -> bool:
+    """:func:`propagate_nested`, dynamic with all links, for a nested Dynamic Forcing Chains
+    search (levels 4-5) on the grid ``cand``/``pl`` (the outer chain's working grid) into
+    the nested slot arrays: each on entry derived from an off also notes its cause in
+    ``ecause`` (1 the bivalue cell, 2-4 the bilocal box, row, column), from which
+    :func:`_cause_parents` finds the outer removals the link needed. ``inner``: the nesting
+    level of the nested search itself (0, or 2 at level 5: pointing/claiming, hidden and
+    naked pair, X-Wing, then Forcing Chains & Cycles with the work arrays ``nwi``)."""
+    _reset_slot(s, pos, epot, nent, npool)
+    if inner >= 2:  # (below level 5 ``nwi`` is the outer search's own ``nw``: left alone)
+        nwi[16][s] = 0
+    e0 = _entry(s, start, epot, epst, epcnt, nent, npool)
+    pos[s, start] = e0
+    for c in range(81):
+        wcand[c] = cand[c]
+    for u in range(27):
+        for d in range(9):
+            wpl[u, d] = pl[u, d]
+    hon = 0
+    ton = 0
+    hoff = 0
+    toff = 0
+    if start & 1:
+        qon[0] = e0
+        ton = 1
+    else:
+        qoff[0] = e0
+        toff = 1
+    while True:
+        if hon < ton:
+            e = qon[hon]
+            hon += 1
+            p = epot[s, e]
+            c = (p >> 1) // 9
+            d = (p >> 1) % 9
+            for step in range(4):
+                if step == 0:
+                    m = wcand[c] & ~(1 << d)
+                    base = c * 9
+                    mul = 1
+                else:
+                    u = CELL_UNITS[c, step - 1]
+                    m = wpl[u, d] & ~(1 << CELL_POS[c, step - 1])
+                    base = u
+                    mul = 0
+                while m:
+                    b = ctz(m)
+                    m &= m - 1
+                    q = (c * 9 + b) * 2 if mul else (UNIT[base, b] * 9 + d) * 2
+                    if pos[s, q + 1] >= 0:  # the cell and digit is on: contradiction
+                        a = _entry(s, q, epot, epst, epcnt, nent, npool)
+                        _parent(s, a, e, epcnt, pool, npool)
+                        res[0] = pos[s, q + 1]
+                        res[1] = a
+                        return True
+                    if pos[s, q] < 0:
+                        a = _entry(s, q, epot, epst, epcnt, nent, npool)
+                        _parent(s, a, e, epcnt, pool, npool)
+                        pos[s, q] = a
+                        qoff[toff] = a
+                        toff += 1
+        elif hoff < toff:
+            e = qoff[hoff]
+            hoff += 1
+            p = epot[s, e]
+            c = (p >> 1) // 9
+            d = (p >> 1) % 9
+            non = 0
+            if popcount(wcand[c]) == 2:
+                ons[non] = (c * 9 + ctz(wcand[c] & ~(1 << d))) * 2 + 1
+                non += 1
+            for kind in range(3):
+                u = CELL_UNITS[c, kind]
+                pm = wpl[u, d]
+                if popcount(pm) == 2:
+                    x = UNIT[u, ctz(pm & ~(1 << CELL_POS[c, kind]))]
+                    ons[non] = (x * 9 + d) * 2 + 1
+                    non += 1
+            for k in range(non):
+                q = ons[k]
+                if pos[s, q - 1] < 0 and pos[s, q] >= 0:
+                    continue  # known, and no contradiction: nothing to add
+                a = _entry(s, q, epot, epst, epcnt, nent, npool)
+                _parent(s, a, e, epcnt, pool, npool)
+                qc = (q >> 1) // 9
+                if k == 0 and qc == c and popcount(wcand[c]) == 2:
+                    ecause[s, a] = 1
+                    gone = cand[c] & ~wcand[c]
+                    while gone:
+                        b = ctz(gone)
+                        gone &= gone - 1
+                        h = pos[s, (c * 9 + b) * 2]
+                        if h >= 0:
+                            _parent(s, a, h, epcnt, pool, npool)
+                else:
+                    # the unit this on comes from: the first (box, row, column) whose
+                    # two places are the cell and the on's cell
+                    for kind in range(3):
+                        u = CELL_UNITS[c, kind]
+                        pm = wpl[u, d]
+                        if popcount(pm) == 2 and \
+                                UNIT[u, ctz(pm & ~(1 << CELL_POS[c, kind]))] == qc:
+                            ecause[s, a] = 2 + kind
+                            gone = pl[u, d] & ~pm
+                            while gone:
+                                b = ctz(gone)
+                                gone &= gone - 1
+                                h = pos[s, (UNIT[u, b] * 9 + d) * 2]
+                                if h >= 0:
+                                    _parent(s, a, h, epcnt, pool, npool)
+                            break
+                if pos[s, q - 1] >= 0:  # the cell and digit is off: contradiction
+                    res[0] = a
+                    res[1] = pos[s, q - 1]
+                    _remove(wcand, wpl, c, d)
+                    return True
+                pos[s, q] = a
+                qon[ton] = a
+                ton += 1
+            _remove(wcand, wpl, c, d)
+        else:
+            if inner > 0:
+                t = _nested_level1(s, cand, pl, wcand, wpl, pos, epot, epst, epcnt, nent,
+                                   pool, npool, qoff, toff, ons)
+                if t == toff and inner >= 2:
+                    t = _nested_chains(s, cand, val, pl, wcand, wpl, pos, epot, epst, epcnt,
+                                       nent, pool, npool, qoff, toff, nwi)
+                if t > toff:
+                    toff = t
+                    continue
+            return False
+
+
+@njit
+def _cause_parents(s: int, s2: int, e2: int, cand: np.ndarray, pl: np.ndarray,
+                   wcand: np.ndarray, pos: np.ndarray, nw: tuple[np.ndarray, ...],
+                   n: int) -> int:
+    """Append to ``nw[19]`` the rule parents (in outer slot ``s``) of a nested Dynamic
+    Forcing Chains target, entry ``e2`` of nested slot ``s2``: for it and each of its
+    ancestors (every parent) that is an on derived from an off, the outer removals
+    (``cand``/``pl``, the outer chain's start grid, against ``wcand``, its working grid)
+    of its cause (:func:`_dyn_propagate`): the bivalue cell's candidates (digit order) or
+    the bilocal unit's places of the digit (unit order), each entry once; the new count."""
+    epot2, epst2, epcnt2, pool2 = nw[21], nw[22], nw[23], nw[25]
+    seen2, stack2, ws2, ecause = nw[33], nw[34], nw[35], nw[41]
+    mark = nw[18]
+    stamp = nw[17][3]
+    out = nw[19]
+    ws2[0] += 1
+    m2 = ws2[0]
+    seen2[e2] = m2
+    stack2[0] = e2
+    top = 1
+    while top:
+        top -= 1
+        x = stack2[top]
+        p = epot2[s2, x]
+        if epcnt2[s2, x] > 0 and p & 1:
+            c = (p >> 1) // 9
+            d = (p >> 1) % 9
+            cause = ecause[s2, x]
+            if cause == 1:
+                gone = cand[c] & ~wcand[c]
+                while gone:
+                    b = ctz(gone)
+                    gone &= gone - 1
+                    h = pos[s, (c * 9 + b) * 2]
+                    if h >= 0 and mark[h] != stamp and n < out.shape[0]:
+                        mark[h] = stamp
+                        out[n] = h
+                        n += 1
+            elif cause >= 2:
+                kind = cause - 2
+                u = CELL_UNITS[c, kind]
+                gone = pl[u, d] & ~(1 << CELL_POS[c, kind])
+                while gone:
+                    b = ctz(gone)
+                    gone &= gone - 1
+                    y = UNIT[u, b]
+                    if wcand[y] >> d & 1:
+                        continue
+                    h = pos[s, (y * 9 + d) * 2]
+                    if h >= 0 and mark[h] != stamp and n < out.shape[0]:
+                        mark[h] = stamp
+                        out[n] = h
+                        n += 1
+        for k in range(epst2[s2, x], epst2[s2, x] + epcnt2[s2, x]):
+            y = pool2[s2, k]
+            if seen2[y] != m2:
+                seen2[y] = m2
+                stack2[top] = y
+                top += 1
+    return n
+
+
+@njit
+def _dyn_hint(s: int, inner: int, key: int, target: int, slots: np.ndarray,
+              ents: np.ndarray, nb: int, cand: np.ndarray, pl: np.ndarray,
+              wcand: np.ndarray, pos: np.ndarray, nw: tuple[np.ndarray, ...],
+              nwi: tuple[np.ndarray, ...]) -> None:
+    """Record a nested Dynamic Forcing Chains hint on ``target`` (an on places the digit:
+    the cell's other candidates go; an off removes it) whose branches are entries
+    ``ents[:nb]`` of nested slots ``slots[:nb]``: unless each of its eliminations is in
+    outer slot ``s`` already (it would add nothing) or it has no rule parents
+    (:func:`_cause_parents`). Its complexity: the branches' ancestors, plus at ``inner``
+    level 2 the complexity of each distinct nested hint among them (5.6)."""
+    qc = (target >> 1) // 9
+    qd = (target >> 1) % 9
+    el = wcand[qc] & ~(1 << qd) if target & 1 else 1 << qd
+    new = False
+    m = el
+    while m:
+        if pos[s, (qc * 9 + ctz(m)) * 2] < 0:
+            new = True
+            break
+        m &= m - 1
+    if not new:
+        return
+    nw[17][3] += 1
+    npar = 0
+    for b in range(nb):
+        npar = _cause_parents(s, slots[b], ents[b], cand, pl, wcand, pos, nw, npar)
+    if npar == 0:
+        return
+    epst2, epcnt2, pool2 = nw[22], nw[23], nw[25]
+    seen2, stack2, ws2 = nw[33], nw[34], nw[35]
+    cx = 0
+    if inner >= 2:
+        nl = (nwi[13], nwi[14], nwi[15], nwi[16], nwi[40])
+        for b in range(nb):
+            cx += _complexity(slots[b], ents[b], epst2, epcnt2, pool2, seen2, ws2, stack2,
+                              nl, b == 0)
+    else:
+        for b in range(nb):
+            cx += _ancestors(slots[b], ents[b], epst2, epcnt2, pool2, seen2, ws2, stack2)
+    elim = nw[8]
+    for x in range(81):
+        elim[x] = 0
+    elim[qc] = el
+    base = 8.5 if inner == 0 else 9.5 + 0.5 * (inner - 2)
+    _store_hint(base + length_increment(cx), cx, key, npar, elim, nw)
+
+
+@njit
+def _dyn_agree(s: int, inner: int, key: int, slots: np.ndarray, nb: int, cand: np.ndarray,
+               pl: np.ndarray, wcand: np.ndarray, pos: np.ndarray,
+               nw: tuple[np.ndarray, ...], nwi: tuple[np.ndarray, ...]) -> None:
+    """Every result the nested branches ``slots[:nb]`` agree on (first branch's order, on
+    ones then off ones) that changes the working grid, as a nested hint (:func:`_dyn_hint`)."""
+    pos2, epot2, nent2, ents2 = nw[20], nw[21], nw[24], nw[37]
+    s0 = slots[0]
+    for state in (1, 0):
+        for i in range(nent2[s0]):
+            q = epot2[s0, i]
+            if q & 1 != state or pos2[s0, q] != i:
+                continue
+            ents2[0] = i
+            common = True
+            for b in range(1, nb):
+                j = pos2[slots[b], q]
+                if j < 0:
+                    common = False
+                    break
+                ents2[b] = j
+            if not common or not _worth(wcand, q):
+                continue
+            _dyn_hint(s, inner, key, q, slots, ents2, nb, cand, pl, wcand, pos, nw, nwi)
+
+
+@njit
+def _nested_dynamic(s: int, inner: int, cand: np.ndarray, val: np.ndarray, pl: np.ndarray,
+                    wcand: np.ndarray, wpl: np.ndarray, pos: np.ndarray, epot: np.ndarray,
+                    epst: np.ndarray, epcnt: np.ndarray, nent: np.ndarray,
+                    pool: np.ndarray, npool: np.ndarray, qoff: np.ndarray, toff: int,
+                    nw: tuple[np.ndarray, ...], nwi: tuple[np.ndarray, ...]) -> int:
+    """Levels 4-5's nested technique: Dynamic Forcing Chains (row 25; at ``inner`` level
+    2, level 5's second one, with its own nesting) on the working grid, every hint
+    (contradictions, double, region and cell forcing, in :func:`chaining_row`'s discovery
+    order) collected and added as :func:`_add_hints` does; a hint's rule parents are those
+    of its targets' ancestors (:func:`_cause_parents`)."""
+    pos2, epot2, epst2, epcnt2, nent2, pool2, npool2 = (nw[20], nw[21], nw[22], nw[23],
+                                                        nw[24], nw[25], nw[26])
+    qon2, qoff2, ons2 = nw[27], nw[28], nw[30]
+    slots2, digit2, ecause, wc2, wp2, res2 = nw[36], nw[38], nw[41], nw[42], nw[43], nw[29]
+    ents3 = nw[39]
+    nw[17][2] = 0
+    for c in range(81):
+        if val[c]:
+            continue
+        n = popcount(wcand[c])
+        if n < 2:
+            continue
+        nd = 0
+        m = wcand[c]
+        while m:
+            d = ctz(m)
+            m &= m - 1
+            so = nd
+            digit2[nd] = so
+            nd += 1
+            pon = (c * 9 + d) * 2 + 1
+            # contradictions: from "on" (removes the digit), from "off" (places it)
+            hit = _dyn_propagate(so, pon, wcand, val, wpl, wc2, wp2, inner, pos2, epot2,
+                                 epst2, epcnt2, ecause, nent2, pool2, npool2, qon2, qoff2,
+                                 res2, ons2, nwi)
+            if hit and _worth(wcand, pon - 1):
+                slots2[0] = so
+                slots2[1] = so
+                ents3[0] = res2[0]
+                ents3[1] = res2[1]
+                _dyn_hint(s, inner, 7, pon - 1, slots2, ents3, 2, cand, pl, wcand, pos, nw,
+                          nwi)
+            hit = _dyn_propagate(_OFF, pon - 1, wcand, val, wpl, wc2, wp2, inner, pos2, epot2,
+                                 epst2, epcnt2, ecause, nent2, pool2, npool2, qon2, qoff2,
+                                 res2, ons2, nwi)
+            if hit and _worth(wcand, pon):
+                slots2[0] = _OFF
+                slots2[1] = _OFF
+                ents3[0] = res2[0]
+                ents3[1] = res2[1]
+                _dyn_hint(s, inner, 7, pon, slots2, ents3, 2, cand, pl, wcand, pos, nw, nwi)
+            if n >= 3:  # double forcing: on results, then off ones
+                for state in (1, 0):
+                    for i in range(nent2[so]):
+                        q = epot2[so, i]
+                        if q & 1 != state or pos2[so, q] != i:
+                            continue
+                        j = pos2[_OFF, q]
+                        if j < 0 or not _worth(wcand, q):
+                            continue
+                        slots2[0] = so
+                        slots2[1] = _OFF
+                        ents3[0] = i
+                        ents3[1] = j
+                        _dyn_hint(s, inner, 1, q, slots2, ents3, 2, cand, pl, wcand, pos,
+                                  nw, nwi)
+            for kind in range(3):  # region forcing
+                u = CELL_UNITS[c, kind]
+                pm = wpl[u, d]
+                if popcount(pm) < 2 or UNIT[u, ctz(pm)] != c:
+                    continue
+                nb = 0
+                mm = pm
+                while mm:
+                    b = ctz(mm)
+                    mm &= mm - 1
+                    x = UNIT[u, b]
+                    if x == c:
+                        slots2[nb] = so
+                    else:
+                        slots2[nb] = _REG + nb
+                        _dyn_propagate(_REG + nb, (x * 9 + d) * 2 + 1, wcand, val, wpl, wc2,
+                                       wp2, inner, pos2, epot2, epst2, epcnt2, ecause, nent2,
+                                       pool2, npool2, qon2, qoff2, res2, ons2, nwi)
+                    nb += 1
+                _dyn_agree(s, inner, 6, slots2, nb, cand, pl, wcand, pos, nw, nwi)
+        _dyn_agree(s, inner, 5, digit2, nd, cand, pl, wcand, pos, nw, nwi)
+    return _add_hints(s, pos, epot, epst, epcnt, nent, pool, npool, qoff, toff, nw)
+
+
+@njit
 def nested_offs(level: int, s: int, cand: np.ndarray, val: np.ndarray, pl: np.ndarray,
                 wcand: np.ndarray, wpl: np.ndarray, pos: np.ndarray, epot: np.ndarray,
                 epst: np.ndarray, epcnt: np.ndarray, nent: np.ndarray, pool: np.ndarray,
                 npool: np.ndarray, qoff: np.ndarray, toff: int, par: np.ndarray,
-                nw: tuple[np.ndarray, ...]) -> int:
+                nw: tuple[np.ndarray, ...], nwi: tuple[np.ndarray, ...]) -> int:
     """The nesting hook of :func:`propagate` (serate's rows 26-30, spec 5.5): when both
     queues are empty, add the off potentials the nested techniques of ``level`` find on
     the working grid (``wcand``/``wpl``; ``cand``/``pl`` the grid the chain started from)
@@ -929,14 +1331,25 @@ def nested_offs(level: int, s: int, cand: np.ndarray, val: np.ndarray, pl: np.nd
     and return the new queue end. Only the first technique that adds anything is used.
     Level 0 (rows 23-25) has no nested technique; level 1 (row 26): pointing/claiming,
     hidden pair, naked pair, X-Wing; level 2 (row 27) then Forcing Chains & Cycles (row
-    21, :func:`_nested_chains`). ``par``: scratch for a pattern's parents; ``nw``: the
-    nested work arrays (:func:`_nest_work`)."""
+    21, :func:`_nested_chains`); level 3 (row 28) then Multiple Forcing Chains (row 24,
+    :func:`_nested_multiple`); level 4 (row 29): the four, then Dynamic Forcing Chains
+    (row 25, :func:`_nested_dynamic`); level 5 (row 30): the four, Dynamic Forcing Chains,
+    then Dynamic Forcing Chains at level 2 (whose own nested Forcing Chains use ``nwi``).
+    ``par``: scratch for a pattern's parents; ``nw``: the nested work arrays
+    (:func:`_nest_work`)."""
     if level <= 0:
         return toff
     t = _nested_level1(s, cand, pl, wcand, wpl, pos, epot, epst, epcnt, nent, pool, npool,
                        qoff, toff, par)
     if t > toff:
         return t
+    if level >= 4:
+        t = _nested_dynamic(s, 0, cand, val, pl, wcand, wpl, pos, epot, epst, epcnt, nent,
+                            pool, npool, qoff, toff, nw, nwi)
+        if t > toff or level < 5:
+            return t
+        return _nested_dynamic(s, 2, cand, val, pl, wcand, wpl, pos, epot, epst, epcnt,
+                               nent, pool, npool, qoff, toff, nw, nwi)
     if level >= 2:
         t = _nested_chains(s, cand, val, pl, wcand, wpl, pos, epot, epst, epcnt, nent,
                            pool, npool, qoff, toff, nw)
@@ -1104,7 +1517,7 @@ def propagate_nested(s: int, start: int, cand: np.ndarray, val: np.ndarray, pl: 
               pos: np.ndarray, epot: np.ndarray, epst: np.ndarray, epcnt: np.ndarray,
               nent: np.ndarray, pool: np.ndarray, npool: np.ndarray, qon: np.ndarray,
               qoff: np.ndarray, res: np.ndarray, ons: np.ndarray,
-              nw: tuple[np.ndarray, ...]) -> bool:
+              nw: tuple[np.ndarray, ...], nwi: tuple[np.ndarray, ...]) -> bool:
     """:func:`propagate` for nesting levels 2 and up: everything potential ``start``
     implies, into slot ``s`` (entry 0 is ``start``). True on a contradiction: ``res`` then
     holds the entries of its on and off potentials (one of them a new entry not in
@@ -1229,7 +1642,7 @@ def propagate_nested(s: int, start: int, cand: np.ndarray, val: np.ndarray, pl: 
         else:
             if level > 0:
                 t = nested_offs(level, s, cand, val, pl, wcand, wpl, pos, epot, epst, epcnt,
-                                nent, pool, npool, qoff, toff, ons, nw)
+                                nent, pool, npool, qoff, toff, ons, nw, nwi)
                 if t > toff:
                     toff = t
                     continue
@@ -1352,8 +1765,9 @@ def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, le
     """Row 23 (``ROW_NISHIO``), 24 (``ROW_MULTIPLE``) or 25 (``ROW_DYNAMIC``): the first
     hint in serate's order, into the step buffers (``hl``: its chains). False when none.
     ``level``: the nesting level passed to :func:`propagate` (0 for these rows; with
-    ``ROW_DYNAMIC`` 1, 2, 3: rows 26-28, "Dynamic Forcing Chains (+)", "(+ Forcing
-    Chains)", "(+ Multiple Forcing Chains)", base 9.0, 9.5, 10.0)."""
+    ``ROW_DYNAMIC`` 1-5: rows 26-30, "Dynamic Forcing Chains (+)", "(+ Forcing
+    Chains)", "(+ Multiple Forcing Chains)", "(+ Dynamic Forcing Chains)", "(+ Dynamic
+    Forcing Chains (+ Forcing Chains))", base 9.0, 9.5, 10.0, 10.5, 11.0)."""
     nishio = row == ROW_NISHIO
     dynamic = row != ROW_MULTIPLE
     base = 7.5 if nishio else (8.0 if row == ROW_MULTIPLE else 8.5 + 0.5 * level)
@@ -1371,6 +1785,8 @@ def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, le
     nent = np.zeros(_SLOTS, dtype=np.int64)
     pool = np.empty((_SLOTS, _POOL if level < 2 else 4 * _POOL), dtype=np.int64)
     nw = _nest_work(level)
+    # level 5's innermost Forcing Chains (read and written at level 5 only)
+    nwi = _nest_work(2) if level >= 5 else nw
     nl = (nw[13], nw[14], nw[15], nw[16], nw[40])  # what the complexities read
     npool = np.zeros(_SLOTS, dtype=np.int64)
     qon = np.zeros(_ENTRIES, dtype=np.int64)
@@ -1408,7 +1824,7 @@ def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, le
             if level >= 2:
                 hit = propagate_nested(so, pon, cand, val, pl, wcand, wpl, dynamic, nishio,
                                        level, pos, epot, epst, epcnt, nent, pool, npool, qon,
-                                       qoff, res, ons, nw)
+                                       qoff, res, ons, nw, nwi)
             else:
                 hit = propagate(so, pon, cand, pl, wcand, wpl, dynamic, nishio, level, pos,
                                 epot, epst, epcnt, nent, pool, npool, qon, qoff, res, ons)
@@ -1420,7 +1836,7 @@ def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, le
                 if level >= 2:
                     hit = propagate_nested(_OFF, pon - 1, cand, val, pl, wcand, wpl, dynamic,
                                            nishio, level, pos, epot, epst, epcnt, nent, pool,
-                                           npool, qon, qoff, res, ons, nw)
+                                           npool, qon, qoff, res, ons, nw, nwi)
                 else:
                     hit = propagate(_OFF, pon - 1, cand, pl, wcand, wpl, dynamic, nishio,
                                     level, pos, epot, epst, epcnt, nent, pool, npool, qon,
@@ -1472,7 +1888,7 @@ def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, le
                             propagate_nested(_REG + nb, (x * 9 + d) * 2 + 1, cand, val, pl,
                                              wcand, wpl, dynamic, False, level, pos, epot,
                                              epst, epcnt, nent, pool, npool, qon, qoff, res,
-                                             ons, nw)
+                                             ons, nw, nwi)
                         else:
                             propagate(_REG + nb, (x * 9 + d) * 2 + 1, cand, pl, wcand, wpl,
                                       dynamic, False, level, pos, epot, epst, epcnt, nent,

@@ -35,7 +35,7 @@ from puzzlefmt.sudoku._kernels.dynamic import (
     ROW_NISHIO,
     chaining_row,
 )
-from puzzlefmt.sudoku._kernels.solve import solve_arrays
+from puzzlefmt.sudoku._kernels.solve import MAX_DEPTH, NSTATE, solve_arrays, solve_one
 from puzzlefmt.sudoku._kernels.tables import CELL_POS, CELL_UNITS, INTER, PEERS, SEES, UNIT
 
 __all__ = ["HI", "LINKS", "NUMPY", "TECHNIQUES", "T_CHAINS", "rate_batch", "rate_run",
@@ -1299,7 +1299,27 @@ def next_step(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, aux: np.ndarray
     for level in range(1, 4):
         if chaining_row(cand, val, pl, ROW_DYNAMIC, level, hi, hf, he, hc, hl):
             return True
+    # rows 29-30 (levels 4-5): on a grid with one solution only (serate tries them on any
+    # grid; on a grid with several solutions, an empty one say, they would take hours)
+    if _one_solution(cand, val):
+        for level in range(4, 6):
+            if chaining_row(cand, val, pl, ROW_DYNAMIC, level, hi, hf, he, hc, hl):
+                return True
     return False
+
+
+@njit
+def _one_solution(cand: np.ndarray, val: np.ndarray) -> bool:
+    """Whether the grid (digits ``val``, candidates ``cand``) has exactly one solution."""
+    puzzle = np.zeros(81, dtype=np.uint8)
+    masks = np.zeros(81, dtype=np.uint16)
+    for c in range(81):
+        puzzle[c] = val[c]
+        masks[c] = (1 << (val[c] - 1)) if val[c] else cand[c]
+    stack = np.empty((MAX_DEPTH + 1, NSTATE), dtype=np.int64)
+    pending = np.empty(MAX_DEPTH, dtype=np.int64)
+    sols = np.zeros((2, 81), dtype=np.uint8)
+    return bool(solve_one(puzzle, masks, True, 2, sols, stack, pending) == 1)
 
 
 @njit
