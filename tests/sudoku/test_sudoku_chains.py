@@ -7,6 +7,7 @@ gives, the target the step's effect, every elimination and placement the solutio
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import cache, reduce
 from itertools import pairwise
 from pathlib import Path
@@ -400,6 +401,28 @@ def test_the_row_26_vector_puzzles_have_serates_numbers() -> None:
         assert any(s.technique in NESTED for s in got.steps)
 
 
+def _assert_nested_step(step: Step, sol: Sequence[int], base: float) -> None:
+    """A nested chaining step (rows 26-28) lists its branches as expected (a contradiction:
+    two from one start to the same cell and digit, on and off; else two or more to one
+    common target), has a rating of at least ``base`` plus its chains' length increment,
+    and eliminates and places what the solution ``sol`` allows."""
+    branches = _branches(step.links)
+    ends = [b[-1] for b in branches]
+    if "Contradiction" in step.technique:
+        assert len(branches) == 2
+        assert branches[0][0] == branches[1][0]
+        assert ends[0][:2] == ends[1][:2]
+        assert ends[0][2] != ends[1][2]
+    else:
+        assert len(branches) >= 2
+        assert len(set(ends)) == 1
+    assert step.rating >= base + length_increment(len(step.links))
+    for c, d in step.eliminates:
+        assert sol[c] != d
+    for c, d in step.places:
+        assert sol[c] == d
+
+
 def test_nested_steps_carry_their_chains() -> None:
     """A row 26 step lists its branches like rows 23-25 (a nested elimination's first
     parent is one of the removals its pattern needed, not a one-link implication, so only
@@ -412,21 +435,7 @@ def test_nested_steps_carry_their_chains() -> None:
             if step.technique not in NESTED:
                 continue
             seen += 1
-            branches = _branches(step.links)
-            ends = [b[-1] for b in branches]
-            if "Contradiction" in step.technique:
-                assert len(branches) == 2
-                assert branches[0][0] == branches[1][0]
-                assert ends[0][:2] == ends[1][:2]
-                assert ends[0][2] != ends[1][2]
-            else:
-                assert len(branches) >= 2
-                assert len(set(ends)) == 1
-            assert step.rating >= 9.0 + length_increment(len(step.links))
-            for c, d in step.eliminates:
-                assert sol[c] != d
-            for c, d in step.places:
-                assert sol[c] == d
+            _assert_nested_step(step, sol, 9.0)
     assert seen >= 2
 
 
@@ -449,21 +458,7 @@ def test_level_2_steps_carry_their_chains() -> None:
         if step.technique not in NESTED_2:
             continue
         seen += 1
-        branches = _branches(step.links)
-        ends = [b[-1] for b in branches]
-        if "Contradiction" in step.technique:
-            assert len(branches) == 2
-            assert branches[0][0] == branches[1][0]
-            assert ends[0][:2] == ends[1][:2]
-            assert ends[0][2] != ends[1][2]
-        else:
-            assert len(branches) >= 2
-            assert len(set(ends)) == 1
-        assert step.rating >= 9.5 + length_increment(len(step.links))
-        for c, d in step.eliminates:
-            assert sol[c] != d
-        for c, d in step.places:
-            assert sol[c] == d
+        _assert_nested_step(step, sol, 9.5)
     assert seen >= 5
 
 
