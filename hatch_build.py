@@ -8,10 +8,17 @@ JIT on first use, as before. ``PUZZLEFMT_AOT=0`` skips it. ``PUZZLEFMT_AOT_CPU``
 CPU to compile for (default ``host``: this machine's; a wheel for other machines wants a
 generic one, such as ``x86-64-v2``). ``PUZZLEFMT_AOT_JOBS``: processes compiling at once
 (default: the machine's cores, at most 4).
+
+An editable install also byte-compiles the package's sources in place (``__pycache__``
+beside them), as pip does for a regular install: without it, where ``PYTHONDONTWRITEBYTECODE``
+is set (as in many containers and CI images), every ``puzzlefmt`` command compiled its
+modules from source again, about 0.26 s of CPU a command on the project's machine. A source
+edited later only makes its file's copy stale: Python checks and recompiles it.
 """
 
 from __future__ import annotations
 
+import compileall
 import os
 import subprocess
 import sys
@@ -27,9 +34,13 @@ class AheadOfTimeKernels(BuildHookInterface):  # type: ignore[type-arg] # hatchl
     PLUGIN_NAME = "custom"
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        if self.target_name != "wheel" or os.environ.get("PUZZLEFMT_AOT") == "0":
+        if self.target_name != "wheel":
             return
         root = Path(self.root)
+        if version == "editable":
+            compileall.compile_dir(root / _PACKAGE, quiet=1)
+        if os.environ.get("PUZZLEFMT_AOT") == "0":
+            return
         cpu = os.environ.get("PUZZLEFMT_AOT_CPU", "host")
         # The environment is pip's build environment as it stands (its PYTHONPATH brings
         # numba); the sources are put first on sys.path by the code itself, since pip's

@@ -220,6 +220,21 @@ def test_the_install_compiled_every_declared_kernel() -> None:
         assert _aot.lookup(key), key
 
 
+def test_the_install_byte_compiled_every_module() -> None:
+    """``pip install -e .`` byte-compiles the sources in place (hatch_build.py), as pip does
+    for a regular install: where ``PYTHONDONTWRITEBYTECODE`` is set, a command would
+    otherwise compile every module it imports again each time it starts. It fails after a
+    module is added until the package is installed again."""
+    import importlib.util
+
+    package = Path(_aot.__file__).parent
+    sources = sorted(package.rglob("*.py"))
+    assert len(sources) > 50
+    missing = [str(p.relative_to(package)) for p in sources
+               if not Path(importlib.util.cache_from_source(str(p))).is_file()]
+    assert not missing, f"not byte-compiled (pip install -e . does it): {missing[:5]}"
+
+
 def test_the_kernel_modules_are_found_in_the_package_not_listed(tmp_path: Path) -> None:
     """A family's new kernel module is compiled ahead of time with no list to edit: the
     modules are found by their ``@aot(...)`` declarations."""
