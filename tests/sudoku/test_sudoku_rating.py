@@ -375,3 +375,48 @@ def test_every_step_agrees_with_the_solution_and_hint_repeats_it(index: int, at:
                                (j // 27, j % 9 // 3) == (c // 27, c % 9 // 3)):
                     cand[j] &= ~(1 << (d - 1))
     assert vals == sol
+
+
+def test_grids_whose_every_candidate_is_in_a_solution_are_seen() -> None:
+    """The rater stops, as stuck, before its sound techniques (Aligned Pair Exclusion and
+    every chain) on a grid whose every candidate is in some solution: none of them could
+    find anything there. The check (``_all_live``) against the solver asked candidate by
+    candidate, on vector puzzles with givens taken away (several solutions), as they are
+    and with each cell's candidates cut to the digits of two of their solutions."""
+    import numpy as np
+
+    from puzzlefmt.sudoku._kernels.rate import _all_live
+    from puzzlefmt.sudoku.solver import count_solutions
+
+    rng = random.Random(23)
+    rows = [r for r in _table() if r[1] in ("2.0", "4.4", "7.1")][:6]
+    seen = {True: 0, False: 0}
+    for puzzle, *_ in rows:
+        for drop in (0, 3, 12):
+            cells = list(puzzle)
+            for c in rng.sample([i for i, ch in enumerate(cells) if ch != "."], drop):
+                cells[c] = "."
+            grid = Grid("".join(cells))
+            marks = grid.candidate_masks()
+            if drop == 12:  # only digits two solutions have: every one is in one of them
+                sols = grid.solve(limit=2).solutions
+                both = [(1 << (sols[0].values[c] - 1)) | (1 << (sols[-1].values[c] - 1))
+                        for c in range(81)]
+                marks = [m & b if v == 0 else m
+                         for v, m, b in zip(grid.values, marks, both, strict=True)]
+            cand = np.array([0 if v else m for v, m in zip(grid.values, marks, strict=True)],
+                            np.int64)
+            val = np.array(grid.values, np.int64)
+            want = True
+            for c in range(81):
+                for d in range(9):
+                    if cand[c] >> d & 1:
+                        one = [0 if v else m for v, m in zip(grid.values, marks, strict=True)]
+                        one[c] = 1 << d
+                        if count_solutions(Grid(givens=grid.givens, candidates=one), 1) == 0:
+                            want = False
+            got = bool(_all_live(cand, val))
+            assert got == want, (puzzle, drop)
+            seen[got] += 1
+    assert seen[True] >= 3, seen
+    assert seen[False] >= 6, seen

@@ -40,7 +40,9 @@ The verdicts (:attr:`Rating.verdict`):
   grids anyway; here they are rated with the same techniques (but rows 29-30, which would
   run for hours on a grid with several solutions, only while one solution is left) and,
   where these stop, ER is serate's 20.0 ("cannot be finished"), EP/ED what came before
-  (0.0 when nothing did).
+  (0.0 when nothing did). Once every candidate left is in some solution (an empty grid
+  at once), the techniques from Aligned Pair Exclusion on are not run: they only remove
+  candidates that no solution has, so they would all find nothing, after seconds of search.
 - ``"already-solved"``: no empty cell: serate's loop never runs; ER is ``-inf`` (serate
   prints ``-214748364.-8``), EP and ED 0.0.
 - ``"timeout"``: one solution, but the time given (``rate(..., timeout=T, partial=True)``,

@@ -1286,6 +1286,13 @@ def next_step(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, aux: np.ndarray
         return True
     if bug(cand, val, pl, hi, hf, he, hc):
         return True
+    # Every technique from here on is sound (unlike the uniqueness ones above): it only
+    # removes candidates that are in no solution, and places a digit only by removing the
+    # cell's others. When every candidate left is in some solution (a grid with several
+    # solutions, an empty one say), none of them can find anything: stuck, as they would
+    # all find after seconds of search.
+    if _all_live(cand, val):
+        return False
     if aligned_pair(cand, val, pl, hi, hf, he, hc):
         return True
     if forcing_chains(cand, val, pl, hi, hf, he, hc, hl):
@@ -1306,6 +1313,44 @@ def next_step(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, aux: np.ndarray
             if chaining_row(cand, val, pl, ROW_DYNAMIC, level, hi, hf, he, hc, hl):
                 return True
     return False
+
+
+@njit
+def _all_live(cand: np.ndarray, val: np.ndarray) -> bool:
+    """Whether every candidate of the grid (digits ``val``, candidates ``cand``) is in some
+    solution: at most two solver calls on a grid with one solution or none (the first finds
+    the solution or none; the next asks for a candidate outside it), one a candidate
+    outside the solutions found so far on a grid with several."""
+    puzzle = np.zeros(81, dtype=np.uint8)
+    masks = np.zeros(81, dtype=np.uint16)
+    seen = np.zeros(81, dtype=np.int64)
+    for c in range(81):
+        puzzle[c] = val[c]
+        masks[c] = (1 << (val[c] - 1)) if val[c] else cand[c]
+    stack = np.empty((MAX_DEPTH + 1, NSTATE), dtype=np.int64)
+    pending = np.empty(MAX_DEPTH, dtype=np.int64)
+    sols = np.zeros((2, 81), dtype=np.uint8)
+    c = -1
+    d = 0
+    while True:
+        if c >= 0:
+            masks[c] = 1 << d
+        found = solve_one(puzzle, masks, True, 1, sols, stack, pending)
+        if c >= 0:
+            masks[c] = cand[c]
+        if found < 1:
+            return False
+        for q in range(81):
+            seen[q] |= 1 << (sols[0, q] - 1)
+        c = -1
+        for q in range(81):
+            left = cand[q] & ~seen[q] if val[q] == 0 else 0
+            if left:
+                c = q
+                d = ctz(left)
+                break
+        if c < 0:
+            return True
 
 
 @njit
