@@ -3,8 +3,11 @@ puzzle keen.c makes for its seed, byte for byte."""
 
 from __future__ import annotations
 
+import random
 import re
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -277,3 +280,75 @@ def test_one_seed_is_made_in_the_generators_kernel(monkeypatch: pytest.MonkeyPat
     again = RandomState.from_state(after)
     assert seed_port.generate(5, Difficulty.NORMAL, False, again) == second
     assert again.state() == rs.state() != after
+
+
+def _candidate_rows(puzzle: Puzzle, solution: Sequence[int]) -> tuple[Any, Any]:
+    """The generator's workspace rows for a candidate: each cell's cage (its smallest cell)
+    and each cage's operation, with the solution as the grid."""
+    import numpy as np
+
+    from puzzlefmt.keen._kernels import generate as gen
+
+    gw = gen._gen_work(puzzle.size)
+    for cage in puzzle.cages:
+        for cell in cage.cells:
+            gw[gen._LEADER, cell] = cage.cells[0]
+        gw[gen._OPS, cage.cells[0]] = "amsd".index(cage.op.value)
+    return gw, np.array(solution, np.int64)
+
+
+def _dominoes(size: int, solution: Sequence[int], rng: random.Random
+              ) -> list[tuple[tuple[int, ...], str, int]]:
+    """Cages of one or two cells over ``solution``, with operations drawn at random and
+    the targets the solution gives them."""
+    free = set(range(size * size))
+    cages: list[tuple[tuple[int, ...], str, int]] = []
+    for cell in range(size * size):
+        if cell not in free:
+            continue
+        free.discard(cell)
+        near = [q for q in (cell + 1, cell + size)
+                if q in free and (q == cell + size or q % size)]
+        if not near or rng.random() < 0.15:
+            cages.append(((cell,), "a", solution[cell]))
+            continue
+        other = rng.choice(near)
+        free.discard(other)
+        a, b = solution[cell], solution[other]
+        ops = ["a", "m", "s"] + (["d"] if max(a, b) % min(a, b) == 0 else [])
+        op = rng.choice(ops)
+        target = {"a": a + b, "m": a * b, "s": abs(a - b), "d": max(a, b) // min(a, b)}[op]
+        cages.append(((cell, other), op, target))
+    return cages
+
+
+def test_the_generator_refuses_a_swappable_rectangle_without_grading_it() -> None:
+    """The generator refuses, before its grader runs, a candidate whose solution has a
+    rectangle ``a b / b a`` that can be swapped with every cage keeping its clue
+    (``_swap_solves``): a second solution, so the grader could never finish it. Such a
+    candidate must truly have two solutions (the solver counts them); the game's own
+    puzzles, which have one, never show one."""
+    from puzzlefmt.keen._kernels import generate as gen
+    from puzzlefmt.keen.solver import count_solutions
+
+    rng = random.Random(25)
+    found = {True: 0, False: 0}
+    for params in ("3dn", "4de", "4dh", "5dn", "6dx", "7dh", "9dn"):
+        seeds = [s for s, _ in zip(game_seeds(f"swap-{params}"), range(6), strict=False)]
+        for seed in seeds:
+            expansion = seed_port.expand(params, seed)
+            made = Puzzle.from_cages(expansion.size, expansion.cages)
+            solution = expansion.solution
+            assert count_solutions(made) == 1
+            gw, grid = _candidate_rows(made, solution)
+            assert not gen._swap_solves(made.size, gw, grid), made.game_id()
+            for _ in range(6):
+                candidate = Puzzle.from_cages(made.size, _dominoes(made.size, solution, rng))
+                gw, grid = _candidate_rows(candidate, solution)
+                swaps = bool(gen._swap_solves(candidate.size, gw, grid))
+                found[swaps] += 1
+                if swaps:
+                    assert count_solutions(candidate) == 2, candidate.game_id()
+                assert list(grid) == list(solution)  # the check puts the grid back
+    assert found[True] >= 20, found
+    assert found[False] >= 20, found

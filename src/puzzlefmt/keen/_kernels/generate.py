@@ -359,6 +359,75 @@ def _memo_key(grid: np.ndarray, gw: np.ndarray) -> tuple[int, int, int]:
 
 
 @njit
+def _cage_value(w: int, gw: np.ndarray, grid: np.ndarray, lead: int) -> int:
+    """The value of the cage led by ``lead`` over the digits of ``grid``: its clue when
+    ``grid`` is the solution; -1 for a division that does not come out whole."""
+    op = gw[_OPS, lead]
+    v: int = grid[lead]
+    for i in range(lead + 1, w * w):  # the leader is the cage's smallest cell
+        if gw[_LEADER, i] != lead:
+            continue
+        d = grid[i]
+        if op == _ADD:
+            v += d
+        elif op == _MUL:
+            v *= d
+        elif op == _SUB:
+            v = abs(v - d)
+        elif max(v, d) % min(v, d) == 0:
+            v = max(v, d) // min(v, d)
+        else:
+            return -1
+    return v
+
+
+@njit
+def _swap_solves(w: int, gw: np.ndarray, grid: np.ndarray) -> bool:
+    """Whether the candidate (solution ``grid``, cages in ``gw``) has a second solution of
+    the simplest kind: two digits ``a``, ``b`` on the corners of a rectangle (``a b`` on one
+    row, ``b a`` on another, in the same columns), swapped, with every cage the swap
+    touches keeping its clue. The grader's deductions remove only candidates that no
+    solution has, so with two solutions they never finish and the candidate is refused at
+    every difficulty: the verdict :func:`grades_as_ws` would give, without its run (at 4x4
+    Hard almost half the candidates drawn)."""
+    for r1 in range(w - 1):
+        for r2 in range(r1 + 1, w):
+            for c1 in range(w - 1):
+                p = r1 * w + c1
+                s = r2 * w + c1
+                a = grid[p]
+                b = grid[s]
+                for c2 in range(c1 + 1, w):
+                    q = r1 * w + c2
+                    t = r2 * w + c2
+                    if grid[q] != b or grid[t] != a:
+                        continue
+                    lp = gw[_LEADER, p]
+                    lq = gw[_LEADER, q]
+                    ls = gw[_LEADER, s]
+                    lt = gw[_LEADER, t]
+                    vp = _cage_value(w, gw, grid, lp)
+                    vq = _cage_value(w, gw, grid, lq)
+                    vs = _cage_value(w, gw, grid, ls)
+                    vt = _cage_value(w, gw, grid, lt)
+                    grid[p] = b
+                    grid[t] = b
+                    grid[q] = a
+                    grid[s] = a
+                    same = (_cage_value(w, gw, grid, lp) == vp
+                            and _cage_value(w, gw, grid, lq) == vq
+                            and _cage_value(w, gw, grid, ls) == vs
+                            and _cage_value(w, gw, grid, lt) == vt)
+                    grid[p] = a
+                    grid[t] = a
+                    grid[q] = b
+                    grid[s] = b
+                    if same:
+                        return True
+    return False
+
+
+@njit
 def _generate_ws(st: np.ndarray, w: int, diff: int, mult_only: bool, grid: np.ndarray,
                  gw: np.ndarray, lw: np.ndarray, cw: np.ndarray, tbuf: np.ndarray,
                  rw: np.ndarray, dyn: np.ndarray, dst: np.ndarray, memo: np.ndarray) -> int:
@@ -380,8 +449,8 @@ def _generate_ws(st: np.ndarray, w: int, diff: int, mult_only: bool, grid: np.nd
         rk.shuffle_row(st, gw, _ORDER, a)
         _deal(gw, a)
         if w != 3:
-            verdict = sk.grades_as_ws(w, diff, gw, _LEADER, _OPS, grid, cw, tbuf, rw, dyn,
-                                      dst)
+            verdict = 0 if _swap_solves(w, gw, grid) else \
+                sk.grades_as_ws(w, diff, gw, _LEADER, _OPS, grid, cw, tbuf, rw, dyn, dst)
         else:
             k0, k1, k2 = _memo_key(grid, gw)
             h = (k0 * -7046029254386353131) ^ (k1 * -4658895280553007687) \
@@ -393,8 +462,9 @@ def _generate_ws(st: np.ndarray, w: int, diff: int, mult_only: bool, grid: np.nd
             if memo[slot, 3] != 0:
                 verdict = memo[slot, 3] - 2
             else:
-                verdict = sk.grades_as_ws(w, diff, gw, _LEADER, _OPS, grid, cw, tbuf, rw, dyn,
-                                          dst)
+                verdict = 0 if _swap_solves(w, gw, grid) else \
+                    sk.grades_as_ws(w, diff, gw, _LEADER, _OPS, grid, cw, tbuf, rw, dyn,
+                                    dst)
                 if memo[_MEMO_SLOTS, 0] < _MEMO_FILL:
                     memo[slot, 0] = k0
                     memo[slot, 1] = k1
