@@ -240,6 +240,29 @@ def _put_symbol(out: np.ndarray, n: int, sym: int, count: int) -> int:
 
 
 @njit
+def _cage_value(w: int, gw: np.ndarray, grid: np.ndarray, lead: int) -> int:
+    """The value of the cage led by ``lead`` over the digits of ``grid``: its clue when
+    ``grid`` is the solution; -1 for a division that does not come out whole."""
+    op = gw[_OPS, lead]
+    v: int = grid[lead]
+    for i in range(lead + 1, w * w):  # the leader is the cage's smallest cell
+        if gw[_LEADER, i] != lead:
+            continue
+        d = grid[i]
+        if op == _ADD:
+            v += d
+        elif op == _MUL:
+            v *= d
+        elif op == _SUB:
+            v = abs(v - d)
+        elif max(v, d) % min(v, d) == 0:
+            v = max(v, d) // min(v, d)
+        else:
+            return -1
+    return v
+
+
+@njit
 def _describe(w: int, grid: np.ndarray, gw: np.ndarray, out: np.ndarray, n: int) -> int:
     """The description (block structure, comma, clues: what
     :func:`puzzlefmt.keen.gameid.encode_desc` writes) into ``out`` from ``out[n]`` on; the
@@ -282,22 +305,8 @@ def _describe(w: int, grid: np.ndarray, gw: np.ndarray, out: np.ndarray, n: int)
     for i in range(w * w):
         if gw[_LEADER, i] != i:
             continue
-        op = gw[_OPS, i]
-        target = grid[i]
-        for c in range(i + 1, w * w):
-            if gw[_LEADER, c] != i:
-                continue
-            d = grid[c]
-            if op == _ADD:
-                target += d
-            elif op == _MUL:
-                target *= d
-            elif op == _SUB:
-                target = abs(target - d)
-            else:
-                target = max(target, d) // min(target, d)
-        out[n] = _LETTER[op]
-        n = _put_number(out, n + 1, target)
+        out[n] = _LETTER[gw[_OPS, i]]
+        n = _put_number(out, n + 1, _cage_value(w, gw, grid, i))
     return n
 
 
@@ -356,29 +365,6 @@ def _memo_key(grid: np.ndarray, gw: np.ndarray) -> tuple[int, int, int]:
         else:
             k2 = (k2 << 13) | v
     return k0, k1, k2
-
-
-@njit
-def _cage_value(w: int, gw: np.ndarray, grid: np.ndarray, lead: int) -> int:
-    """The value of the cage led by ``lead`` over the digits of ``grid``: its clue when
-    ``grid`` is the solution; -1 for a division that does not come out whole."""
-    op = gw[_OPS, lead]
-    v: int = grid[lead]
-    for i in range(lead + 1, w * w):  # the leader is the cage's smallest cell
-        if gw[_LEADER, i] != lead:
-            continue
-        d = grid[i]
-        if op == _ADD:
-            v += d
-        elif op == _MUL:
-            v *= d
-        elif op == _SUB:
-            v = abs(v - d)
-        elif max(v, d) % min(v, d) == 0:
-            v = max(v, d) // min(v, d)
-        else:
-            return -1
-    return v
 
 
 @njit

@@ -1316,29 +1316,36 @@ def next_step(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, aux: np.ndarray
 
 
 @njit
+def _count(cand: np.ndarray, val: np.ndarray, cell: int, digit: int, limit: int,
+           sols: np.ndarray) -> int:
+    """The solutions of the grid (digits ``val``, candidates ``cand``), counted up to
+    ``limit``, with ``cell`` held to the candidate ``digit`` (0-8; ``cell`` -1: none); the
+    first two go to ``sols``."""
+    puzzle = np.zeros(81, dtype=np.uint8)
+    masks = np.zeros(81, dtype=np.uint16)
+    for c in range(81):
+        puzzle[c] = val[c]
+        masks[c] = (1 << (val[c] - 1)) if val[c] else cand[c]
+    if cell >= 0:
+        masks[cell] = 1 << digit
+    stack = np.empty((MAX_DEPTH + 1, NSTATE), dtype=np.int64)
+    pending = np.empty(MAX_DEPTH, dtype=np.int64)
+    found: int = solve_one(puzzle, masks, True, limit, sols, stack, pending)
+    return found
+
+
+@njit
 def _all_live(cand: np.ndarray, val: np.ndarray) -> bool:
     """Whether every candidate of the grid (digits ``val``, candidates ``cand``) is in some
     solution: at most two solver calls on a grid with one solution or none (the first finds
     the solution or none; the next asks for a candidate outside it), one a candidate
     outside the solutions found so far on a grid with several."""
-    puzzle = np.zeros(81, dtype=np.uint8)
-    masks = np.zeros(81, dtype=np.uint16)
     seen = np.zeros(81, dtype=np.int64)
-    for c in range(81):
-        puzzle[c] = val[c]
-        masks[c] = (1 << (val[c] - 1)) if val[c] else cand[c]
-    stack = np.empty((MAX_DEPTH + 1, NSTATE), dtype=np.int64)
-    pending = np.empty(MAX_DEPTH, dtype=np.int64)
     sols = np.zeros((2, 81), dtype=np.uint8)
     c = -1
     d = 0
     while True:
-        if c >= 0:
-            masks[c] = 1 << d
-        found = solve_one(puzzle, masks, True, 1, sols, stack, pending)
-        if c >= 0:
-            masks[c] = cand[c]
-        if found < 1:
+        if _count(cand, val, c, d, 1, sols) < 1:
             return False
         for q in range(81):
             seen[q] |= 1 << (sols[0, q] - 1)
@@ -1356,15 +1363,7 @@ def _all_live(cand: np.ndarray, val: np.ndarray) -> bool:
 @njit
 def _one_solution(cand: np.ndarray, val: np.ndarray) -> bool:
     """Whether the grid (digits ``val``, candidates ``cand``) has exactly one solution."""
-    puzzle = np.zeros(81, dtype=np.uint8)
-    masks = np.zeros(81, dtype=np.uint16)
-    for c in range(81):
-        puzzle[c] = val[c]
-        masks[c] = (1 << (val[c] - 1)) if val[c] else cand[c]
-    stack = np.empty((MAX_DEPTH + 1, NSTATE), dtype=np.int64)
-    pending = np.empty(MAX_DEPTH, dtype=np.int64)
-    sols = np.zeros((2, 81), dtype=np.uint8)
-    return bool(solve_one(puzzle, masks, True, 2, sols, stack, pending) == 1)
+    return bool(_count(cand, val, -1, 0, 2, np.zeros((2, 81), dtype=np.uint8)) == 1)
 
 
 @njit
