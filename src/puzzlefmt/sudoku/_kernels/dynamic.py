@@ -241,17 +241,21 @@ def _nested_basic(s: int, tech: int, cand: np.ndarray, pl: np.ndarray, wcand: np
                                                toff)
         return toff
     if tech == 3:  # X-Wing: columns as base lines (rows as cover), then rows
+        skip = 0  # the digits placed in more than 5 rows (no X-Wing left to find)
+        for d in range(9):
+            placed = 0
+            for r in range(9):
+                if pl[r, d] == 0:
+                    placed += 1
+            if placed > 5:
+                skip |= 1 << d
         for side in range(2):
             base0 = 9 if side == 0 else 0
             cover0 = 0 if side == 0 else 9
             for b1 in range(1, 9):
                 for b0i in range(b1):
                     for d in range(9):
-                        placed = 0
-                        for r in range(9):
-                            if pl[r, d] == 0:
-                                placed += 1
-                        if placed > 5:
+                        if skip >> d & 1:
                             continue
                         x0 = wpl[base0 + b0i, d]
                         x1 = wpl[base0 + b1, d]
@@ -601,12 +605,6 @@ def _nested_chains(s: int, cand: np.ndarray, val: np.ndarray, pl: np.ndarray,
                                 pot = npot[node]
                                 c = (pot >> 1) // 9
                                 d = (pot >> 1) % 9
-                                ctr[1] += 1
-                                stamp_anc = ctr[1]
-                                j = node
-                                while j >= 0:
-                                    marks[1, npot[j]] = stamp_anc
-                                    j = npar[j]
                                 nq = 0
                                 if mode & _Y:
                                     m = wcand[c] & ~(1 << d)
@@ -621,10 +619,20 @@ def _nested_chains(s: int, cand: np.ndarray, val: np.ndarray, pl: np.ndarray,
                                         nq += 1
                                 for t in range(nq):
                                     q = qs[t]
-                                    if marks[1, q] == stamp_anc:
-                                        continue
-                                    if marks[2, q] == stamp_on and marks[3, q] != stamp_on:
-                                        continue
+                                    if q == start:
+                                        continue  # the start off: every node's ancestor
+                                    if marks[2, q] == stamp_on:
+                                        # queued before: dropped unless it can close a
+                                        # cycle (marks[3]) and is no ancestor of the node
+                                        # (every other off ancestor was queued, so the
+                                        # first-parent walk is needed only here)
+                                        if marks[3, q] != stamp_on:
+                                            continue
+                                        j = node
+                                        while j >= 0 and npot[j] != q:
+                                            j = npar[j]
+                                        if j >= 0:
+                                            continue
                                     if n >= npot.shape[0]:
                                         break
                                     marks[2, q] = stamp_on
