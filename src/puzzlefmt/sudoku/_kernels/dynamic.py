@@ -241,17 +241,21 @@ def _nested_basic(s: int, tech: int, cand: np.ndarray, pl: np.ndarray, wcand: np
                                                toff)
         return toff
     if tech == 3:  # X-Wing: columns as base lines (rows as cover), then rows
+        skip = 0  # the digits placed in more than 5 rows (no X-Wing left to find)
+        for d in range(9):
+            placed = 0
+            for r in range(9):
+                if pl[r, d] == 0:
+                    placed += 1
+            if placed > 5:
+                skip |= 1 << d
         for side in range(2):
             base0 = 9 if side == 0 else 0
             cover0 = 0 if side == 0 else 9
             for b1 in range(1, 9):
                 for b0i in range(b1):
                     for d in range(9):
-                        placed = 0
-                        for r in range(9):
-                            if pl[r, d] == 0:
-                                placed += 1
-                        if placed > 5:
+                        if skip >> d & 1:
                             continue
                         x0 = wpl[base0 + b0i, d]
                         x1 = wpl[base0 + b1, d]
@@ -601,12 +605,6 @@ def _nested_chains(s: int, cand: np.ndarray, val: np.ndarray, pl: np.ndarray,
                                 pot = npot[node]
                                 c = (pot >> 1) // 9
                                 d = (pot >> 1) % 9
-                                ctr[1] += 1
-                                stamp_anc = ctr[1]
-                                j = node
-                                while j >= 0:
-                                    marks[1, npot[j]] = stamp_anc
-                                    j = npar[j]
                                 nq = 0
                                 if mode & _Y:
                                     m = wcand[c] & ~(1 << d)
@@ -621,10 +619,20 @@ def _nested_chains(s: int, cand: np.ndarray, val: np.ndarray, pl: np.ndarray,
                                         nq += 1
                                 for t in range(nq):
                                     q = qs[t]
-                                    if marks[1, q] == stamp_anc:
-                                        continue
-                                    if marks[2, q] == stamp_on and marks[3, q] != stamp_on:
-                                        continue
+                                    if q == start:
+                                        continue  # the start off: every node's ancestor
+                                    if marks[2, q] == stamp_on:
+                                        # queued before: dropped unless it can close a
+                                        # cycle (marks[3]) and is no ancestor of the node
+                                        # (every other off ancestor was queued, so the
+                                        # first-parent walk is needed only here)
+                                        if marks[3, q] != stamp_on:
+                                            continue
+                                        j = node
+                                        while j >= 0 and npot[j] != q:
+                                            j = npar[j]
+                                        if j >= 0:
+                                            continue
                                     if n >= npot.shape[0]:
                                         break
                                     marks[2, q] = stamp_on
@@ -1758,6 +1766,115 @@ def _take(bi: np.ndarray, bf: np.ndarray, bl: np.ndarray, tech: int, rating: flo
     bl[0] = n
 
 
+#: The propagation cache of :func:`chaining_row` at levels 1-3 (:func:`_prop_on`): records
+#: (one per "digit on" start), entries, parent words and nested chain entries it can hold.
+_C_RECS = 1458
+_C_ENTS = 1 << 19
+_C_POOL = 1 << 21
+_C_NL = 1 << 17
+
+
+@njit
+def _prop_cache() -> tuple[np.ndarray, ...]:
+    """An empty propagation cache: the record of each start (-1: none), the records
+    (entries' and parents' and nested lists' offsets and counts, contradiction and ``res``),
+    the stored entries (potential, first parent word, parent count), parent words and
+    nested chain entries (entry, hint id, complexity), and the fill counts."""
+    return (np.full(1458, -1, dtype=np.int64), np.empty((_C_RECS, 9), dtype=np.int64),
+            np.empty((_C_ENTS, 3), dtype=np.int64), np.empty(_C_POOL, dtype=np.int64),
+            np.empty((_C_NL, 3), dtype=np.int64), np.zeros(4, dtype=np.int64))
+
+
+@njit
+def _prop_cache_none() -> tuple[np.ndarray, ...]:
+    """:func:`_prop_cache`'s arrays, of size 1 (a level that uses none)."""
+    return (np.full(1, -1, dtype=np.int64), np.empty((1, 9), dtype=np.int64),
+            np.empty((1, 3), dtype=np.int64), np.empty(1, dtype=np.int64),
+            np.empty((1, 3), dtype=np.int64), np.zeros(4, dtype=np.int64))
+
+
+@njit
+def _prop_on(s: int, start: int, cand: np.ndarray, val: np.ndarray, pl: np.ndarray,
+             wcand: np.ndarray, wpl: np.ndarray, level: int, pos: np.ndarray,
+             epot: np.ndarray, epst: np.ndarray, epcnt: np.ndarray, nent: np.ndarray,
+             pool: np.ndarray, npool: np.ndarray, qon: np.ndarray, qoff: np.ndarray,
+             res: np.ndarray, ons: np.ndarray, nw: tuple[np.ndarray, ...],
+             nwi: tuple[np.ndarray, ...], cache: tuple[np.ndarray, ...]) -> bool:
+    """:func:`propagate_nested` (:func:`propagate` at level 1; dynamic, all links) of a
+    "digit on" start into slot ``s``, for :func:`chaining_row` at levels 1-3, where the
+    same start is propagated as a digit's branch and as a place of up to three units'
+    region forcing: the first propagation of a start is kept in ``cache`` (when it fits)
+    and later ones copy it into the slot (entries, parents, nested chain entries, the
+    contradiction and ``res``), the slot then as the propagation would leave it (its
+    nested hints' ids the first propagation's: distinct from any other start's)."""
+    cidx, crec, cent, cpool, cnl, ctop = cache
+    nlent, nlid, nlcx, nlcnt = nw[13], nw[14], nw[15], nw[16]
+    r = cidx[start]
+    if r >= 0:
+        _clear_slot(s, pos, nent, npool)
+        eo, ne, po, npl, lo, nl, chit = (crec[r, 0], crec[r, 1], crec[r, 2], crec[r, 3],
+                                         crec[r, 4], crec[r, 5], crec[r, 6])
+        for i in range(ne):
+            epot[s, i] = cent[eo + i, 0]
+            epst[s, i] = cent[eo + i, 1]
+            epcnt[s, i] = cent[eo + i, 2]
+        for i in range(ne - chit):  # a contradiction's last entry is not in ``pos``
+            pos[s, epot[s, i]] = i
+        nent[s] = ne
+        for k in range(npl):
+            pool[s, k] = cpool[po + k]
+        npool[s] = npl
+        for k in range(nl):
+            nlent[s, k] = cnl[lo + k, 0]
+            nlid[s, k] = cnl[lo + k, 1]
+            nlcx[s, k] = cnl[lo + k, 2]
+        nlcnt[s] = nl
+        res[0] = crec[r, 7]
+        res[1] = crec[r, 8]
+        return bool(chit == 1)
+    if level >= 2:
+        hit = propagate_nested(s, start, cand, val, pl, wcand, wpl, True, False, level, pos,
+                               epot, epst, epcnt, nent, pool, npool, qon, qoff, res, ons, nw,
+                               nwi)
+    else:
+        hit = propagate(s, start, cand, pl, wcand, wpl, True, False, level, pos, epot, epst,
+                        epcnt, nent, pool, npool, qon, qoff, res, ons)
+    ne = nent[s]
+    npl = npool[s]
+    nl = nlcnt[s]
+    if (ctop[3] < crec.shape[0] and ctop[0] + ne <= cent.shape[0]
+            and ctop[1] + npl <= cpool.shape[0] and ctop[2] + nl <= cnl.shape[0]):
+        r = ctop[3]
+        crec[r, 0] = ctop[0]
+        crec[r, 1] = ne
+        crec[r, 2] = ctop[1]
+        crec[r, 3] = npl
+        crec[r, 4] = ctop[2]
+        crec[r, 5] = nl
+        crec[r, 6] = 1 if hit else 0
+        crec[r, 7] = res[0]
+        crec[r, 8] = res[1]
+        eo = ctop[0]
+        for i in range(ne):
+            cent[eo + i, 0] = epot[s, i]
+            cent[eo + i, 1] = epst[s, i]
+            cent[eo + i, 2] = epcnt[s, i]
+        po = ctop[1]
+        for k in range(npl):
+            cpool[po + k] = pool[s, k]
+        lo = ctop[2]
+        for k in range(nl):
+            cnl[lo + k, 0] = nlent[s, k]
+            cnl[lo + k, 1] = nlid[s, k]
+            cnl[lo + k, 2] = nlcx[s, k]
+        ctop[0] += ne
+        ctop[1] += npl
+        ctop[2] += nl
+        ctop[3] += 1
+        cidx[start] = r
+    return hit
+
+
 @njit
 def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, level: int,
                  hi: np.ndarray, hf: np.ndarray, he: np.ndarray, hc: np.ndarray,
@@ -1788,6 +1905,10 @@ def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, le
     # level 5's innermost Forcing Chains (read and written at level 5 only)
     nwi = _nest_work(2) if level >= 5 else nw
     nl = (nw[13], nw[14], nw[15], nw[16], nw[40])  # what the complexities read
+    # levels 1-3: each "digit on" propagation once (:func:`_prop_on`); levels 4-5 (whose
+    # nested searches share the slots' work arrays) and rows 23-25 propagate each time
+    cached = 1 <= level <= 3 and row == ROW_DYNAMIC
+    cache = _prop_cache() if cached else _prop_cache_none()
     npool = np.zeros(_SLOTS, dtype=np.int64)
     qon = np.zeros(_ENTRIES, dtype=np.int64)
     qoff = np.zeros(_ENTRIES, dtype=np.int64)
@@ -1821,7 +1942,10 @@ def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, le
             nd += 1
             pon = (c * 9 + d) * 2 + 1
             # a contradiction from "on" removes the digit (the static row has none)
-            if level >= 2:
+            if cached:
+                hit = _prop_on(so, pon, cand, val, pl, wcand, wpl, level, pos, epot, epst,
+                               epcnt, nent, pool, npool, qon, qoff, res, ons, nw, nwi, cache)
+            elif level >= 2:
                 hit = propagate_nested(so, pon, cand, val, pl, wcand, wpl, dynamic, nishio,
                                        level, pos, epot, epst, epcnt, nent, pool, npool, qon,
                                        qoff, res, ons, nw, nwi)
@@ -1884,7 +2008,11 @@ def chaining_row(cand: np.ndarray, val: np.ndarray, pl: np.ndarray, row: int, le
                         slots[nb] = so
                     else:
                         slots[nb] = _REG + nb
-                        if level >= 2:
+                        if cached:
+                            _prop_on(_REG + nb, (x * 9 + d) * 2 + 1, cand, val, pl, wcand,
+                                     wpl, level, pos, epot, epst, epcnt, nent, pool, npool,
+                                     qon, qoff, res, ons, nw, nwi, cache)
+                        elif level >= 2:
                             propagate_nested(_REG + nb, (x * 9 + d) * 2 + 1, cand, val, pl,
                                              wcand, wpl, dynamic, False, level, pos, epot,
                                              epst, epcnt, nent, pool, npool, qon, qoff, res,
