@@ -960,6 +960,50 @@ def _nested_multiple(s: int, cand: np.ndarray, val: np.ndarray, pl: np.ndarray,
     return _add_hints(s, pos, epot, epst, epcnt, nent, pool, npool, qoff, toff, nw)
 
 
+@njit(inline=True)
+def _on_offs(s: int, e: int, xonly: bool, wcand: np.ndarray, wpl: np.ndarray,
+             pos: np.ndarray, epot: np.ndarray, epst: np.ndarray, epcnt: np.ndarray,
+             nent: np.ndarray, pool: np.ndarray, npool: np.ndarray, qoff: np.ndarray,
+             toff: int, res: np.ndarray) -> int:
+    """The offs that the on entry ``e`` of slot ``s`` implies on the working grid
+    ``wcand``/``wpl`` (the cell's other digits unless ``xonly``, the digit's other places in
+    the cell's three units), each new one an entry queued at ``qoff[toff]``: the queue's new
+    end, or -1 on a contradiction (an implied off already on; ``res`` then holds the
+    entries of that on and of the new off)."""
+    p = epot[s, e]
+    c = (p >> 1) // 9
+    d = (p >> 1) % 9
+    for step in range(4):
+        if step == 0:
+            if xonly:
+                continue
+            m = wcand[c] & ~(1 << d)
+            base = c * 9
+            mul = 1
+        else:
+            u = CELL_UNITS[c, step - 1]
+            m = wpl[u, d] & ~(1 << CELL_POS[c, step - 1])
+            base = u
+            mul = 0
+        while m:
+            b = ctz(m)
+            m &= m - 1
+            q = (c * 9 + b) * 2 if mul else (UNIT[base, b] * 9 + d) * 2
+            if pos[s, q + 1] >= 0:  # the cell and digit is on: contradiction
+                a = _entry(s, q, epot, epst, epcnt, nent, npool)
+                _parent(s, a, e, epcnt, pool, npool)
+                res[0] = pos[s, q + 1]
+                res[1] = a
+                return -1
+            if pos[s, q] < 0:
+                a = _entry(s, q, epot, epst, epcnt, nent, npool)
+                _parent(s, a, e, epcnt, pool, npool)
+                pos[s, q] = a
+                qoff[toff] = a
+                toff += 1
+    return toff
+
+
 @njit
 def _dyn_propagate(s: int, start: int, cand: np.ndarray, val: np.ndarray, pl: np.ndarray,
                    wcand: np.ndarray, wpl: np.ndarray, inner: int, pos: np.ndarray,
@@ -996,37 +1040,11 @@ def _dyn_propagate(s: int, start: int, cand: np.ndarray, val: np.ndarray, pl: np
         toff = 1
     while True:
         if hon < ton:
-            e = qon[hon]
+            toff = _on_offs(s, qon[hon], False, wcand, wpl, pos, epot, epst, epcnt, nent, pool,
+                            npool, qoff, toff, res)
             hon += 1
-            p = epot[s, e]
-            c = (p >> 1) // 9
-            d = (p >> 1) % 9
-            for step in range(4):
-                if step == 0:
-                    m = wcand[c] & ~(1 << d)
-                    base = c * 9
-                    mul = 1
-                else:
-                    u = CELL_UNITS[c, step - 1]
-                    m = wpl[u, d] & ~(1 << CELL_POS[c, step - 1])
-                    base = u
-                    mul = 0
-                while m:
-                    b = ctz(m)
-                    m &= m - 1
-                    q = (c * 9 + b) * 2 if mul else (UNIT[base, b] * 9 + d) * 2
-                    if pos[s, q + 1] >= 0:  # the cell and digit is on: contradiction
-                        a = _entry(s, q, epot, epst, epcnt, nent, npool)
-                        _parent(s, a, e, epcnt, pool, npool)
-                        res[0] = pos[s, q + 1]
-                        res[1] = a
-                        return True
-                    if pos[s, q] < 0:
-                        a = _entry(s, q, epot, epst, epcnt, nent, npool)
-                        _parent(s, a, e, epcnt, pool, npool)
-                        pos[s, q] = a
-                        qoff[toff] = a
-                        toff += 1
+            if toff < 0:
+                return True
         elif hoff < toff:
             e = qoff[hoff]
             hoff += 1
@@ -1416,39 +1434,11 @@ def propagate(s: int, start: int, cand: np.ndarray, pl: np.ndarray, wcand: np.nd
         toff = 1
     while True:
         if hon < ton:
-            e = qon[hon]
+            toff = _on_offs(s, qon[hon], xonly, wcand, wpl, pos, epot, epst, epcnt, nent, pool,
+                            npool, qoff, toff, res)
             hon += 1
-            p = epot[s, e]
-            c = (p >> 1) // 9
-            d = (p >> 1) % 9
-            for step in range(4):
-                if step == 0:
-                    if xonly:
-                        continue
-                    m = wcand[c] & ~(1 << d)
-                    base = c * 9
-                    mul = 1
-                else:
-                    u = CELL_UNITS[c, step - 1]
-                    m = wpl[u, d] & ~(1 << CELL_POS[c, step - 1])
-                    base = u
-                    mul = 0
-                while m:
-                    b = ctz(m)
-                    m &= m - 1
-                    q = (c * 9 + b) * 2 if mul else (UNIT[base, b] * 9 + d) * 2
-                    if pos[s, q + 1] >= 0:  # the cell and digit is on: contradiction
-                        a = _entry(s, q, epot, epst, epcnt, nent, npool)
-                        _parent(s, a, e, epcnt, pool, npool)
-                        res[0] = pos[s, q + 1]
-                        res[1] = a
-                        return True
-                    if pos[s, q] < 0:
-                        a = _entry(s, q, epot, epst, epcnt, nent, npool)
-                        _parent(s, a, e, epcnt, pool, npool)
-                        pos[s, q] = a
-                        qoff[toff] = a
-                        toff += 1
+            if toff < 0:
+                return True
         elif hoff < toff:
             e = qoff[hoff]
             hoff += 1
@@ -1554,39 +1544,11 @@ def propagate_nested(s: int, start: int, cand: np.ndarray, val: np.ndarray, pl: 
         toff = 1
     while True:
         if hon < ton:
-            e = qon[hon]
+            toff = _on_offs(s, qon[hon], xonly, wcand, wpl, pos, epot, epst, epcnt, nent, pool,
+                            npool, qoff, toff, res)
             hon += 1
-            p = epot[s, e]
-            c = (p >> 1) // 9
-            d = (p >> 1) % 9
-            for step in range(4):
-                if step == 0:
-                    if xonly:
-                        continue
-                    m = wcand[c] & ~(1 << d)
-                    base = c * 9
-                    mul = 1
-                else:
-                    u = CELL_UNITS[c, step - 1]
-                    m = wpl[u, d] & ~(1 << CELL_POS[c, step - 1])
-                    base = u
-                    mul = 0
-                while m:
-                    b = ctz(m)
-                    m &= m - 1
-                    q = (c * 9 + b) * 2 if mul else (UNIT[base, b] * 9 + d) * 2
-                    if pos[s, q + 1] >= 0:  # the cell and digit is on: contradiction
-                        a = _entry(s, q, epot, epst, epcnt, nent, npool)
-                        _parent(s, a, e, epcnt, pool, npool)
-                        res[0] = pos[s, q + 1]
-                        res[1] = a
-                        return True
-                    if pos[s, q] < 0:
-                        a = _entry(s, q, epot, epst, epcnt, nent, npool)
-                        _parent(s, a, e, epcnt, pool, npool)
-                        pos[s, q] = a
-                        qoff[toff] = a
-                        toff += 1
+            if toff < 0:
+                return True
         elif hoff < toff:
             e = qoff[hoff]
             hoff += 1
