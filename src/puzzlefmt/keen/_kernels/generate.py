@@ -381,9 +381,9 @@ def _memo_key(grid: np.ndarray, gw: np.ndarray) -> tuple[int, int, int]:
 def _swapped(grid: np.ndarray, cell: int, p: int, q: int, s: int, t: int) -> int:
     """The digit of ``cell`` once the rectangle's corners are swapped (``p``, ``t`` take
     ``q``'s digit, ``q``, ``s`` take ``p``'s)."""
-    if cell == p or cell == t:
+    if cell in (p, t):
         return grid[q]
-    if cell == q or cell == s:
+    if cell in (q, s):
         return grid[p]
     return grid[cell]
 
@@ -440,7 +440,7 @@ def _swap_solves(w: int, gw: np.ndarray, grid: np.ndarray) -> bool:
                 for k in range(4):
                     lead = lp if k == 0 else lq if k == 1 else ls if k == 2 else lt
                     op = gw[_OPS, lead]
-                    if op == _ADD or op == _MUL:
+                    if op in (_ADD, _MUL):
                         if (lead == lp) + (lead == lt) != (lead == lq) + (lead == ls):
                             same = False
                             break
