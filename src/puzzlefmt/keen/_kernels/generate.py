@@ -333,10 +333,16 @@ _MEMO_FILL = 6144
 _MEMO_WORDS = 4
 
 
+def memo_shape(w: int) -> tuple[int, int]:
+    """The shape of the table of :func:`_generate_ws`'s kept verdicts (int64, zeros): a 3x3
+    generator's (row :data:`_MEMO_SLOTS`: how many entries are filled), a single unused row
+    at other sizes."""
+    return (_MEMO_SLOTS + 1 if w == 3 else 1, _MEMO_WORDS)
+
+
 @njit
 def _memo_work(w: int) -> np.ndarray:
-    """The table of :func:`_generate_ws`'s kept verdicts: a 3x3 generator's (row
-    :data:`_MEMO_SLOTS`: how many entries are filled), a single unused row at other sizes."""
+    """A new table of :func:`_generate_ws`'s kept verdicts (:func:`memo_shape`)."""
     return np.zeros((_MEMO_SLOTS + 1 if w == 3 else 1, _MEMO_WORDS), np.int64)
 
 
@@ -381,11 +387,9 @@ def _memo_key(grid: np.ndarray, gw: np.ndarray) -> tuple[int, int, int]:
 def _swapped(grid: np.ndarray, cell: int, p: int, q: int, s: int, t: int) -> int:
     """The digit of ``cell`` once the rectangle's corners are swapped (``p``, ``t`` take
     ``q``'s digit, ``q``, ``s`` take ``p``'s)."""
-    if cell in (p, t):
-        return grid[q]
-    if cell in (q, s):
-        return grid[p]
-    return grid[cell]
+    at = q if cell in (p, t) else p if cell in (q, s) else cell
+    d: int = grid[at]
+    return d
 
 
 @njit(inline=True)
@@ -399,9 +403,11 @@ def _domino_keeps(w: int, gw: np.ndarray, grid: np.ndarray, lead: int, p: int, q
     nx = _swapped(grid, lead, p, q, s, t)
     ny = _swapped(grid, v, p, q, s, t)
     if gw[_OPS, lead] == _SUB:
-        return abs(nx - ny) == abs(x - y)
-    return max(nx, ny) % min(nx, ny) == 0 and \
-        max(nx, ny) // min(nx, ny) == max(x, y) // min(x, y)
+        kept: bool = abs(nx - ny) == abs(x - y)
+    else:
+        kept = max(nx, ny) % min(nx, ny) == 0 and \
+            max(nx, ny) // min(nx, ny) == max(x, y) // min(x, y)
+    return kept
 
 
 @njit
@@ -554,11 +560,11 @@ SEED_DIGITS = 15
 
 
 @aot("int64(int64, int64, boolean, int64[::1], boolean, uint8[::1], int64, uint8[::1], "
-     "uint8[::1], boolean, uint8[::1])")
+     "uint8[::1], boolean, uint8[::1], int64[:, ::1])")
 @njit
 def generate_lines(w: int, diff: int, mult_only: bool, master: np.ndarray, has_first: bool,
                    first: np.ndarray, count: int, prefix: np.ndarray, suffix: np.ndarray,
-                   with_seed: bool, out: np.ndarray) -> int:
+                   with_seed: bool, out: np.ndarray, memo: np.ndarray) -> int:
     """``count`` lines of ``puzzlefmt generate keen`` into ``out``: for each seed, ``prefix``
     (``6:``), the description of the puzzle keen.c makes from it, and with ``with_seed`` a
     tab, ``suffix`` (``6dn#``) and the seed, then a new line. The seeds: ``first``'s bytes
@@ -567,13 +573,14 @@ def generate_lines(w: int, diff: int, mult_only: bool, master: np.ndarray, has_f
     :mod:`puzzlefmt.sgt._kernels.random`, left where the next call goes on) as
     :func:`puzzlefmt.sgt.random.game_seeds` draws them. ``out`` must hold ``count`` lines
     of at most :data:`DESC_BYTES` + the prefix, suffix and seed. Returns the bytes written,
-    or ``-1`` when a seed made a cage too large to grade (never generated)."""
+    or ``-1`` when a seed made a cage too large to grade (never generated). ``memo``: the
+    kept verdicts (:func:`memo_shape`), kept by the caller from one call to the next for
+    the same ``w``, ``diff`` and ``mult_only``."""
     st = rk.new_state()
     grid = np.zeros(w * w, np.int64)
     gw = _gen_work(w)
     lw = lk.latin_work(w)
     cw, tbuf, rw, dyn, dst = sk.grade_work(w)
-    memo = _memo_work(w)
     seed = np.zeros(max(SEED_DIGITS, first.shape[0]), np.uint8)
     n = 0
     for k in range(count):
