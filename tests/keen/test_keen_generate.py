@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -352,3 +352,114 @@ def test_the_generator_refuses_a_swappable_rectangle_without_grading_it() -> Non
                 assert list(grid) == list(solution)  # the check puts the grid back
     assert found[True] >= 20, found
     assert found[False] >= 20, found
+
+
+def _random_candidates(params: str, count: int) -> Iterator[tuple[int, Any, Any]]:
+    """``count`` candidates as the generator's kernel draws them for ``params`` (Latin
+    square, cages, operations; before any verdict): the size, the workspace rows
+    (``_LEADER``, ``_OPS``) and the solution."""
+    import numpy as np
+
+    from puzzlefmt.keen._kernels import generate as gen
+    from puzzlefmt.sgt._kernels import latin as lk
+    from puzzlefmt.sgt._kernels import random as rk
+
+    w = int(params[0])
+    diff = "enhxu".index(params[2])
+    st = rk.new_state()
+    seed = np.frombuffer(f"cand-{params}".encode(), np.uint8).copy()
+    rk.seed_state(st, seed, 0, len(seed))
+    grid = np.zeros(w * w, np.int64)
+    gw = gen._gen_work(w)
+    lw = lk.latin_work(w)
+    made = 0
+    while made < count:
+        lk.latin_fill(st, w, grid, lw)
+        if not gen._blocks(st, w, gw):
+            continue
+        gen._clue_flags(w, diff, params.endswith("m"), grid, gw)
+        rk.shuffle_row(st, gw, gen._ORDER, w * w)
+        gen._deal(gw, w * w)
+        made += 1
+        yield w, gw.copy(), grid.copy()
+
+
+def _swap_tried(w: int, gw: Any, grid: Any) -> bool:
+    """The rectangle check as its definition says it: every ``a b / b a`` rectangle
+    swapped, every cage's value worked out again over its cells."""
+    from puzzlefmt.keen._kernels import generate as gen
+
+    def value(cells: list[int], op: int, digits: list[int]) -> int:
+        v = digits[cells[0]]
+        for c in cells[1:]:
+            d = digits[c]
+            v = [v + d, v * d, abs(v - d), max(v, d) // min(v, d) if max(v, d) % min(v, d) == 0
+                 else -1][op]
+        return v
+
+    cages: dict[int, list[int]] = {}
+    for i in range(w * w):
+        cages.setdefault(int(gw[gen._LEADER, i]), []).append(i)
+    digits = [int(d) for d in grid]
+    before = {lead: value(cells, int(gw[gen._OPS, lead]), digits)
+              for lead, cells in cages.items()}
+    for r1 in range(w):
+        for r2 in range(r1 + 1, w):
+            for c1 in range(w):
+                for c2 in range(c1 + 1, w):
+                    p, q, s, t = r1 * w + c1, r1 * w + c2, r2 * w + c1, r2 * w + c2
+                    if digits[p] != digits[t] or digits[q] != digits[s]:
+                        continue
+                    swapped = list(digits)
+                    swapped[p], swapped[q], swapped[s], swapped[t] = (
+                        digits[q], digits[p], digits[t], digits[s])
+                    if all(value(cells, int(gw[gen._OPS, lead]), swapped) == before[lead]
+                           for lead, cells in cages.items()):
+                        return True
+    return False
+
+
+@pytest.mark.parametrize("params", ["4de", "4dh", "5dn", "6dx", "6dnm", "7dh", "9dn"])
+def test_the_rectangle_check_is_every_rectangle_swapped(params: str) -> None:
+    """``_swap_solves`` (corners counted in sum and product cages, dominoes worked out,
+    rectangles found from each row's column of each digit) answers as swapping every
+    rectangle and working out every cage again, on the generator's own candidates (3x3
+    has none to try: a Latin square of order 3 has no ``a b / b a`` rectangle)."""
+    from puzzlefmt.keen._kernels import generate as gen
+
+    seen = {True: 0, False: 0}
+    for w, gw, grid in _random_candidates(params, 150):
+        kept = grid.copy()
+        got = bool(gen._swap_solves(w, gw, grid))
+        assert got == _swap_tried(w, gw, grid)
+        assert list(grid) == list(kept)
+        seen[got] += 1
+    assert seen[False] > 0
+    assert seen[True] > 0
+
+
+@pytest.mark.parametrize("params", ["3de", "4de", "4dn", "5de", "5dn", "6dn", "7de"])
+def test_the_easy_run_answers_as_the_solvers_run_up_to_easy(params: str) -> None:
+    """The grader's verdict at Easy and Normal (``solves_easy``: every placement of a sweep
+    made before the clues are looked at again) is the verdict of the solver's own run
+    (``_run_ws``, back to the clues after each placement), on the generator's candidates."""
+    from puzzlefmt.keen._kernels import generate as gen
+    from puzzlefmt.keen._kernels import grade as gk
+    from puzzlefmt.keen._kernels import seed as sk
+
+    seen = {0: 0, 1: 0}
+    for w, gw, grid in _random_candidates(params, 150):
+        cw, tbuf, rw, dyn, dst = sk.grade_work(w)
+        for diff in (gk.EASY, gk.NORMAL):
+            verdict = sk.grades_as_ws(w, diff, gw, gen._LEADER, gen._OPS, grid, cw, tbuf, rw,
+                                      dyn, dst)
+            ncages = sum(1 for i in range(w * w) if gw[gen._LEADER, i] == i)
+            run = gk._run_ws(w, diff, ncages, cw, tbuf, dyn, dst, rw)
+            easy = gk._run_ws(w, gk.EASY, ncages, cw, tbuf, dyn, dst, rw)
+            if diff == gk.EASY:
+                assert verdict == (1 if easy == gk.EASY else 0)
+            else:
+                assert verdict == (1 if run == gk.NORMAL and easy > gk.EASY else 0)
+            seen[verdict] += 1
+    assert seen[0] > 0
+    assert seen[1] > 0

@@ -181,12 +181,13 @@ def _lines(size: int, difficulty: Difficulty, mult: bool, count: int, master: st
                 + max(kernel.SEED_DIGITS, len(first)) + 2)
     out = np.zeros(min(count, LINES_CHUNK) * per_line, np.uint8)
     seed = np.frombuffer(first, np.uint8).copy()
+    memo = np.zeros(kernel.memo_shape(size), np.int64)  # a 3x3's verdicts, for every chunk
     done = 0
     while done < count:
         chunk = min(count - done, LINES_CHUNK)
         got = kernel.generate_lines(size, int(difficulty), bool(mult), state,
                                     master is not None and done == 0, seed, chunk, prefix,
-                                    suffix, bool(with_seed), out)
+                                    suffix, bool(with_seed), out, memo)
         if got < 0:  # pragma: no cover - cages of at most 6 cells always enumerate
             raise AssertionError("a seed made a cage with too many layouts")
         yield out[:got].tobytes().decode("utf-8")

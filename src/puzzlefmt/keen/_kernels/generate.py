@@ -43,14 +43,29 @@ _LETTER = (97, 109, 115, 100)
 #: cage's target (a 3x3 candidate's key, :func:`_memo_key`).
 _ORDER, _RANK, _ALONE, _PARENT, _COUNT, _SMALLEST = 0, 1, 2, 3, 4, 5
 _LEADER, _SIZES, _FLAGS, _LIVE, _OPS, _SYMS, _TARGET = 6, 7, 8, 9, 10, 11, 12
-_GEN_ROWS = 13
+#: Rows filled once for the size: each cell's four neighbours (:func:`_near`, at ``4 * cell
+#: + q``), and how many ordered pairs of distinct digits up to w have each product (a
+#: domino's product ``v`` at ``v``); then, per candidate, the column of each digit in each
+#: row of the solution (at ``w * row + digit - 1``).
+_NEAR, _PAIRS, _POS = 13, 14, 15
+_GEN_ROWS = 16
 
 
 @njit
 def _gen_work(w: int) -> np.ndarray:
     """The generator's workspace for w x w puzzles (one row wide enough for the block
-    structure's symbols)."""
-    return np.zeros((_GEN_ROWS, 4 * w * w + 2), np.int64)
+    structure's symbols), with its tables for the size."""
+    gw = np.zeros((_GEN_ROWS, 4 * w * w + 2), np.int64)
+    for i in range(w * w):
+        for q in range(4):
+            gw[_NEAR, 4 * i + q] = _near(w, i, q)
+    for v in range(1, w * w + 1):
+        pairs = 0
+        for d in range(1, w + 1):
+            if v % d == 0 and v // d <= w and v // d != d:
+                pairs += 1
+        gw[_PAIRS, v] = pairs
+    return gw
 
 
 @njit(inline=True)
@@ -106,7 +121,7 @@ def _blocks(st: np.ndarray, w: int, gw: np.ndarray) -> bool:
             continue
         best = -1
         for q in range(4):
-            n = _near(w, i, q)
+            n = gw[_NEAR, 4 * i + q]
             if n >= 0 and gw[_ALONE, n] and (best == -1 or gw[_RANK, n] < gw[_RANK, best]):
                 best = n
         if best >= 0 and rk.upto(st, 4):
@@ -118,7 +133,7 @@ def _blocks(st: np.ndarray, w: int, gw: np.ndarray) -> bool:
             continue
         best = -1
         for q in range(4):
-            n = _near(w, i, q)
+            n = gw[_NEAR, 4 * i + q]
             if n >= 0 and gw[_COUNT, _root(gw, n)] < MAX_CAGE and (
                     best == -1 or gw[_RANK, n] < gw[_RANK, best]):
                 best = n
@@ -155,12 +170,7 @@ def _clue_flags(w: int, diff: int, mult_only: bool, grid: np.ndarray, gw: np.nda
             q = min(grid[j], grid[i])
             v = p + q
             gw[_FLAGS, j] |= _F_ADD if 4 < v < 2 * w - 2 else _F_ADD << _BAD_SHIFT
-            v = p * q
-            pairs = 0
-            for d in range(1, w + 1):
-                if v % d == 0 and v // d <= w and v // d != d:
-                    pairs += 1
-            if pairs <= 2 and diff > _NORMAL:
+            if gw[_PAIRS, p * q] <= 2 and diff > _NORMAL:
                 gw[_FLAGS, j] |= _F_MUL << _BAD_SHIFT
             else:
                 gw[_FLAGS, j] |= _F_MUL
@@ -323,10 +333,16 @@ _MEMO_FILL = 6144
 _MEMO_WORDS = 4
 
 
+def memo_shape(w: int) -> tuple[int, int]:
+    """The shape of the table of :func:`_generate_ws`'s kept verdicts (int64, zeros): a 3x3
+    generator's (row :data:`_MEMO_SLOTS`: how many entries are filled), a single unused row
+    at other sizes."""
+    return (_MEMO_SLOTS + 1 if w == 3 else 1, _MEMO_WORDS)
+
+
 @njit
 def _memo_work(w: int) -> np.ndarray:
-    """The table of :func:`_generate_ws`'s kept verdicts: a 3x3 generator's (row
-    :data:`_MEMO_SLOTS`: how many entries are filled), a single unused row at other sizes."""
+    """A new table of :func:`_generate_ws`'s kept verdicts (:func:`memo_shape`)."""
     return np.zeros((_MEMO_SLOTS + 1 if w == 3 else 1, _MEMO_WORDS), np.int64)
 
 
@@ -367,6 +383,33 @@ def _memo_key(grid: np.ndarray, gw: np.ndarray) -> tuple[int, int, int]:
     return k0, k1, k2
 
 
+@njit(inline=True)
+def _swapped(grid: np.ndarray, cell: int, p: int, q: int, s: int, t: int) -> int:
+    """The digit of ``cell`` once the rectangle's corners are swapped (``p``, ``t`` take
+    ``q``'s digit, ``q``, ``s`` take ``p``'s)."""
+    at = q if cell in (p, t) else p if cell in (q, s) else cell
+    d: int = grid[at]
+    return d
+
+
+@njit(inline=True)
+def _domino_keeps(w: int, gw: np.ndarray, grid: np.ndarray, lead: int, p: int, q: int,
+                  s: int, t: int) -> bool:
+    """Whether the domino led by ``lead`` (a difference or a quotient) keeps its clue once
+    the rectangle's corners are swapped (:func:`_swapped`)."""
+    v = lead + 1 if lead % w + 1 < w and gw[_LEADER, lead + 1] == lead else lead + w
+    x = grid[lead]
+    y = grid[v]
+    nx = _swapped(grid, lead, p, q, s, t)
+    ny = _swapped(grid, v, p, q, s, t)
+    if gw[_OPS, lead] == _SUB:
+        kept: bool = abs(nx - ny) == abs(x - y)
+    else:
+        kept = max(nx, ny) % min(nx, ny) == 0 and \
+            max(nx, ny) // min(nx, ny) == max(x, y) // min(x, y)
+    return kept
+
+
 @njit
 def _swap_solves(w: int, gw: np.ndarray, grid: np.ndarray) -> bool:
     """Whether the candidate (solution ``grid``, cages in ``gw``) has a second solution of
@@ -375,7 +418,14 @@ def _swap_solves(w: int, gw: np.ndarray, grid: np.ndarray) -> bool:
     touches keeping its clue. The grader's deductions remove only candidates that no
     solution has, so with two solutions they never finish and the candidate is refused at
     every difficulty: the verdict :func:`grades_as_ws` would give, without its run (at 4x4
-    Hard almost half the candidates drawn)."""
+    Hard almost half the candidates drawn).
+
+    A sum or product cage keeps its clue exactly when it holds as many of the corners that
+    get ``b`` (``a`` before) as of those that get ``a``; a difference or quotient cage is a
+    domino, worked out. The rectangles are found from each row's column of each digit."""
+    for r in range(w):
+        for c in range(w):
+            gw[_POS, r * w + grid[r * w + c] - 1] = c
     for r1 in range(w - 1):
         for r2 in range(r1 + 1, w):
             for c1 in range(w - 1):
@@ -383,33 +433,28 @@ def _swap_solves(w: int, gw: np.ndarray, grid: np.ndarray) -> bool:
                 s = r2 * w + c1
                 a = grid[p]
                 b = grid[s]
-                for c2 in range(c1 + 1, w):
-                    q = r1 * w + c2
-                    t = r2 * w + c2
-                    if grid[q] != b or grid[t] != a:
-                        continue
-                    lp = gw[_LEADER, p]
-                    lq = gw[_LEADER, q]
-                    ls = gw[_LEADER, s]
-                    lt = gw[_LEADER, t]
-                    vp = _cage_value(w, gw, grid, lp)
-                    vq = _cage_value(w, gw, grid, lq)
-                    vs = _cage_value(w, gw, grid, ls)
-                    vt = _cage_value(w, gw, grid, lt)
-                    grid[p] = b
-                    grid[t] = b
-                    grid[q] = a
-                    grid[s] = a
-                    same = (_cage_value(w, gw, grid, lp) == vp
-                            and _cage_value(w, gw, grid, lq) == vq
-                            and _cage_value(w, gw, grid, ls) == vs
-                            and _cage_value(w, gw, grid, lt) == vt)
-                    grid[p] = a
-                    grid[t] = a
-                    grid[q] = b
-                    grid[s] = b
-                    if same:
-                        return True
+                c2 = gw[_POS, r1 * w + b - 1]
+                if c2 <= c1 or grid[r2 * w + c2] != a:
+                    continue
+                q = r1 * w + c2
+                t = r2 * w + c2
+                lp = gw[_LEADER, p]
+                lq = gw[_LEADER, q]
+                ls = gw[_LEADER, s]
+                lt = gw[_LEADER, t]
+                same = True
+                for k in range(4):
+                    lead = lp if k == 0 else lq if k == 1 else ls if k == 2 else lt
+                    op = gw[_OPS, lead]
+                    if op in (_ADD, _MUL):
+                        if (lead == lp) + (lead == lt) != (lead == lq) + (lead == ls):
+                            same = False
+                            break
+                    elif not _domino_keeps(w, gw, grid, lead, p, q, s, t):
+                        same = False
+                        break
+                if same:
+                    return True
     return False
 
 
@@ -515,11 +560,11 @@ SEED_DIGITS = 15
 
 
 @aot("int64(int64, int64, boolean, int64[::1], boolean, uint8[::1], int64, uint8[::1], "
-     "uint8[::1], boolean, uint8[::1])")
+     "uint8[::1], boolean, uint8[::1], int64[:, ::1])")
 @njit
 def generate_lines(w: int, diff: int, mult_only: bool, master: np.ndarray, has_first: bool,
                    first: np.ndarray, count: int, prefix: np.ndarray, suffix: np.ndarray,
-                   with_seed: bool, out: np.ndarray) -> int:
+                   with_seed: bool, out: np.ndarray, memo: np.ndarray) -> int:
     """``count`` lines of ``puzzlefmt generate keen`` into ``out``: for each seed, ``prefix``
     (``6:``), the description of the puzzle keen.c makes from it, and with ``with_seed`` a
     tab, ``suffix`` (``6dn#``) and the seed, then a new line. The seeds: ``first``'s bytes
@@ -528,13 +573,14 @@ def generate_lines(w: int, diff: int, mult_only: bool, master: np.ndarray, has_f
     :mod:`puzzlefmt.sgt._kernels.random`, left where the next call goes on) as
     :func:`puzzlefmt.sgt.random.game_seeds` draws them. ``out`` must hold ``count`` lines
     of at most :data:`DESC_BYTES` + the prefix, suffix and seed. Returns the bytes written,
-    or ``-1`` when a seed made a cage too large to grade (never generated)."""
+    or ``-1`` when a seed made a cage too large to grade (never generated). ``memo``: the
+    kept verdicts (:func:`memo_shape`), kept by the caller from one call to the next for
+    the same ``w``, ``diff`` and ``mult_only``."""
     st = rk.new_state()
     grid = np.zeros(w * w, np.int64)
     gw = _gen_work(w)
     lw = lk.latin_work(w)
     cw, tbuf, rw, dyn, dst = sk.grade_work(w)
-    memo = _memo_work(w)
     seed = np.zeros(max(SEED_DIGITS, first.shape[0]), np.uint8)
     n = 0
     for k in range(count):

@@ -645,6 +645,67 @@ def _run_ws(w: int, maxdiff: int, ncages: int, cw: np.ndarray, tbuf: np.ndarray,
 
 
 @njit
+def solves_easy(w: int, ncages: int, cw: np.ndarray, tbuf: np.ndarray, rw: np.ndarray) -> bool:
+    """Whether :func:`_run_ws` up to Easy finishes a puzzle that has a solution (the
+    generator's candidates, whose Latin square is one), with every cage's layouts stored.
+
+    The Easy deductions (the clues' digits, latin.c's single places and single candidates)
+    only remove candidates, and each still applies after other removals, so they reach the
+    same end in any order: this run makes every placement a sweep finds before looking at
+    the clues again, where :func:`_run_ws` goes back to the clues after each one. With a
+    solution they never meet a contradiction (they never remove its digits); one seen here
+    all the same answers ``False``, as :func:`_run_ws`'s IMPOSSIBLE is not Easy."""
+    n = w * w
+    full = (1 << w) - 1
+    for i in range(n):
+        rw[_MASKS, i] = full
+        rw[_GRID, i] = 0
+        rw[_ROWDONE, i] = 0
+        rw[_COLDONE, i] = 0
+        rw[_DIRTY, i] = _LOOK_ALL
+    for i in range(rw.shape[1]):
+        rw[_SCRATCH, i] = 0
+    placed = 0
+    while True:
+        changed = _clues(w, EASY, ncages, cw, tbuf, rw)
+        for cell in range(n):
+            if rw[_GRID, cell] != 0:
+                continue
+            m = rw[_MASKS, cell]
+            if m == 0:
+                return False
+            if (m & (m - 1)) == 0:
+                _place(rw, w, cell, kern.lowest_digit(m))
+                placed += 1
+                changed = 1
+        for line in range(2 * w):
+            for d in range(1, w + 1):
+                if line < w:
+                    if rw[_ROWDONE, line * w + d - 1]:
+                        continue
+                elif rw[_COLDONE, (line - w) * w + d - 1]:
+                    continue
+                bit = 1 << (d - 1)
+                m = 0
+                at = -1
+                for q in range(w):
+                    cell = line * w + q if line < w else q * w + line - w
+                    if rw[_MASKS, cell] & bit:
+                        m += 1
+                        at = cell
+                if m == 0:
+                    return False
+                if m == 1 and rw[_GRID, at] == 0:
+                    _place(rw, w, at, d)
+                    placed += 1
+                    changed = 1
+        if placed == n:
+            return True
+        if not changed:
+            return False
+
+
+@njit
 def _clues_dyn_rows(w: int, level: int, ncages: int, cw: np.ndarray, tbuf: np.ndarray,
                     rw: np.ndarray, dyn: np.ndarray, dst: np.ndarray) -> int:
     """:func:`_clues_dyn` on the workspaces' rows (a puzzle with dynamic cages)."""

@@ -149,10 +149,17 @@ def _graded(w: int, diff: int, ncages: int, cw: np.ndarray, tbuf: np.ndarray,
     # d ends at d exactly when the run up to d-1 gets stuck and the puzzle is solved. Normal
     # asks a second run, up to Easy, which only a puzzle solved at Normal needs (most
     # candidates are not).
+    # Up to Easy, only whether the run finishes counts (the candidate has a solution, so it
+    # ends Easy or UNFINISHED): gk.solves_easy says it sooner, with the layouts all stored.
+    stored = dyn.shape[1] <= 1
+    if diff == gk.EASY and stored:
+        return 1 if gk.solves_easy(w, ncages, cw, tbuf, rw) else 0
     ret = gk._run_ws(w, diff, ncages, cw, tbuf, dyn, dst, rw)
     if ret != diff:
         return 0
     if diff == gk.NORMAL:
+        if stored:
+            return 0 if gk.solves_easy(w, ncages, cw, tbuf, rw) else 1
         ret = gk._run_ws(w, gk.EASY, ncages, cw, tbuf, dyn, dst, rw)
         if ret <= gk.EASY:
             return 0
