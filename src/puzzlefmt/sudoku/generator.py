@@ -58,9 +58,12 @@ FEWEST = 17
 #: ``--timeout``): options no puzzle meets end in an error after this long.
 DEFAULT_TIMEOUT = 60.0
 
-#: The highest window end the rater can tell: every puzzle serate rates up to 9.4 uses its
-#: rows 1-26 only, which the rater has (:mod:`puzzlefmt.sudoku.rating`); from 9.5 a puzzle
-#: may need nested chains (rows 27+, 9.5 and up) that it does not have.
+#: The highest window end the rater tells as serate does: every puzzle serate rates up to
+#: 9.4 uses its rows 1-26 only, where the rater takes serate's steps exactly
+#: (:mod:`puzzlefmt.sudoku.rating`); from 9.5 a puzzle needs nested chains (rows 27-30),
+#: which the rater has, but where serate's own ER can move by 0.1 with the JVM's hash order
+#: (docs/sudoku-rating.md) and one level 4 step is known to come in another order, so a
+#: window there could keep a puzzle serate rates outside it.
 TOP_RATING = 9.4
 
 #: Tries of the kernel between two looks at the clock.
@@ -155,7 +158,8 @@ def check(*, symmetry: str = "none", clues: str = "17-81", minimal: bool = False
 def rating_window(text: str) -> tuple[float, float]:
     """``"LO-HI"`` (or one number) as a window of Sudoku Explainer ratings (ER as serate
     prints it, one decimal); :class:`ValueError` for an empty window or one the rater cannot
-    tell (above :data:`TOP_RATING`: such puzzles may need chains it does not have)."""
+    tell as serate does (above :data:`TOP_RATING`: nested chains, where serate's own order
+    varies)."""
     lo, hi = _ends(text, float, "a rating window is LO-HI (two Sudoku Explainer ratings, "
                    "2.0-4.5)")
     if not (math.isfinite(lo) and math.isfinite(hi)):
@@ -164,15 +168,16 @@ def rating_window(text: str) -> tuple[float, float]:
         raise ValueError(f"the rating window {text} is empty (its low end is above its high "
                          f"end)")
     if hi > TOP_RATING:
-        raise ValueError(f"the Sudoku Explainer rater here rates up to ER {TOP_RATING} (the "
-                         f"puzzles above may need chains it does not have yet): choose a "
-                         f"--rating window within 1.0-{TOP_RATING}, not {text}")
+        raise ValueError(f"the Sudoku Explainer rater here matches serate up to ER "
+                         f"{TOP_RATING} (above, nested chains, serate's own ER varies by 0.1 "
+                         f"with its hash order): choose a --rating window within "
+                         f"1.0-{TOP_RATING}, not {text}")
     return lo, hi
 
 
 def _rated_in(grid: Grid, lo: float, hi: float) -> bool:
     """Whether ``grid``'s ER, as serate prints it, is in the window (a puzzle that needs
-    chains is not: its ER is 9.5 or more, above :data:`TOP_RATING`)."""
+    nested chains is not: its ER is 9.5 or more, above :data:`TOP_RATING`)."""
     found = rate_many([grid])[0]
     if found.verdict != "rated":
         return False

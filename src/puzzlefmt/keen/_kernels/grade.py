@@ -576,15 +576,12 @@ def run_work(w: int) -> np.ndarray:
     return np.zeros((_RUN_ROWS, max(4 * w, w * w + 1)), np.int64)
 
 
-@njit
-def _run_ws(w: int, maxdiff: int, ncages: int, cw: np.ndarray, tbuf: np.ndarray,
-            dyn: np.ndarray, dst: np.ndarray, rw: np.ndarray) -> int:
-    """:func:`_run_with` on the ``ncages`` cages of ``cw`` (:func:`cage_rows`) in the
-    workspace ``rw`` (:func:`run_work`): allocates nothing."""
-    has_dyn = dyn.shape[1] > 1
-    n = w * w
+@njit(inline=True)
+def _fresh(rw: np.ndarray, w: int) -> None:
+    """The solver's workspace as a run starts: every digit a candidate of every cell,
+    nothing placed, every cage, row and column to look at."""
     full = (1 << w) - 1
-    for i in range(n):
+    for i in range(w * w):
         rw[_MASKS, i] = full
         rw[_GRID, i] = 0
         rw[_ROWDONE, i] = 0
@@ -592,6 +589,16 @@ def _run_ws(w: int, maxdiff: int, ncages: int, cw: np.ndarray, tbuf: np.ndarray,
         rw[_DIRTY, i] = _LOOK_ALL
     for i in range(rw.shape[1]):
         rw[_SCRATCH, i] = 0
+
+
+@njit
+def _run_ws(w: int, maxdiff: int, ncages: int, cw: np.ndarray, tbuf: np.ndarray,
+            dyn: np.ndarray, dst: np.ndarray, rw: np.ndarray) -> int:
+    """:func:`_run_with` on the ``ncages`` cages of ``cw`` (:func:`cage_rows`) in the
+    workspace ``rw`` (:func:`run_work`): allocates nothing."""
+    has_dyn = dyn.shape[1] > 1
+    n = w * w
+    _fresh(rw, w)
     diff = EASY
     while True:
         progress = False
@@ -656,15 +663,7 @@ def solves_easy(w: int, ncages: int, cw: np.ndarray, tbuf: np.ndarray, rw: np.nd
     solution they never meet a contradiction (they never remove its digits); one seen here
     all the same answers ``False``, as :func:`_run_ws`'s IMPOSSIBLE is not Easy."""
     n = w * w
-    full = (1 << w) - 1
-    for i in range(n):
-        rw[_MASKS, i] = full
-        rw[_GRID, i] = 0
-        rw[_ROWDONE, i] = 0
-        rw[_COLDONE, i] = 0
-        rw[_DIRTY, i] = _LOOK_ALL
-    for i in range(rw.shape[1]):
-        rw[_SCRATCH, i] = 0
+    _fresh(rw, w)
     placed = 0
     while True:
         changed = _clues(w, EASY, ncages, cw, tbuf, rw)
