@@ -559,3 +559,49 @@ def test_level_4_step_is_serates_and_carries_its_chains() -> None:
     for c, d in step.eliminates:
         assert sol[c] != d
         assert grid.candidate_masks()[c] >> (d - 1) & 1
+
+
+def _serate_rule_parents() -> list[list[str]]:
+    """serate's step (with its complexity) at two positions where a nested hint's rule
+    parents decide it (``data/serate_rule_parents.tsv``, its provenance in the header)."""
+    path = Path(__file__).parent / "data" / "serate_rule_parents.tsv"
+    return [x.split("\t") for x in path.read_text(encoding="utf-8").splitlines()
+            if not x.startswith("#")]
+
+
+def _rule_parents_case(pid: str) -> tuple[Grid, list[str]]:
+    rows = _serate_rule_parents()
+    (_, _, puzzle, cands), = [r for r in rows if r[0] == "position" and r[1] == pid]
+    (step,) = [r for r in rows if r[0] == "step" and r[1] == pid]
+    grid = Grid(puzzle).replace(candidates=[
+        0 if x == "0" else mask_of(int(ch) for ch in x) for x in cands.split()])
+    return grid, step
+
+
+def _eliminations(step: Step) -> str:
+    cells: dict[int, str] = {}
+    for c, d in step.eliminates:
+        cells[c] = cells.get(c, "") + str(d)
+    return " ".join(f"{_se_cell(c)}-{ds}" for c, ds in sorted(cells.items()))
+
+
+def test_a_nested_cycle_rests_on_its_links_read_both_ways() -> None:
+    """A nested cycle's eliminations rest on the outer removals that made its strong links
+    read both ways (serate's cycle hint holds the cycle and the cycle reversed, each node's
+    state turned over): at p1s4 that makes serate's step 4 a 10.5 (complexity 106; without
+    the reversed links the graph has 13 potentials fewer, 10.4)."""
+    grid, r = _rule_parents_case("p1s4")
+    step = hint(grid)
+    assert step is not None
+    assert (step.rating, step.technique, _eliminations(step)) == (float(r[3]), r[4], r[7])
+
+
+def test_nested_forcing_branches_rest_on_their_starts() -> None:
+    """A nested cell or region forcing hint's branches start on the cell's remaining
+    candidates or the region's remaining places, so its eliminations rest on the outer
+    removals of the others too: at p2s10 serate's complexities are I7-7 237, D5-7 238,
+    H1-4 245 (without the starts' parents H1-4 is 218 and comes first)."""
+    grid, r = _rule_parents_case("p2s10")
+    step = hint(grid)
+    assert step is not None
+    assert (step.rating, step.technique, _eliminations(step)) == (float(r[3]), r[4], r[7])

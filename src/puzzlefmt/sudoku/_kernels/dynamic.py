@@ -478,13 +478,64 @@ def _rule_parents(s: int, chain: np.ndarray, cand: np.ndarray, pl: np.ndarray,
 
 
 @njit
+def _reversed_parents(s: int, chain: np.ndarray, cand: np.ndarray, pl: np.ndarray,
+                      wcand: np.ndarray, wpl: np.ndarray, pos: np.ndarray, out: np.ndarray,
+                      n: int, mark: np.ndarray, stamp: int) -> int:
+    """Append to ``out`` (from ``n``) the rule parents of a cycle read backwards (serate's
+    cycle hint has the cycle both ways, each node's state turned over and its cause kept):
+    each off node of ``chain`` (count, then its potentials, each the parent of the next)
+    becomes an on, standing on the removals of the link it came by: from its own cell,
+    the cell's removed candidates (digit order); else the first of box, row, column
+    holding it and its parent, that unit's removed places of the digit (unit order). Each
+    entry once (``mark`` == ``stamp``); the new count."""
+    for k in range(2, chain[0] + 1):
+        p = chain[k]
+        if p & 1:
+            continue
+        x = (p >> 1) // 9
+        d = (p >> 1) % 9
+        pc = (chain[k - 1] >> 1) // 9
+        if x == pc:
+            gone = cand[x] & ~wcand[x]
+            while gone:
+                b = ctz(gone)
+                gone &= gone - 1
+                h = pos[s, (x * 9 + b) * 2]
+                if h >= 0 and mark[h] != stamp and n < out.shape[0]:
+                    mark[h] = stamp
+                    out[n] = h
+                    n += 1
+            continue
+        for kind in range(3):
+            u = CELL_UNITS[x, kind]
+            if CELL_UNITS[pc, kind] != u:
+                continue
+            gone = pl[u, d] & ~wpl[u, d]
+            while gone:
+                b = ctz(gone)
+                gone &= gone - 1
+                h = pos[s, (UNIT[u, b] * 9 + d) * 2]
+                if h >= 0 and mark[h] != stamp and n < out.shape[0]:
+                    mark[h] = stamp
+                    out[n] = h
+                    n += 1
+            break
+    return n
+
+
+@njit
 def _keep_hint(s: int, rating: float, cx: int, key: int, chain: np.ndarray,
                elim: np.ndarray, cand: np.ndarray, pl: np.ndarray, wcand: np.ndarray,
-               wpl: np.ndarray, pos: np.ndarray, nw: tuple[np.ndarray, ...]) -> None:
+               wpl: np.ndarray, pos: np.ndarray, nw: tuple[np.ndarray, ...],
+               cycle: bool) -> None:
     """Record one nested row 21 hint (its eliminations ``elim``, a digit mask a cell) with
-    its rule parents, unless it has none (it was there without the chain)."""
+    its rule parents, unless it has none (it was there without the chain); a ``cycle``'s
+    also those of the cycle read backwards (:func:`_reversed_parents`)."""
     nw[17][3] += 1
     npar = _rule_parents(s, chain, cand, pl, wcand, wpl, pos, nw[19], 0, nw[18], nw[17][3])
+    if cycle:
+        npar = _reversed_parents(s, chain, cand, pl, wcand, wpl, pos, nw[19], npar, nw[18],
+                                 nw[17][3])
     _store_hint(rating, cx, key, npar, elim, nw)
 
 
@@ -677,7 +728,7 @@ def _nested_chains(s: int, cand: np.ndarray, val: np.ndarray, pl: np.ndarray,
                                         if _cycle_elims(wcand, chain, elim, cyc):
                                             _keep_hint(s, cbase + length_increment(cx), cx,
                                                        key, chain, elim, cand, pl, wcand,
-                                                       wpl, pos, nw)
+                                                       wpl, pos, nw, True)
                                     if marks[0, q] != stamp_on:
                                         if n >= npot.shape[0]:
                                             break
@@ -704,7 +755,7 @@ def _nested_chains(s: int, cand: np.ndarray, val: np.ndarray, pl: np.ndarray,
                         else:
                             elim[c0] = wcand[c0] & ~(1 << d0)
                         _keep_hint(s, fbase + length_increment(cx), cx, key, chain, elim,
-                                   cand, pl, wcand, wpl, pos, nw)
+                                   cand, pl, wcand, wpl, pos, nw, False)
     return _add_hints(s, pos, epot, epst, epcnt, nent, pool, npool, qoff, toff, nw)
 
 
@@ -834,13 +885,59 @@ def _plain_propagate(s: int, start: int, cand: np.ndarray, pl: np.ndarray, pos: 
             return
 
 
+#: ``start`` of :func:`_start_parents` for a cell forcing hint (a unit number, 0-26, for a
+#: region forcing hint; -1 for a contradiction or double forcing hint, whose start has none)
+START_CELL = 27
+
+
 @njit
-def _branch_parents(s: int, s2: int, e2: int, cand: np.ndarray, pl: np.ndarray,
-                    wcand: np.ndarray, wpl: np.ndarray, pos: np.ndarray,
+def _start_parents(s: int, p: int, start: int, cand: np.ndarray, pl: np.ndarray,
+                   wcand: np.ndarray, pos: np.ndarray, out: np.ndarray, n: int,
+                   mark: np.ndarray, stamp: int) -> int:
+    """Append to ``out`` (from ``n``) the entries of outer slot ``s`` of the removals that
+    the start ``p`` (an on) of a nested cell or region forcing branch stands on: a cell
+    forcing hint's digits are the cell's candidates left, so the cell's removed ones
+    (digit order); a region forcing hint's places are the unit's places of the digit
+    left, so its removed places (unit order); each entry once (``mark`` == ``stamp``).
+    ``start``: :data:`START_CELL`, the unit, or -1 (nothing); the new count."""
+    if start < 0:
+        return n
+    c = (p >> 1) // 9
+    d = (p >> 1) % 9
+    if start == START_CELL:
+        gone = cand[c] & ~wcand[c]
+        while gone:
+            b = ctz(gone)
+            gone &= gone - 1
+            h = pos[s, (c * 9 + b) * 2]
+            if h >= 0 and mark[h] != stamp and n < out.shape[0]:
+                mark[h] = stamp
+                out[n] = h
+                n += 1
+        return n
+    gone = pl[start, d]
+    while gone:
+        b = ctz(gone)
+        gone &= gone - 1
+        y = UNIT[start, b]
+        if wcand[y] >> d & 1:
+            continue
+        h = pos[s, (y * 9 + d) * 2]
+        if h >= 0 and mark[h] != stamp and n < out.shape[0]:
+            mark[h] = stamp
+            out[n] = h
+            n += 1
+    return n
+
+
+@njit
+def _branch_parents(s: int, s2: int, e2: int, start: int, cand: np.ndarray,
+                    pl: np.ndarray, wcand: np.ndarray, wpl: np.ndarray, pos: np.ndarray,
                     nw: tuple[np.ndarray, ...], n: int) -> int:
     """Append to ``nw[19]`` the rule parents (in outer slot ``s``) of a nested Multiple
     Forcing Chains branch: entry ``e2`` of nested slot ``s2`` and all its ancestors, each
-    on one's link checked by :func:`_rule_parents`; the new count."""
+    on one's link checked by :func:`_rule_parents`, the branch's start by
+    :func:`_start_parents` (``start``); the new count."""
     epot2, epst2, epcnt2, pool2 = nw[21], nw[22], nw[23], nw[25]
     seen2, stack2, ws2, chain3 = nw[33], nw[34], nw[35], nw[39]
     ws2[0] += 1
@@ -858,6 +955,9 @@ def _branch_parents(s: int, s2: int, e2: int, cand: np.ndarray, pl: np.ndarray,
             chain3[2] = p
             n = _rule_parents(s, chain3, cand, pl, wcand, wpl, pos, nw[19], n, nw[18],
                               nw[17][3])
+        elif p & 1:
+            n = _start_parents(s, p, start, cand, pl, wcand, pos, nw[19], n, nw[18],
+                               nw[17][3])
         for k in range(epst2[s2, x], epst2[s2, x] + epcnt2[s2, x]):
             y = pool2[s2, k]
             if seen2[y] != mark:
@@ -868,11 +968,12 @@ def _branch_parents(s: int, s2: int, e2: int, cand: np.ndarray, pl: np.ndarray,
 
 
 @njit
-def _multi_agree(s: int, slots: np.ndarray, nb: int, key: int, cand: np.ndarray,
-                 pl: np.ndarray, wcand: np.ndarray, wpl: np.ndarray, pos: np.ndarray,
-                 nw: tuple[np.ndarray, ...]) -> None:
+def _multi_agree(s: int, slots: np.ndarray, nb: int, key: int, start: int,
+                 cand: np.ndarray, pl: np.ndarray, wcand: np.ndarray, wpl: np.ndarray,
+                 pos: np.ndarray, nw: tuple[np.ndarray, ...]) -> None:
     """Record every result the nested branches ``slots[:nb]`` agree on (first branch's
-    order, on ones then off ones) that changes the working grid, as a nested hint."""
+    order, on ones then off ones) that changes the working grid, as a nested hint
+    (``start``: the unit of region forcing, :data:`START_CELL` for cell forcing)."""
     pos2, epot2, epst2, epcnt2, nent2, pool2 = nw[20], nw[21], nw[22], nw[23], nw[24], nw[25]
     seen2, stack2, ws2, ents2 = nw[33], nw[34], nw[35], nw[37]
     elim = nw[8]
@@ -898,8 +999,8 @@ def _multi_agree(s: int, slots: np.ndarray, nb: int, key: int, cand: np.ndarray,
             nw[17][3] += 1
             npar = 0
             for b in range(nb):
-                npar = _branch_parents(s, slots[b], ents2[b], cand, pl, wcand, wpl, pos, nw,
-                                       npar)
+                npar = _branch_parents(s, slots[b], ents2[b], start, cand, pl, wcand, wpl,
+                                       pos, nw, npar)
             qc = (q >> 1) // 9
             qd = (q >> 1) % 9
             for x in range(81):
@@ -955,8 +1056,8 @@ def _nested_multiple(s: int, cand: np.ndarray, val: np.ndarray, pl: np.ndarray,
                                          epot2, epst2, epcnt2, nent2, pool2, npool2, qon2,
                                          qoff2, ons2)
                     nb += 1
-                _multi_agree(s, slots2, nb, 6, cand, pl, wcand, wpl, pos, nw)
-        _multi_agree(s, digit2, nd, 5, cand, pl, wcand, wpl, pos, nw)
+                _multi_agree(s, slots2, nb, 6, u, cand, pl, wcand, wpl, pos, nw)
+        _multi_agree(s, digit2, nd, 5, START_CELL, cand, pl, wcand, wpl, pos, nw)
     return _add_hints(s, pos, epot, epst, epcnt, nent, pool, npool, qoff, toff, nw)
 
 
@@ -1118,15 +1219,16 @@ def _dyn_propagate(s: int, start: int, cand: np.ndarray, val: np.ndarray, pl: np
 
 
 @njit
-def _cause_parents(s: int, s2: int, e2: int, cand: np.ndarray, pl: np.ndarray,
-                   wcand: np.ndarray, pos: np.ndarray, nw: tuple[np.ndarray, ...],
-                   n: int) -> int:
+def _cause_parents(s: int, s2: int, e2: int, start: int, cand: np.ndarray,
+                   pl: np.ndarray, wcand: np.ndarray, pos: np.ndarray,
+                   nw: tuple[np.ndarray, ...], n: int) -> int:
     """Append to ``nw[19]`` the rule parents (in outer slot ``s``) of a nested Dynamic
     Forcing Chains target, entry ``e2`` of nested slot ``s2``: for it and each of its
     ancestors (every parent) that is an on derived from an off, the outer removals
     (``cand``/``pl``, the outer chain's start grid, against ``wcand``, its working grid)
     of its cause (:func:`_dyn_propagate`): the bivalue cell's candidates (digit order) or
-    the bilocal unit's places of the digit (unit order), each entry once; the new count."""
+    the bilocal unit's places of the digit (unit order), each entry once; a branch's start,
+    those of :func:`_start_parents` (``start``); the new count."""
     epot2, epst2, epcnt2, pool2 = nw[21], nw[22], nw[23], nw[25]
     seen2, stack2, ws2, ecause = nw[33], nw[34], nw[35], nw[41]
     mark = nw[18]
@@ -1170,6 +1272,8 @@ def _cause_parents(s: int, s2: int, e2: int, cand: np.ndarray, pl: np.ndarray,
                         mark[h] = stamp
                         out[n] = h
                         n += 1
+        elif p & 1:
+            n = _start_parents(s, p, start, cand, pl, wcand, pos, out, n, mark, stamp)
         for k in range(epst2[s2, x], epst2[s2, x] + epcnt2[s2, x]):
             y = pool2[s2, k]
             if seen2[y] != m2:
@@ -1180,7 +1284,7 @@ def _cause_parents(s: int, s2: int, e2: int, cand: np.ndarray, pl: np.ndarray,
 
 
 @njit
-def _dyn_hint(s: int, inner: int, key: int, target: int, slots: np.ndarray,
+def _dyn_hint(s: int, inner: int, key: int, start: int, target: int, slots: np.ndarray,
               ents: np.ndarray, nb: int, cand: np.ndarray, pl: np.ndarray,
               wcand: np.ndarray, pos: np.ndarray, nw: tuple[np.ndarray, ...],
               nwi: tuple[np.ndarray, ...]) -> None:
@@ -1188,8 +1292,9 @@ def _dyn_hint(s: int, inner: int, key: int, target: int, slots: np.ndarray,
     the cell's other candidates go; an off removes it) whose branches are entries
     ``ents[:nb]`` of nested slots ``slots[:nb]``: unless each of its eliminations is in
     outer slot ``s`` already (it would add nothing) or it has no rule parents
-    (:func:`_cause_parents`). Its complexity: the branches' ancestors, plus at ``inner``
-    level 2 the complexity of each distinct nested hint among them (5.6)."""
+    (:func:`_cause_parents`; ``start`` as there). Its complexity: the branches' ancestors,
+    plus at ``inner`` level 2 the complexity of each distinct nested hint among them
+    (5.6)."""
     qc = (target >> 1) // 9
     qd = (target >> 1) % 9
     el = wcand[qc] & ~(1 << qd) if target & 1 else 1 << qd
@@ -1205,7 +1310,7 @@ def _dyn_hint(s: int, inner: int, key: int, target: int, slots: np.ndarray,
     nw[17][3] += 1
     npar = 0
     for b in range(nb):
-        npar = _cause_parents(s, slots[b], ents[b], cand, pl, wcand, pos, nw, npar)
+        npar = _cause_parents(s, slots[b], ents[b], start, cand, pl, wcand, pos, nw, npar)
     if npar == 0:
         return
     epst2, epcnt2, pool2 = nw[22], nw[23], nw[25]
@@ -1228,8 +1333,8 @@ def _dyn_hint(s: int, inner: int, key: int, target: int, slots: np.ndarray,
 
 
 @njit
-def _dyn_agree(s: int, inner: int, key: int, slots: np.ndarray, nb: int, cand: np.ndarray,
-               pl: np.ndarray, wcand: np.ndarray, pos: np.ndarray,
+def _dyn_agree(s: int, inner: int, key: int, start: int, slots: np.ndarray, nb: int,
+               cand: np.ndarray, pl: np.ndarray, wcand: np.ndarray, pos: np.ndarray,
                nw: tuple[np.ndarray, ...], nwi: tuple[np.ndarray, ...]) -> None:
     """Every result the nested branches ``slots[:nb]`` agree on (first branch's order, on
     ones then off ones) that changes the working grid, as a nested hint (:func:`_dyn_hint`)."""
@@ -1250,7 +1355,8 @@ def _dyn_agree(s: int, inner: int, key: int, slots: np.ndarray, nb: int, cand: n
                 ents2[b] = j
             if not common or not _worth(wcand, q):
                 continue
-            _dyn_hint(s, inner, key, q, slots, ents2, nb, cand, pl, wcand, pos, nw, nwi)
+            _dyn_hint(s, inner, key, start, q, slots, ents2, nb, cand, pl, wcand, pos, nw,
+                      nwi)
 
 
 @njit
@@ -1294,8 +1400,8 @@ def _nested_dynamic(s: int, inner: int, cand: np.ndarray, val: np.ndarray, pl: n
                 slots2[1] = so
                 ents3[0] = res2[0]
                 ents3[1] = res2[1]
-                _dyn_hint(s, inner, 7, pon - 1, slots2, ents3, 2, cand, pl, wcand, pos, nw,
-                          nwi)
+                _dyn_hint(s, inner, 7, -1, pon - 1, slots2, ents3, 2, cand, pl, wcand, pos,
+                          nw, nwi)
             hit = _dyn_propagate(_OFF, pon - 1, wcand, val, wpl, wc2, wp2, inner, pos2, epot2,
                                  epst2, epcnt2, ecause, nent2, pool2, npool2, qon2, qoff2,
                                  res2, ons2, nwi)
@@ -1304,7 +1410,8 @@ def _nested_dynamic(s: int, inner: int, cand: np.ndarray, val: np.ndarray, pl: n
                 slots2[1] = _OFF
                 ents3[0] = res2[0]
                 ents3[1] = res2[1]
-                _dyn_hint(s, inner, 7, pon, slots2, ents3, 2, cand, pl, wcand, pos, nw, nwi)
+                _dyn_hint(s, inner, 7, -1, pon, slots2, ents3, 2, cand, pl, wcand, pos, nw,
+                          nwi)
             if n >= 3:  # double forcing: on results, then off ones
                 for state in (1, 0):
                     for i in range(nent2[so]):
@@ -1318,8 +1425,8 @@ def _nested_dynamic(s: int, inner: int, cand: np.ndarray, val: np.ndarray, pl: n
                         slots2[1] = _OFF
                         ents3[0] = i
                         ents3[1] = j
-                        _dyn_hint(s, inner, 1, q, slots2, ents3, 2, cand, pl, wcand, pos,
-                                  nw, nwi)
+                        _dyn_hint(s, inner, 1, -1, q, slots2, ents3, 2, cand, pl, wcand,
+                                  pos, nw, nwi)
             for kind in range(3):  # region forcing
                 u = CELL_UNITS[c, kind]
                 pm = wpl[u, d]
@@ -1339,8 +1446,8 @@ def _nested_dynamic(s: int, inner: int, cand: np.ndarray, val: np.ndarray, pl: n
                                        wp2, inner, pos2, epot2, epst2, epcnt2, ecause, nent2,
                                        pool2, npool2, qon2, qoff2, res2, ons2, nwi)
                     nb += 1
-                _dyn_agree(s, inner, 6, slots2, nb, cand, pl, wcand, pos, nw, nwi)
-        _dyn_agree(s, inner, 5, digit2, nd, cand, pl, wcand, pos, nw, nwi)
+                _dyn_agree(s, inner, 6, u, slots2, nb, cand, pl, wcand, pos, nw, nwi)
+        _dyn_agree(s, inner, 5, START_CELL, digit2, nd, cand, pl, wcand, pos, nw, nwi)
     return _add_hints(s, pos, epot, epst, epcnt, nent, pool, npool, qoff, toff, nw)
 
 
