@@ -433,6 +433,45 @@ def _nest_work(level: int) -> tuple[np.ndarray, ...]:
 
 
 @njit
+def _cell_gone(s: int, c: int, cand: np.ndarray, wcand: np.ndarray, pos: np.ndarray,
+               out: np.ndarray, n: int, mark: np.ndarray, stamp: int) -> int:
+    """Append to ``out`` (from ``n``) the entries of slot ``s`` of cell ``c``'s removed
+    candidates (in ``cand``, not in ``wcand``; digit order), each entry once (``mark`` ==
+    ``stamp``): what a naked single in ``c`` rests on. The new count."""
+    gone = cand[c] & ~wcand[c]
+    while gone:
+        b = ctz(gone)
+        gone &= gone - 1
+        h = pos[s, (c * 9 + b) * 2]
+        if h >= 0 and mark[h] != stamp and n < out.shape[0]:
+            mark[h] = stamp
+            out[n] = h
+            n += 1
+    return n
+
+
+@njit
+def _unit_gone(s: int, u: int, d: int, pl: np.ndarray, wcand: np.ndarray, pos: np.ndarray,
+               out: np.ndarray, n: int, mark: np.ndarray, stamp: int) -> int:
+    """Append to ``out`` (from ``n``) the entries of slot ``s`` of unit ``u``'s removed
+    places of digit ``d`` (in ``pl``, no longer in ``wcand``; unit order), each entry once
+    (``mark`` == ``stamp``): what a hidden single in ``u`` rests on. The new count."""
+    places = pl[u, d]
+    while places:
+        b = ctz(places)
+        places &= places - 1
+        y = UNIT[u, b]
+        if wcand[y] >> d & 1:
+            continue
+        h = pos[s, (y * 9 + d) * 2]
+        if h >= 0 and mark[h] != stamp and n < out.shape[0]:
+            mark[h] = stamp
+            out[n] = h
+            n += 1
+    return n
+
+
+@njit
 def _rule_parents(s: int, chain: np.ndarray, cand: np.ndarray, pl: np.ndarray,
                   wcand: np.ndarray, wpl: np.ndarray, pos: np.ndarray, out: np.ndarray,
                   n: int, mark: np.ndarray, stamp: int) -> int:
@@ -450,37 +489,21 @@ def _rule_parents(s: int, chain: np.ndarray, cand: np.ndarray, pl: np.ndarray,
         d = (prev >> 1) % 9
         qc = (p >> 1) // 9
         if qc == pc:
-            gone = cand[pc] & ~wcand[pc]
-            while gone:
-                b = ctz(gone)
-                gone &= gone - 1
-                h = pos[s, (pc * 9 + b) * 2]
-                if h >= 0 and mark[h] != stamp and n < out.shape[0]:
-                    mark[h] = stamp
-                    out[n] = h
-                    n += 1
+            n = _cell_gone(s, pc, cand, wcand, pos, out, n, mark, stamp)
         else:
             for kind in range(3):
                 u = CELL_UNITS[pc, kind]
                 pm = wpl[u, d]
                 if popcount(pm) == 2 and UNIT[u, ctz(pm & ~(1 << CELL_POS[pc, kind]))] == qc:
-                    gone = pl[u, d] & ~pm
-                    while gone:
-                        b = ctz(gone)
-                        gone &= gone - 1
-                        h = pos[s, (UNIT[u, b] * 9 + d) * 2]
-                        if h >= 0 and mark[h] != stamp and n < out.shape[0]:
-                            mark[h] = stamp
-                            out[n] = h
-                            n += 1
+                    n = _unit_gone(s, u, d, pl, wcand, pos, out, n, mark, stamp)
                     break
     return n
 
 
 @njit
 def _reversed_parents(s: int, chain: np.ndarray, cand: np.ndarray, pl: np.ndarray,
-                      wcand: np.ndarray, wpl: np.ndarray, pos: np.ndarray, out: np.ndarray,
-                      n: int, mark: np.ndarray, stamp: int) -> int:
+                      wcand: np.ndarray, pos: np.ndarray, out: np.ndarray, n: int,
+                      mark: np.ndarray, stamp: int) -> int:
     """Append to ``out`` (from ``n``) the rule parents of a cycle read backwards (serate's
     cycle hint has the cycle both ways, each node's state turned over and its cause kept):
     each off node of ``chain`` (count, then its potentials, each the parent of the next)
@@ -496,30 +519,13 @@ def _reversed_parents(s: int, chain: np.ndarray, cand: np.ndarray, pl: np.ndarra
         d = (p >> 1) % 9
         pc = (chain[k - 1] >> 1) // 9
         if x == pc:
-            gone = cand[x] & ~wcand[x]
-            while gone:
-                b = ctz(gone)
-                gone &= gone - 1
-                h = pos[s, (x * 9 + b) * 2]
-                if h >= 0 and mark[h] != stamp and n < out.shape[0]:
-                    mark[h] = stamp
-                    out[n] = h
-                    n += 1
+            n = _cell_gone(s, x, cand, wcand, pos, out, n, mark, stamp)
             continue
         for kind in range(3):
             u = CELL_UNITS[x, kind]
-            if CELL_UNITS[pc, kind] != u:
-                continue
-            gone = pl[u, d] & ~wpl[u, d]
-            while gone:
-                b = ctz(gone)
-                gone &= gone - 1
-                h = pos[s, (UNIT[u, b] * 9 + d) * 2]
-                if h >= 0 and mark[h] != stamp and n < out.shape[0]:
-                    mark[h] = stamp
-                    out[n] = h
-                    n += 1
-            break
+            if CELL_UNITS[pc, kind] == u:
+                n = _unit_gone(s, u, d, pl, wcand, pos, out, n, mark, stamp)
+                break
     return n
 
 
@@ -534,7 +540,7 @@ def _keep_hint(s: int, rating: float, cx: int, key: int, chain: np.ndarray,
     nw[17][3] += 1
     npar = _rule_parents(s, chain, cand, pl, wcand, wpl, pos, nw[19], 0, nw[18], nw[17][3])
     if cycle:
-        npar = _reversed_parents(s, chain, cand, pl, wcand, wpl, pos, nw[19], npar, nw[18],
+        npar = _reversed_parents(s, chain, cand, pl, wcand, pos, nw[19], npar, nw[18],
                                  nw[17][3])
     _store_hint(rating, cx, key, npar, elim, nw)
 
@@ -905,29 +911,8 @@ def _start_parents(s: int, p: int, start: int, cand: np.ndarray, pl: np.ndarray,
     c = (p >> 1) // 9
     d = (p >> 1) % 9
     if start == START_CELL:
-        gone = cand[c] & ~wcand[c]
-        while gone:
-            b = ctz(gone)
-            gone &= gone - 1
-            h = pos[s, (c * 9 + b) * 2]
-            if h >= 0 and mark[h] != stamp and n < out.shape[0]:
-                mark[h] = stamp
-                out[n] = h
-                n += 1
-        return n
-    gone = pl[start, d]
-    while gone:
-        b = ctz(gone)
-        gone &= gone - 1
-        y = UNIT[start, b]
-        if wcand[y] >> d & 1:
-            continue
-        h = pos[s, (y * 9 + d) * 2]
-        if h >= 0 and mark[h] != stamp and n < out.shape[0]:
-            mark[h] = stamp
-            out[n] = h
-            n += 1
-    return n
+        return _cell_gone(s, c, cand, wcand, pos, out, n, mark, stamp)
+    return _unit_gone(s, start, d, pl, wcand, pos, out, n, mark, stamp)
 
 
 @njit
@@ -1248,30 +1233,10 @@ def _cause_parents(s: int, s2: int, e2: int, start: int, cand: np.ndarray,
             d = (p >> 1) % 9
             cause = ecause[s2, x]
             if cause == 1:
-                gone = cand[c] & ~wcand[c]
-                while gone:
-                    b = ctz(gone)
-                    gone &= gone - 1
-                    h = pos[s, (c * 9 + b) * 2]
-                    if h >= 0 and mark[h] != stamp and n < out.shape[0]:
-                        mark[h] = stamp
-                        out[n] = h
-                        n += 1
+                n = _cell_gone(s, c, cand, wcand, pos, out, n, mark, stamp)
             elif cause >= 2:
-                kind = cause - 2
-                u = CELL_UNITS[c, kind]
-                gone = pl[u, d] & ~(1 << CELL_POS[c, kind])
-                while gone:
-                    b = ctz(gone)
-                    gone &= gone - 1
-                    y = UNIT[u, b]
-                    if wcand[y] >> d & 1:
-                        continue
-                    h = pos[s, (y * 9 + d) * 2]
-                    if h >= 0 and mark[h] != stamp and n < out.shape[0]:
-                        mark[h] = stamp
-                        out[n] = h
-                        n += 1
+                n = _unit_gone(s, CELL_UNITS[c, cause - 2], d, pl, wcand, pos, out, n, mark,
+                               stamp)
         elif p & 1:
             n = _start_parents(s, p, start, cand, pl, wcand, pos, out, n, mark, stamp)
         for k in range(epst2[s2, x], epst2[s2, x] + epcnt2[s2, x]):
