@@ -432,6 +432,17 @@ def _nest_work(level: int) -> tuple[np.ndarray, ...]:
             np.zeros(81, dtype=np.int64), np.zeros((27, 9), dtype=np.int64))
 
 
+@njit(inline=True)
+def _once(h: int, out: np.ndarray, n: int, mark: np.ndarray, stamp: int) -> int:
+    """Append entry ``h`` to ``out`` at ``n`` unless it is none (-1), listed already
+    (``mark`` == ``stamp``) or ``out`` is full; the new count."""
+    if h >= 0 and mark[h] != stamp and n < out.shape[0]:
+        mark[h] = stamp
+        out[n] = h
+        n += 1
+    return n
+
+
 @njit
 def _cell_gone(s: int, c: int, cand: np.ndarray, wcand: np.ndarray, pos: np.ndarray,
                out: np.ndarray, n: int, mark: np.ndarray, stamp: int) -> int:
@@ -442,11 +453,7 @@ def _cell_gone(s: int, c: int, cand: np.ndarray, wcand: np.ndarray, pos: np.ndar
     while gone:
         b = ctz(gone)
         gone &= gone - 1
-        h = pos[s, (c * 9 + b) * 2]
-        if h >= 0 and mark[h] != stamp and n < out.shape[0]:
-            mark[h] = stamp
-            out[n] = h
-            n += 1
+        n = _once(pos[s, (c * 9 + b) * 2], out, n, mark, stamp)
     return n
 
 
@@ -463,11 +470,7 @@ def _unit_gone(s: int, u: int, d: int, pl: np.ndarray, wcand: np.ndarray, pos: n
         y = UNIT[u, b]
         if wcand[y] >> d & 1:
             continue
-        h = pos[s, (y * 9 + d) * 2]
-        if h >= 0 and mark[h] != stamp and n < out.shape[0]:
-            mark[h] = stamp
-            out[n] = h
-            n += 1
+        n = _once(pos[s, (y * 9 + d) * 2], out, n, mark, stamp)
     return n
 
 
