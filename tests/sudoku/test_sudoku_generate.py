@@ -256,7 +256,7 @@ def test_rating_windows_reach_what_the_rater_tells() -> None:
     """Windows up to ER 9.4 are taken (serate's rows 1-26, which the rater has: a puzzle
     rated 6.6 by serate is in 6.5-7.0, one rated 8.3 in 8.0-8.9, one rated 9.6 (row 26) is
     rated but outside 9.0-9.4); from 9.5, where the nested chains (rows 27+) start and
-    serate's own ER varies with its hash order, they are refused."""
+    serate's own choice of step varies with its hash order, they are refused."""
     assert generator_module.rating_window("6.5-7.4") == (6.5, 7.4)
     assert generator_module.rating_window("7.5-8.9") == (7.5, 8.9)
     assert generator_module.rating_window("9.0-9.4") == (9.0, 9.4)

@@ -61,8 +61,9 @@ DEFAULT_TIMEOUT = 60.0
 #: The highest window end the rater tells as serate does: every puzzle serate rates up to
 #: 9.4 uses its rows 1-26 only, where the rater takes serate's steps exactly
 #: (:mod:`puzzlefmt.sudoku.rating`); from 9.5 a puzzle needs nested chains (rows 27-30),
-#: which the rater has, but where serate's own ER can move by 0.1 with the JVM's hash order
-#: (docs/sudoku-rating.md) and one level 4 step is known to come in another order, so a
+#: which the rater has, but where serate's own choice of step depends on its JVM's hash
+#: order (one step seen chosen two ways by serate on the same grid, one complexity seen two
+#: ways; docs/sudoku-rating.md), so serate itself may not give a puzzle there one ER, and a
 #: window there could keep a puzzle serate rates outside it.
 TOP_RATING = 9.4
 
@@ -158,8 +159,8 @@ def check(*, symmetry: str = "none", clues: str = "17-81", minimal: bool = False
 def rating_window(text: str) -> tuple[float, float]:
     """``"LO-HI"`` (or one number) as a window of Sudoku Explainer ratings (ER as serate
     prints it, one decimal); :class:`ValueError` for an empty window or one the rater cannot
-    tell as serate does (above :data:`TOP_RATING`: nested chains, where serate's own order
-    varies)."""
+    tell as serate does (above :data:`TOP_RATING`: nested chains, where serate's own choice
+    of step varies with its hash order)."""
     lo, hi = _ends(text, float, "a rating window is LO-HI (two Sudoku Explainer ratings, "
                    "2.0-4.5)")
     if not (math.isfinite(lo) and math.isfinite(hi)):
@@ -169,8 +170,8 @@ def rating_window(text: str) -> tuple[float, float]:
                          f"end)")
     if hi > TOP_RATING:
         raise ValueError(f"the Sudoku Explainer rater here matches serate up to ER "
-                         f"{TOP_RATING} (above, nested chains, serate's own ER varies by 0.1 "
-                         f"with its hash order): choose a --rating window within "
+                         f"{TOP_RATING} (above, nested chains, serate's own choice of step "
+                         f"varies with its hash order): choose a --rating window within "
                          f"1.0-{TOP_RATING}, not {text}")
     return lo, hi
 
