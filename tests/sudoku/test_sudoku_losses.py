@@ -130,3 +130,18 @@ def test_a_hodoku_library_line_in_a_txt_file_reports_its_placed_digits(
     err = capsys.readouterr().err
     assert "warning: line cannot hold its" in err
     assert "placed" in err.split("warning: line cannot hold its", 1)[1].split("\n", 1)[0]
+
+
+def test_a_candidate_grid_names_the_placed_digits_it_cannot_tell_from_candidates() -> None:
+    """Found by the suite: a placed digit is written as a one-candidate group, which reads
+    back as placed only while no peer still has that digit. When a peer does, the candidate
+    grids name the placed digits as lost (``convert`` warns, ``--strict`` refuses)."""
+    placed = [0] * 79 + [3, 0]
+    held = Grid(placed=placed, candidates=[1] * 79 + [4, 2])  # no peer holds the 3
+    shared = Grid(placed=placed, candidates=[1] * 79 + [4, 4])  # r9c9 still holds it
+    for name in ("candidates", "pm-grid", "pm-print"):
+        fmt = registry.get_format(name)
+        assert lost(held, fmt) == [], name
+        assert read_back(fmt, fmt.dumps(held)).placed[79] == 3, name
+        assert lost(shared, fmt) == ["placed"], name
+        assert read_back(fmt, fmt.dumps(shared)).placed[79] == 0, name

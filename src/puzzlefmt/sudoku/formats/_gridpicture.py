@@ -5,12 +5,12 @@ grids) differ in how they are written, not in how they are read, so they share t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.sudoku._cells import bad_cell, digit_of, is_border, row_tokens, split_run
 from puzzlefmt.sudoku.formats._pencilmarks import Group, is_group, marks_text, parse_group, settled
-from puzzlefmt.sudoku.grid import Grid, cell_name, digits_of
+from puzzlefmt.sudoku.grid import PEERS, Grid, cell_name, digits_of
 from puzzlefmt.textio import split_lines
 
 NumLine = tuple[int, str]
@@ -216,3 +216,25 @@ def written_groups(grid: Grid, fmt: str, empty: str | None = None) -> list[str]:
         raise ValueError(f"{fmt} cannot write {cell_name(i)}: it has no candidate left "
                          "(an empty group has no notation; sukaku can write it)")
     return groups
+
+
+def placed_read_back(grid: Grid) -> bool:
+    """Whether a candidate grid written of ``grid`` reads its placed digits back: a placed
+    digit is written as a one-candidate group, which reads as placed only while no peer's
+    group still holds that digit (:func:`~puzzlefmt.sudoku.formats._pencilmarks.settled`)."""
+    masks = grid.candidate_masks()
+    for i, p in enumerate(grid.placed):
+        if p and not grid.givens[i] and any(masks[j] >> (p - 1) & 1 for j in PEERS[i]):
+            return False
+    return True
+
+
+def holds_for_candidate_grid(holds: frozenset[str]) -> Callable[[Grid], frozenset[str]]:
+    """A candidate grid's ``holds_for``: ``holds``, less its placed digits for a grid whose
+    placed digits would read back as candidates (a peer still has the digit: the loss check
+    names it, where the text alone cannot tell the placed cell from the candidate)."""
+
+    def holds_for(grid: Grid) -> frozenset[str]:
+        return holds if placed_read_back(grid) else holds - {"placed"}
+
+    return holds_for

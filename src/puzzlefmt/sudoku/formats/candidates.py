@@ -17,7 +17,12 @@ import re
 
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.format import Format, Option, Sniff
-from puzzlefmt.sudoku.formats._gridpicture import candidate_grid, group_of, written_groups
+from puzzlefmt.sudoku.formats._gridpicture import (
+    candidate_grid,
+    group_of,
+    holds_for_candidate_grid,
+    written_groups,
+)
 from puzzlefmt.sudoku.formats._pencilmarks import Group, hodoku_cells, is_group, marks_of
 from puzzlefmt.sudoku.grid import Grid
 from puzzlefmt.textio import split_lines
@@ -85,6 +90,9 @@ def sniff(text: str) -> Sniff | None:
     return Sniff(0.9, f"81 groups of candidate digits ({multi} with several)")
 
 
+#: What a candidate grid keeps: its placed digits only while they read back as placed.
+HOLDS = frozenset({"placed", "candidates", "eliminations", "metadata"})
+
 #: The ``candidates`` format: 81 groups of candidate digits with no frame (SadMan's pencil marks).
 FORMAT = Format(
     name="candidates",
@@ -99,5 +107,6 @@ FORMAT = Format(
         Option("sep", str, "space", "between groups", choices=tuple(SEPARATORS)),
         Option("rows", bool, False, "one row of nine groups a line"),
     ),
-    holds=frozenset({"placed", "candidates", "eliminations", "metadata"}),
+    holds=HOLDS,
+    holds_for=holds_for_candidate_grid(HOLDS),
 )

@@ -35,6 +35,7 @@ from puzzlefmt.sudoku.formats._gridpicture import (
     blocks,
     candidate_grid,
     grid_rows,
+    holds_for_candidate_grid,
     is_candidate_row,
     is_group_row,
     read_group_rows,
@@ -159,6 +160,9 @@ def _sniff(text: str, *, printed: bool) -> Sniff | None:
     return Sniff(0.9, f"{found[0]} rows of candidate groups")
 
 
+#: What a candidate grid keeps (the print: all but metadata).
+HOLDS = frozenset({"placed", "candidates", "eliminations", "metadata"})
+
 _NEWLINE = Option("newline", str, "crlf", "line ending: crlf or lf", choices=tuple(NEWLINES))
 
 #: The ``pm-grid`` format: a framed candidate grid (Simple Sudoku, HoDoKu's PM grid with or without
@@ -177,7 +181,8 @@ FORMAT = Format(
                choices=STYLES),
         _NEWLINE,
     ),
-    holds=frozenset({"placed", "candidates", "eliminations", "metadata"}),
+    holds=HOLDS,
+    holds_for=holds_for_candidate_grid(HOLDS),
 )
 #: The ``pm-print`` format: Simple Sudoku's clipboard print of a candidate grid, with its banner.
 PRINT = Format(
@@ -190,7 +195,8 @@ PRINT = Format(
     write=functools.partial(write_pm_grid, footer=True),
     priority=46,
     write_options=(_NEWLINE,),
-    holds=frozenset({"placed", "candidates", "eliminations"}),
+    holds=HOLDS - {"metadata"},
+    holds_for=holds_for_candidate_grid(HOLDS - {"metadata"}),
 )
 
 #: The candidate grid and its Simple Sudoku print.
