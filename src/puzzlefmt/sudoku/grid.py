@@ -514,9 +514,19 @@ class Grid(Model):
     def line(self, blank: str = ".", *, values: bool = False, comment: bool = True) -> str:
         """The 81-character line, what the ``line`` format writes (without its newline), with
         the same options and defaults: ``blank`` for empty cells, ``values=True`` to include
-        placed digits, ``comment=False`` to leave out ``meta["comment"]`` (written after one
-        space; a comment with a line break raises ``ValueError``)."""
-        out = cells_line(self.values if values else self.givens, blank)
+        placed digits (a grid without givens writes them in any case: they are all it has),
+        ``comment=False`` to leave out ``meta["comment"]`` (written after one space; a comment
+        with a line break raises ``ValueError``). :meth:`givens_line`: the givens alone."""
+        values = values or not any(self.givens)
+        return self._with_comment(cells_line(self.values if values else self.givens, blank),
+                                  comment)
+
+    def givens_line(self, blank: str = ".", *, comment: bool = True) -> str:
+        """The 81 cells of the givens alone, ``blank`` for every other cell, and the comment
+        as :meth:`line` writes it (what a forum CSV or gsf file puts in its puzzle field)."""
+        return self._with_comment(cells_line(self.givens, blank), comment)
+
+    def _with_comment(self, out: str, comment: bool) -> str:
         note = self.meta.get("comment")
         if not (comment and note):
             return out
@@ -535,7 +545,7 @@ class Grid(Model):
         return "\n".join(ss_grid_lines(self.values, "current"))
 
     def __repr__(self) -> str:
-        cells = self.line(comment=False)
+        cells = self.givens_line(comment=False)
         if (
             self.candidates is None
             and not any(self.placed)

@@ -99,18 +99,18 @@ def write_record(grid: Grid, context: Layout | None = None) -> str:
     :func:`write_header` writes). A value with a line break raises ``ValueError``."""
     others = {k: v for k, v in grid.meta.items() if k != "comment"}
     if context is None:
-        cells = [grid.line(), *others.values()]
+        cells = [grid.givens_line(), *others.values()]
     else:
         cells = []
         for k, name in enumerate(context.names):
             if k == context.column:
-                cells.append(grid.line())
+                cells.append(grid.givens_line())
             else:
                 # (not others.pop(name, others.pop(...)): the default would be popped too)
                 key = name if name in others else f"column{k + 1}"
                 cells.append(others.pop(key, ""))
         if len(context.names) <= context.column:
-            cells.append(grid.line())
+            cells.append(grid.givens_line())
         cells += others.values()
     for c in cells:
         if "\n" in c or "\r" in c:

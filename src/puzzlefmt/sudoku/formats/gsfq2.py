@@ -50,7 +50,7 @@ def write_record(grid: Grid, *, blank: str = "0") -> str:
     break raises ``ValueError``."""
     meta = {k: v for k, v in grid.meta.items() if k != "comment"}
     first = [meta.pop(f"column{k}", "") for k in range(1, 5)]
-    fields = [*first, grid.line(blank), *meta.values()]
+    fields = [*first, grid.givens_line(blank), *meta.values()]
     fields += [""] * (_FIELDS - len(fields))
     for value in fields:
         if "," in value or "\n" in value or "\r" in value:
