@@ -77,9 +77,17 @@ def _write_row(row: list[str | None]) -> str:
 @st.composite
 def tile_runs(draw: st.DrawFn, dist: Distribution, *, size: int, blanks: bool) -> list[str | None]:
     """``size`` squares: empty or a tile of ``dist`` (lower case: a blank, when ``blanks``)."""
-    letter = st.sampled_from(dist.letters)
-    tile = letter.map(str.lower) | letter if blanks else letter
-    squares = draw(st.lists(st.none() | tile, min_size=size, max_size=size))
+    # One byte a square, of one draw (a list of ``size`` draws cost Hypothesis far more an
+    # example): below 128 an empty square, so zero bytes shrink towards an empty row; else
+    # a letter, a blank's (lower case) when ``blanks`` and the byte is odd.
+    letters = dist.letters
+    squares: list[str | None] = []
+    for b in draw(st.binary(min_size=size, max_size=size)):
+        if b < 128:
+            squares.append(None)
+            continue
+        letter = letters[((b - 128) >> 1) % len(letters)]
+        squares.append(letter.lower() if blanks and b & 1 else letter)
     return _no_merges(squares, dist)
 
 

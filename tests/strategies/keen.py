@@ -36,17 +36,27 @@ def layouts(draw: st.DrawFn, size: int, *, join: float | None = None) -> list[li
         return [[0]]
     p = draw(st.sampled_from([0.1, 0.3, 0.5, 0.7])) if join is None else join
     n_edges = 2 * size * (size - 1)
-    shared = draw(st.lists(
-        st.floats(0, 1, allow_nan=False).map(lambda x: x < p),
-        min_size=n_edges, max_size=n_edges,
-    ))
-    return _components(size, shared)
+    # One byte an edge, of one draw (a list of floats cost Hypothesis far more an example);
+    # zero bytes share every edge, so a failure shrinks towards one big cage.
+    cut = round(p * 256)
+    raw = draw(st.binary(min_size=n_edges, max_size=n_edges))
+    return _components(size, [b < cut for b in raw])
 
 
-def _clue(cells: list[int]) -> st.SearchStrategy[Cage]:
+def _clue(cells: list[int], raw: bytes) -> Cage:
+    """A cage's clue from 5 bytes: its operation, and a target that is small (1-60), any
+    (0 to 10**7, either end often) or none."""
     ops = [Op.ADD, Op.MUL] + ([Op.SUB, Op.DIV] if len(cells) == 2 else [])
-    targets = st.one_of(st.integers(1, 60), st.integers(0, 10**7), st.none())
-    return st.builds(lambda op, t: Cage(tuple(cells), op, t), st.sampled_from(ops), targets)
+    kind, wide = raw[1] % 5, int.from_bytes(raw[2:], "big")
+    target = (1 + wide % 60 if kind == 0 else wide % (10**7 + 1) if kind == 1 else
+              None if kind == 2 else 0 if kind == 3 else 10**7)
+    return Cage(tuple(cells), ops[raw[0] % len(ops)], target)
+
+
+def _clues(draw: st.DrawFn, layout: list[list[int]]) -> list[Cage]:
+    """A clue a cage, from one draw of bytes."""
+    raw = draw(st.binary(min_size=5 * len(layout), max_size=5 * len(layout)))
+    return [_clue(cells, raw[5 * i : 5 * i + 5]) for i, cells in enumerate(layout)]
 
 
 params = st.tuples(st.one_of(st.none(), st.sampled_from(list(Difficulty))), st.booleans())
@@ -58,13 +68,13 @@ def puzzles(draw: st.DrawFn, min_size: int = 1, max_size: int = 9,
     """Any puzzle the format can hold: random layout, random clues and targets (empty ones
     too), random parameters, and sometimes a solution-shaped list of digits."""
     size = draw(st.integers(min_size, max_size))
-    cages = [draw(_clue(cells)) for cells in draw(layouts(size))]
+    cages = _clues(draw, draw(layouts(size)))
     difficulty, mult = draw(params)
     solution = None
     want = draw(st.booleans()) if with_solution is None else with_solution
     if want:
-        solution = draw(st.lists(st.integers(1, size), min_size=size * size,
-                                 max_size=size * size))
+        raw = draw(st.binary(min_size=size * size, max_size=size * size))
+        solution = [1 + b % size for b in raw]
     return Puzzle.from_cages(size, cages, solution=solution, difficulty=difficulty,
                              multiplication_only=mult)
 
