@@ -44,6 +44,7 @@ FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 DESKTOP = (1280, 1000)
 PHONE = (390, 844)
 WAIT = 30.0
+POLL = 0.05
 
 
 @pytest.fixture(scope="module")
@@ -81,8 +82,10 @@ def driver() -> Iterator[WebDriver]:
 
 
 def until(browser: WebDriver, check: Callable[[WebDriver], Any], what: str) -> Any:
-    # the page replaces elements as answers come in: a stale one means "look again"
-    wait = WebDriverWait(browser, WAIT, ignored_exceptions=(StaleElementReferenceException,))
+    # the page replaces elements as answers come in: a stale one means "look again"; looked
+    # at every 50 ms (Selenium's default half second was most of these tests' time)
+    wait = WebDriverWait(browser, WAIT, poll_frequency=POLL,
+                         ignored_exceptions=(StaleElementReferenceException,))
     return wait.until(check, message=f"waiting for {what}")
 
 
