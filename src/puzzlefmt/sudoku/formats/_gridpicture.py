@@ -229,6 +229,11 @@ def placed_read_back(grid: Grid) -> bool:
     return True
 
 
+#: What a candidate grid keeps (``candidates``, ``pm-grid``; ``pm-print`` all but metadata):
+#: its placed digits only while they read back as placed (:func:`holds_for_candidate_grid`).
+CANDIDATE_GRID_HOLDS = frozenset({"placed", "candidates", "eliminations", "metadata"})
+
+
 def holds_for_candidate_grid(holds: frozenset[str]) -> Callable[[Grid], frozenset[str]]:
     """A candidate grid's ``holds_for``: ``holds``, less its placed digits for a grid whose
     placed digits would read back as candidates (a peer still has the digit: the loss check

@@ -18,6 +18,7 @@ import re
 from puzzlefmt.errors import PuzzleFormatError
 from puzzlefmt.format import Format, Option, Sniff
 from puzzlefmt.sudoku.formats._gridpicture import (
+    CANDIDATE_GRID_HOLDS,
     candidate_grid,
     group_of,
     holds_for_candidate_grid,
@@ -90,9 +91,6 @@ def sniff(text: str) -> Sniff | None:
     return Sniff(0.9, f"81 groups of candidate digits ({multi} with several)")
 
 
-#: What a candidate grid keeps: its placed digits only while they read back as placed.
-HOLDS = frozenset({"placed", "candidates", "eliminations", "metadata"})
-
 #: The ``candidates`` format: 81 groups of candidate digits with no frame (SadMan's pencil marks).
 FORMAT = Format(
     name="candidates",
@@ -107,6 +105,6 @@ FORMAT = Format(
         Option("sep", str, "space", "between groups", choices=tuple(SEPARATORS)),
         Option("rows", bool, False, "one row of nine groups a line"),
     ),
-    holds=HOLDS,
-    holds_for=holds_for_candidate_grid(HOLDS),
+    holds=CANDIDATE_GRID_HOLDS,
+    holds_for=holds_for_candidate_grid(CANDIDATE_GRID_HOLDS),
 )

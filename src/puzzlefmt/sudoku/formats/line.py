@@ -62,7 +62,7 @@ def read(text: str) -> Grid:
 
 def write(grid: Grid, *, blank: str = ".", values: bool = False, comment: bool = True) -> str:
     """The 81-character line and a newline (see the module docstring for the options)."""
-    return grid.line(blank, values=values or not any(grid.givens), comment=comment) + "\n"
+    return grid.line(blank, values=values, comment=comment) + "\n"
 
 
 def sniff(text: str) -> Sniff | None:

@@ -31,6 +31,7 @@ from puzzlefmt.format import Format, Option, Sniff
 from puzzlefmt.sudoku._cells import NEWLINES, is_border
 from puzzlefmt.sudoku._textgrid import PmStyle, pm_grid_lines
 from puzzlefmt.sudoku.formats._gridpicture import (
+    CANDIDATE_GRID_HOLDS,
     NumLine,
     blocks,
     candidate_grid,
@@ -160,8 +161,8 @@ def _sniff(text: str, *, printed: bool) -> Sniff | None:
     return Sniff(0.9, f"{found[0]} rows of candidate groups")
 
 
-#: What a candidate grid keeps (the print: all but metadata).
-HOLDS = frozenset({"placed", "candidates", "eliminations", "metadata"})
+#: What Simple Sudoku's print keeps: a candidate grid's contents but its metadata.
+_PRINT_HOLDS = CANDIDATE_GRID_HOLDS - {"metadata"}
 
 _NEWLINE = Option("newline", str, "crlf", "line ending: crlf or lf", choices=tuple(NEWLINES))
 
@@ -181,8 +182,8 @@ FORMAT = Format(
                choices=STYLES),
         _NEWLINE,
     ),
-    holds=HOLDS,
-    holds_for=holds_for_candidate_grid(HOLDS),
+    holds=CANDIDATE_GRID_HOLDS,
+    holds_for=holds_for_candidate_grid(CANDIDATE_GRID_HOLDS),
 )
 #: The ``pm-print`` format: Simple Sudoku's clipboard print of a candidate grid, with its banner.
 PRINT = Format(
@@ -195,8 +196,8 @@ PRINT = Format(
     write=functools.partial(write_pm_grid, footer=True),
     priority=46,
     write_options=(_NEWLINE,),
-    holds=HOLDS - {"metadata"},
-    holds_for=holds_for_candidate_grid(HOLDS - {"metadata"}),
+    holds=_PRINT_HOLDS,
+    holds_for=holds_for_candidate_grid(_PRINT_HOLDS),
 )
 
 #: The candidate grid and its Simple Sudoku print.

@@ -47,7 +47,7 @@ def write_record(grid: Grid, *, blank: str = ".", values: bool = False,
     one-candidate cells."""
     if _marks(grid) and not any(grid.givens):
         return sukaku_line(grid, placeholder="0" if blank == "0" else ".")
-    return grid.line(blank, values=values or not any(grid.givens), comment=comment)
+    return grid.line(blank, values=values, comment=comment)
 
 
 _WITH_GIVENS = frozenset({"givens", "comments"})
