@@ -7,7 +7,9 @@ stderr says so and the wheel is built without it: the kernels then compile throu
 JIT on first use, as before. ``PUZZLEFMT_AOT=0`` skips it. ``PUZZLEFMT_AOT_CPU`` names the
 CPU to compile for (default ``host``: this machine's; a wheel for other machines wants a
 generic one, such as ``x86-64-v2``). ``PUZZLEFMT_AOT_JOBS``: processes compiling at once
-(default: the machine's cores, at most 4).
+(default: the machine's cores, at most 4). The build keeps the kernels' callees it compiles
+in numba's cache beside the sources (emptied first, ``puzzlefmt._aot._fresh_cache``): a
+process that calls one directly, as the tests do, loads it instead of compiling it again.
 
 An editable install also byte-compiles the package's sources in place (``__pycache__``
 beside them), as pip does for a regular install: without it, where ``PYTHONDONTWRITEBYTECODE``
@@ -49,7 +51,8 @@ class AheadOfTimeKernels(BuildHookInterface):  # type: ignore[type-arg] # hatchl
         # same CPU) is kept.
         jobs = os.environ.get("PUZZLEFMT_AOT_JOBS") or str(min(4, os.cpu_count() or 1))
         code = ("import sys; sys.path.insert(0, sys.argv[3]); from puzzlefmt import _aot; "
-                "_aot.build(sys.argv[1], cpu=sys.argv[2], reuse=True, jobs=int(sys.argv[4])); "
+                "_aot.build(sys.argv[1], cpu=sys.argv[2], reuse=True, jobs=int(sys.argv[4]), "
+                "cache=True); "
                 "print(*('built: ' + p.name for p in _aot.built_files(sys.argv[1])), sep='\\n')")
         done = subprocess.run(
             [sys.executable, "-W", "ignore", "-c", code, str(root / _PACKAGE), cpu,

@@ -321,6 +321,61 @@ def test_the_build_compiles_kernels_afresh_not_from_numbas_cache(
     assert jit.CACHE is True
 
 
+def test_the_install_build_keeps_callees_in_numbas_cache_emptied_first(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The install's build (``cache=True``, hatch_build.py) keeps the callees it compiles in
+    numba's cache, so a process that calls one directly loads it instead of compiling it
+    again. It empties the package's numba cache first (nothing stale can be read: numba
+    keys a kernel on its own file only) and leaves Python's own files alone; where numba
+    keeps its cache elsewhere (``NUMBA_CACHE_DIR``) it compiles without, as by default."""
+    import warnings
+
+    import puzzlefmt._jit as jit
+
+    pkg = tmp_path / "puzzlefmt"
+    cache_dir = pkg / "toy" / "__pycache__"
+    cache_dir.mkdir(parents=True)
+    for name in ("k.f-3.py311.nbi", "k.f-3.py311.1.nbc", "k.cpython-311.pyc"):
+        (cache_dir / name).write_bytes(b"old")
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    assert _aot._fresh_cache(pkg) is True
+    assert sorted(p.name for p in cache_dir.iterdir()) == ["k.cpython-311.pyc"]
+    (cache_dir / "k.f-3.py311.nbi").write_bytes(b"old")
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "elsewhere"))
+    assert _aot._fresh_cache(pkg) is False
+    assert (cache_dir / "k.f-3.py311.nbi").read_bytes() == b"old"
+    monkeypatch.delenv("NUMBA_CACHE_DIR")
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from numba.pycc import cc as pycc
+
+    seen: list[bool] = []
+
+    def compile_(self: object) -> None:
+        seen.append(jit.CACHE)
+        raise RuntimeError("stop before compiling")
+
+    emptied: list[Path] = []
+    monkeypatch.setattr(pycc.CC, "compile", compile_)
+    monkeypatch.setattr(_aot, "_fresh_cache", lambda: emptied.append(pkg) or True)
+    for cache, may in ((True, True), (False, True), (True, False)):
+        if not may:
+            monkeypatch.setattr(_aot, "_fresh_cache", lambda: False)
+        with pytest.raises(RuntimeError, match="stop before compiling"):
+            _aot.build(tmp_path / "out", [SOLVER], cache=cache)
+        assert jit.CACHE is True  # back on after
+    assert seen == [True, False, False]
+    assert emptied == [pkg]  # asked only when the build keeps the cache
+
+    # The parts of a build in several processes are told by their command line.
+    told: list[bool] = []
+    monkeypatch.setattr(_aot, "_compile", lambda *a, **k: told.append(k["cache"]) or {})
+    for flag in (["--cache"], []):
+        assert _aot._main(["--part", "p", "--cpu", "host", *flag, str(tmp_path), SOLVER]) == 0
+    assert told == [True, False]
+
+
 SCORE = "puzzlefmt.cgp._kernels.score"
 
 

@@ -416,14 +416,15 @@ def _origin(name: str) -> Path | None:
 
 def build(out_dir: str | os.PathLike[str], modules: Sequence[str] | None = None,
           *, cpu: str = "host", verbose: bool = False, reuse: bool = False,
-          jobs: int = 1) -> Path:
+          jobs: int = 1, cache: bool = False) -> Path:
     """Compile every :func:`puzzlefmt._jit.aot` kernel of ``modules`` into the extension
     in ``out_dir`` (for this machine's CPU unless ``cpu`` names another), and write its
     stamp; the path of the extension's first module. With ``reuse``, an extension already
     there that is current (same sources and CPU, the same kernels) is kept as it is.
     ``modules``: the kernel modules (default: every one the package has,
     :func:`kernel_modules`). ``jobs``: processes compiling at once, each a group of the
-    modules into a module of its own (see the module docstring)."""
+    modules into a module of its own (see the module docstring). ``cache`` (the install's
+    build): keep the callees compiled on the way in numba's cache, see :func:`_fresh_cache`."""
     if modules is None:
         modules = kernel_modules()
     out = Path(out_dir).resolve()
@@ -434,9 +435,11 @@ def build(out_dir: str | os.PathLike[str], modules: Sequence[str] | None = None,
     for old in [*out.glob(f"{NAME}_*.so"), *out.glob(f"{NAME}_*.pyd")]:
         old.unlink()  # the parts of an earlier build in more groups
     groups = _groups(modules, jobs)
-    others = [_start_part(out, group, _part(i), cpu) for i, group in enumerate(groups) if i]
+    cache = cache and _fresh_cache()
+    others = [_start_part(out, group, _part(i), cpu, cache)
+              for i, group in enumerate(groups) if i]
     try:
-        exports = _compile(out, groups[0], _part(0), cpu, verbose)
+        exports = _compile(out, groups[0], _part(0), cpu, verbose, cache)
     finally:
         results = [proc.communicate() for proc in others]
     for i, (proc, (stdout, stderr)) in enumerate(zip(others, results, strict=True), 1):
@@ -477,7 +480,30 @@ def _groups(modules: Sequence[str], jobs: int) -> list[list[str]]:
     return [sorted(members[i]) for i in order if members[i]] or [[]]
 
 
-def _start_part(out: Path, modules: Sequence[str], name: str, cpu: str) -> Any:
+def _fresh_cache(package: Path = _PACKAGE) -> bool:
+    """Make numba's cache of the package's kernels empty, so that a build may keep the
+    callees it compiles there; whether it may (numba keeps the cache beside the sources:
+    no ``NUMBA_CACHE_DIR``, a folder it can write).
+
+    The extension holds the declared kernels; their callees (the generator's Latin square,
+    the grader's run...) are compiled through numba's JIT on the way, and cost as much again
+    when a process calls one directly (the tests do, and so does a call that falls back to
+    the JIT) unless the cache has it. The cache is emptied first, because numba keys a
+    cached kernel on its own file only: a kernel whose callee in another module changed
+    would be read back with the old callee in it. Emptied, it holds only what this build
+    compiled, from these sources."""
+    if os.environ.get("NUMBA_CACHE_DIR") or not os.access(package, os.W_OK):
+        return False
+    try:
+        for path in package.rglob("__pycache__/*.nb[ic]"):
+            path.unlink(missing_ok=True)
+    except OSError:
+        return False
+    return True
+
+
+def _start_part(out: Path, modules: Sequence[str], name: str, cpu: str,
+                cache: bool = False) -> Any:
     """A process that compiles ``modules`` into the part ``name`` and prints its exports
     (as JSON, on its last line). The package's own sources go first on its path, as in the
     build hook (pip's build environment drops what an editable install added)."""
@@ -485,14 +511,15 @@ def _start_part(out: Path, modules: Sequence[str], name: str, cpu: str) -> Any:
             "raise SystemExit(_aot._main(sys.argv[2:]))")
     return subprocess.Popen(
         [sys.executable, "-W", "ignore", "-c", code, str(_PACKAGE.parent), "--part", name,
-         "--cpu", cpu, str(out), *modules],
+         "--cpu", cpu, *(["--cache"] if cache else []), str(out), *modules],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 def _compile(out: Path, modules: Sequence[str], name: str, cpu: str,
-             verbose: bool) -> dict[str, list[dict[str, Any]]]:
+             verbose: bool, cache: bool = False) -> dict[str, list[dict[str, Any]]]:
     """Compile the kernels of ``modules`` into the extension module ``name`` in ``out``;
-    their exports, as the stamp records them."""
+    their exports, as the stamp records them. ``cache``: keep the callees compiled on the
+    way in numba's cache (emptied first by :func:`_fresh_cache`)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         from numba.core import sigutils  # noqa: PLC0415
@@ -523,9 +550,10 @@ def _compile(out: Path, modules: Sequence[str], name: str, cpu: str,
                 entries.append({"name": export, "part": name,
                                 "args": [_arg_spec(a) for a in args]})
         # Compile every kernel afresh: a callee's cached code may predate its module's source
-        # (numba's cache of a kernel looks at the kernel's own file only).
+        # (numba's cache of a kernel looks at the kernel's own file only). A cache emptied
+        # by this build holds nothing older: its callees may be kept there.
         jit: Any = sys.modules["puzzlefmt._jit"]
-        cached, jit.CACHE = jit.CACHE, False
+        cached, jit.CACHE = jit.CACHE, cache
         try:
             cc.compile()
         finally:
@@ -572,25 +600,32 @@ def _keys(modules: Sequence[str]) -> list[str]:
 
 
 def _main(argv: Sequence[str]) -> int:
-    """``python -m puzzlefmt._aot [-j JOBS] OUT_DIR [MODULE...]``: build the extension (of
-    every kernel module, or of those named; ``-j``: processes at once) and say how many
-    kernels it holds. ``--part NAME --cpu CPU OUT_DIR MODULE...`` (a build's own processes):
-    compile one part and print its exports as JSON."""
+    """``python -m puzzlefmt._aot [-j JOBS] [--cache] OUT_DIR [MODULE...]``: build the
+    extension (of every kernel module, or of those named; ``-j``: processes at once;
+    ``--cache``: keep the callees in numba's cache, as the install does) and say how many
+    kernels it holds. ``--part NAME --cpu CPU [--cache] OUT_DIR MODULE...`` (a build's own
+    processes): compile one part and print its exports as JSON."""
     args = list(argv)
     options: dict[str, str] = {}
-    while args and args[0] in {"-j", "--part", "--cpu"} and len(args) > 1:
+    while args and args[0] in {"-j", "--part", "--cpu", "--cache"} and len(args) > 1:
+        if args[0] == "--cache":
+            options["--cache"] = ""
+            del args[:1]
+            continue
         options[args[0]] = args[1]
         del args[:2]
     if not args:
-        sys.stderr.write("usage: python -m puzzlefmt._aot [-j JOBS] OUT_DIR [MODULE...]\n")
+        sys.stderr.write("usage: python -m puzzlefmt._aot [-j JOBS] [--cache] OUT_DIR "
+                         "[MODULE...]\n")
         return 2
     if "--part" in options:
         out = Path(args[0]).resolve()
         exports = _compile(out, args[1:], options["--part"], options.get("--cpu", "host"),
-                           verbose=False)
+                           verbose=False, cache="--cache" in options)
         sys.stdout.write(json.dumps(exports) + "\n")
         return 0
-    path = build(args[0], list(args[1:]) or None, jobs=int(options.get("-j", "1")))
+    path = build(args[0], list(args[1:]) or None, jobs=int(options.get("-j", "1")),
+                 cache="--cache" in options)
     count = len(_read_stamp(path.parent).get("exports", {}))
     sys.stdout.write(f"built {path} ({counted(count, 'kernel')})\n")
     return 0
