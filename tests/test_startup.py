@@ -149,6 +149,13 @@ def test_a_one_line_solve_runs_without_numba(tmp_path: Path) -> None:
     assert numba_loaded == "False"
 
 
+def _compiled_as_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From here on, kernels run as a command runs them: the ahead-of-time extension where
+    the install built it (else numba's JIT), not the JIT alone as in ``fresh_tier``."""
+    monkeypatch.delenv("PUZZLEFMT_AOT")
+    _aot.use(None)
+
+
 @pytest.fixture
 def fresh_tier(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """A process where no kernel has been compiled yet and no plain-Python time spent, and
@@ -189,7 +196,7 @@ def _digits(line: str) -> list[int]:
 
 
 @pytest.mark.usefixtures("fresh_tier")
-def test_plain_python_tier_gives_the_compiled_results() -> None:
+def test_plain_python_tier_gives_the_compiled_results(monkeypatch: pytest.MonkeyPatch) -> None:
     from puzzlefmt.keen import Puzzle
     from puzzlefmt.keen.solver import solve_many as keen_solve
     from puzzlefmt.sudoku.canon import minlex_array
@@ -214,6 +221,7 @@ def test_plain_python_tier_gives_the_compiled_results() -> None:
     with _jit.allowed():
         plain = run()
         assert _jit._spent > 0  # it did run as plain Python
+    _compiled_as_installed(monkeypatch)
     compiled = run()
     assert plain == compiled
     assert plain[0] == [1, 1, 1, 0]
@@ -226,7 +234,7 @@ BIG_TARGETS = (
 
 
 @pytest.mark.usefixtures("fresh_tier")
-def test_plain_python_tier_reads_targets_past_a_byte() -> None:
+def test_plain_python_tier_reads_targets_past_a_byte(monkeypatch: pytest.MonkeyPatch) -> None:
     """The Keen ID decoder reads bytes (uint8): as plain Python, a target of 300 or 1080
     must not wrap around (it did: numpy's uint8 arithmetic), nor warn."""
     from puzzlefmt.keen import Puzzle
@@ -237,6 +245,7 @@ def test_plain_python_tier_reads_targets_past_a_byte() -> None:
         with _jit.allowed():
             plain = decode_lines(list(BIG_TARGETS))
             assert _jit._spent > 0  # it did run as plain Python
+    _compiled_as_installed(monkeypatch)
     compiled = decode_lines(list(BIG_TARGETS))
     assert plain.ok.tolist() == compiled.ok.tolist() == [True, True]
     assert plain.target.tolist() == compiled.target.tolist()
