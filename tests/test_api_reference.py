@@ -15,6 +15,8 @@ import dataclasses
 import importlib
 import importlib.util
 import inspect
+import json
+import os
 import pkgutil
 import subprocess
 import sys
@@ -25,6 +27,11 @@ from types import ModuleType
 import pytest
 
 from helpers import ROOT
+
+try:
+    import fcntl
+except ImportError:  # POSIX only: on Windows each worker builds the reference itself
+    fcntl = None  # type: ignore[assignment]
 
 DOCS = ROOT / "docs"
 
@@ -255,15 +262,30 @@ def test_the_walk_covers_the_package() -> None:
 
 @pytest.fixture(scope="module")
 def built_reference(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The HTML reference, built once with warnings as errors (``-W --keep-going``)."""
-    out = tmp_path_factory.mktemp("api-reference")
-    command = [
-        sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
-        "-d", str(out / "doctrees"), str(DOCS), str(out / "html"),
-    ]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=480, check=False)
-    assert result.returncode == 0, f"sphinx failed:\n{result.stdout}\n{result.stderr}"
-    assert "WARNING" not in result.stderr, result.stderr
+    """The HTML reference, built once with warnings as errors (``-W --keep-going``): once a
+    run, not once a worker, under pytest-xdist (the workers share the run's temporary
+    folder; the first to take the lock builds, the others read its outcome)."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER") and fcntl is not None:
+        root = root.parent  # the run's folder, above each worker's own
+    out = root / "api-reference"
+    with (root / "api-reference.lock").open("w") as lock:
+        if fcntl is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        outcome = out / "sphinx-outcome.json"
+        if not outcome.is_file():
+            command = [
+                sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
+                "-d", str(out / "doctrees"), str(DOCS), str(out / "html"),
+            ]
+            result = subprocess.run(command, capture_output=True, text=True, timeout=480,
+                                    check=False)
+            out.mkdir(parents=True, exist_ok=True)
+            outcome.write_text(json.dumps([result.returncode, result.stdout, result.stderr]),
+                               encoding="utf-8")
+        returncode, stdout, stderr = json.loads(outcome.read_text(encoding="utf-8"))
+    assert returncode == 0, f"sphinx failed:\n{stdout}\n{stderr}"
+    assert "WARNING" not in stderr, stderr
     return out / "html"
 
 
