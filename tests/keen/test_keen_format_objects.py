@@ -252,11 +252,16 @@ def test_family_reader() -> None:
     assert keen_list.FORMAT.sniff(comments + SMALL + "\n") is not None
 
 
+#: The schema's validator, made once (``jsonschema.validate`` checks the schema itself on every
+#: call; the check is test_schema_is_a_valid_draft_2020_12_schema's).
+VALIDATOR = jsonschema.Draft202012Validator(Puzzle.json_schema())
+
+
 @given(p=any_puzzles())
 @examples(150)
 def test_to_json_validates_against_the_schema(p: Puzzle) -> None:
     data = p.to_json()
-    jsonschema.validate(data, Puzzle.json_schema())
+    VALIDATOR.validate(data)
     assert Puzzle.from_json(json.loads(json.dumps(data))) == p
 
 
