@@ -455,16 +455,26 @@ class Leaves:
         dist = _distribution(distribution, name)
         seqs: list[tuple[int, ...]] = []
         vals: list[float] = []
+        # A leave of single-character tiles (every leave of most languages) is looked up
+        # character by character; any other goes through the tile reader (which also says
+        # what is wrong with a bad one).
+        simple = {t: dist.letters.index(t) + 1 for t in dist.simple_tiles if t in dist.letters}
+        simple[BLANK] = 0
         for k, (leave, value) in enumerate(table.items(), start=1):
+            text = leave.upper()
             try:
-                tiles = dist.tiles(leave.upper(), mode="rack")
-            except ValueError as exc:
-                raise PuzzleFormatError(f"leave {leave!r}: {exc}", format="klv-table",
-                                        line=k, text=leave) from None
-            if not tiles:
+                seq = tuple(sorted([simple[c] for c in text]))
+            except KeyError:
+                try:
+                    tiles = dist.tiles(text, mode="rack")
+                except ValueError as exc:
+                    raise PuzzleFormatError(f"leave {leave!r}: {exc}", format="klv-table",
+                                            line=k, text=leave) from None
+                seq = tuple(sorted(0 if t == BLANK else dist.letters.index(t) + 1
+                                   for t in tiles))
+            if not seq:
                 continue  # the empty leave is 0 and never stored
-            seqs.append(tuple(sorted(0 if t == BLANK else dist.letters.index(t) + 1
-                                     for t in tiles)))
+            seqs.append(seq)
             vals.append(float(value))
         order = sorted(range(len(seqs)), key=lambda i: seqs[i])
         ordered = [seqs[i] for i in order]
@@ -474,10 +484,10 @@ class Leaves:
                 raise PuzzleFormatError("the same leave appears twice", format="klv-table")
         width = max(8, -(-(max(map(len, ordered), default=0) + 1) // 8) * 8)
         rows = np.zeros((len(ordered), width), dtype=np.uint8)
-        lengths = np.zeros(len(ordered), dtype=np.int64)
-        for i, seq in enumerate(ordered):
-            rows[i, : len(seq)] = seq
-            lengths[i] = len(seq)
+        lengths = np.fromiter(map(len, ordered), dtype=np.int64, count=len(ordered))
+        # each row's first ``length`` places, row after row: the tiles in order
+        rows[np.arange(width) < lengths[:, None]] = np.fromiter(
+            itertools.chain.from_iterable(ordered), dtype=np.uint8, count=int(lengths.sum()))
         # KLVs spell the blank 0, as the padding is: the rows go to the builder in the
         # order sorted here (by the tuples), which reads each row only up to its length
         notice_if_cold("the word graph builder")
