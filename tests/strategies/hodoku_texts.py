@@ -77,9 +77,10 @@ class State:
         return [1 << (v - 1) if v else c for v, c in zip(self.values, self.candidates,
                                                          strict=True)]
 
-    def open_digits(self, i: int) -> int:
-        """The digits cell ``i``'s peers leave open (HoDoKu's ``isValidValue``)."""
-        vals = self.values
+    def open_digits(self, i: int, vals: list[int] | None = None) -> int:
+        """The digits cell ``i``'s peers leave open (HoDoKu's ``isValidValue``); ``vals``:
+        the cells' values, when the caller has them already."""
+        vals = self.values if vals is None else vals
         seen = 0
         for j in PEERS[i]:
             if vals[j]:
@@ -89,7 +90,8 @@ class State:
     def deleted(self) -> list[int]:
         """Per cell, the open digits that are not candidates (what HoDoKu writes as deleted)."""
         vals = self.values
-        return [0 if vals[i] else self.open_digits(i) & ~self.candidates[i] for i in range(81)]
+        return [0 if vals[i] else self.open_digits(i, vals) & ~self.candidates[i]
+                for i in range(81)]
 
 
 def make_state(puzzle: str, solution: str, rng: random.Random) -> State:
@@ -104,13 +106,15 @@ def make_state(puzzle: str, solution: str, rng: random.Random) -> State:
     state = State(givens, placed, [0] * 81, newline=rng.choice(["\r\n", "\n"]),
                   blank=rng.choice([".", "0"]))
     strike = rng.choice([0.0, 0.15, 0.3, 0.45, 0.6, 0.75, 1.0])
+    vals = state.values  # the candidates change below, the values do not
     for i in range(81):
-        if state.values[i]:
+        if vals[i]:
             continue
         keep = 1 << (sol[i] - 1)
+        open_digits = state.open_digits(i, vals)
         for d in range(1, 10):
             bit = 1 << (d - 1)
-            if state.open_digits(i) & bit and (bit == keep or rng.random() >= strike):
+            if open_digits & bit and (bit == keep or rng.random() >= strike):
                 state.candidates[i] |= bit
     open_cells = [i for i in range(81) if not state.values[i]]
     if open_cells:
