@@ -294,11 +294,9 @@ def test_an_inline_helper_is_written_into_the_kernels_that_call_it() -> None:
     assert _total.py_func(np.arange(4, dtype=np.int64)) == 10
 
 
-def test_the_build_compiles_kernels_afresh_not_from_numbas_cache(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """numba keys a cached kernel on its own module only: a kernel whose callee in another
-    module changed would come back from the cache with the old callee. The build turns the
-    cache off while it compiles, and back on after, even when the compile fails."""
+def _stop_at_compile(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """numba's compile of the extension stops at once (raising), noting whether the JIT's
+    cache was on: the list it notes into."""
     import warnings
 
     import puzzlefmt._jit as jit
@@ -314,6 +312,17 @@ def test_the_build_compiles_kernels_afresh_not_from_numbas_cache(
         raise RuntimeError("stop before compiling")
 
     monkeypatch.setattr(pycc.CC, "compile", compile_)
+    return seen
+
+
+def test_the_build_compiles_kernels_afresh_not_from_numbas_cache(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """numba keys a cached kernel on its own module only: a kernel whose callee in another
+    module changed would come back from the cache with the old callee. The build turns the
+    cache off while it compiles, and back on after, even when the compile fails."""
+    import puzzlefmt._jit as jit
+
+    seen = _stop_at_compile(monkeypatch)
     assert jit.CACHE is True
     with pytest.raises(RuntimeError, match="stop before compiling"):
         _aot.build(tmp_path, [SOLVER])
@@ -328,8 +337,6 @@ def test_the_install_build_keeps_callees_in_numbas_cache_emptied_first(
     again. It empties the package's numba cache first (nothing stale can be read: numba
     keys a kernel on its own file only) and leaves Python's own files alone; where numba
     keeps its cache elsewhere (``NUMBA_CACHE_DIR``) it compiles without, as by default."""
-    import warnings
-
     import puzzlefmt._jit as jit
 
     pkg = tmp_path / "puzzlefmt"
@@ -346,18 +353,8 @@ def test_the_install_build_keeps_callees_in_numbas_cache_emptied_first(
     assert (cache_dir / "k.f-3.py311.nbi").read_bytes() == b"old"
     monkeypatch.delenv("NUMBA_CACHE_DIR")
 
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        from numba.pycc import cc as pycc
-
-    seen: list[bool] = []
-
-    def compile_(self: object) -> None:
-        seen.append(jit.CACHE)
-        raise RuntimeError("stop before compiling")
-
+    seen = _stop_at_compile(monkeypatch)
     emptied: list[Path] = []
-    monkeypatch.setattr(pycc.CC, "compile", compile_)
     monkeypatch.setattr(_aot, "_fresh_cache", lambda: emptied.append(pkg) or True)
     for cache, may in ((True, True), (False, True), (True, False)):
         if not may:
