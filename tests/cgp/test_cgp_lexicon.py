@@ -119,6 +119,21 @@ def test_leaves_build_load_and_value() -> None:
     assert back.value("Z") == 0
 
 
+def test_leaves_of_tiles_of_several_characters_and_bad_leaves() -> None:
+    """A leave of single-character tiles is read by lookup, any other through the tile
+    reader: both give machine letters (Spanish CH is one tile; H and C two), and a leave
+    with a tile outside the distribution is refused with its line."""
+    table = {"CH": 1.0, "CH?": 2.0, "C": 3.0, "HC": 4.0, "[CH]A": 5.0, "a?": 6.0}
+    back = Leaves.from_bytes(Leaves.build(table, "spanish").to_bytes(), "spanish")
+    values = [back.value(leave) for leave in ("CH", "?CH", "C", "HC", "ACH", "?A")]
+    assert values == [1000, 2000, 3000, 4000, 5000, 6000]
+    with pytest.raises(PuzzleFormatError) as caught:
+        Leaves.build({"A": 1.0, "AB": 2.0, "AW": 3.0}, "spanish")
+    assert caught.value.format == "klv-table"
+    assert caught.value.line == 3
+    assert caught.value.text == "AW"
+
+
 def test_old_klv_int16_with_a_scale() -> None:
     leaves = Leaves.build({"A": 1.0, "B": -2.0})
     data = leaves.to_bytes()

@@ -457,9 +457,9 @@ class Leaves:
         vals: list[float] = []
         # A leave of single-character tiles (every leave of most languages) is looked up
         # character by character; any other goes through the tile reader (which also says
-        # what is wrong with a bad one).
-        simple = {t: dist.letters.index(t) + 1 for t in dist.simple_tiles if t in dist.letters}
-        simple[BLANK] = 0
+        # what is wrong with a bad one). Both give each tile its machine letter.
+        simple = {t: dist.index(t) for t in (*dist.simple_tiles, BLANK)
+                  if t == BLANK or t in dist.letters}
         for k, (leave, value) in enumerate(table.items(), start=1):
             text = leave.upper()
             try:
@@ -470,8 +470,7 @@ class Leaves:
                 except ValueError as exc:
                     raise PuzzleFormatError(f"leave {leave!r}: {exc}", format="klv-table",
                                             line=k, text=leave) from None
-                seq = tuple(sorted(0 if t == BLANK else dist.letters.index(t) + 1
-                                   for t in tiles))
+                seq = tuple(sorted(dist.index(t) for t in tiles))
             if not seq:
                 continue  # the empty leave is 0 and never stored
             seqs.append(seq)
