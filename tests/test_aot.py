@@ -416,3 +416,24 @@ def test_a_build_in_two_processes_writes_two_parts_and_uses_both(tmp_path: Path)
         assert _aot.status() == "ahead-of-time kernels: not used (not built (no extension module))"
     finally:
         _aot.use(None)
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["-h"], ["--bogus", "out"], ["-j"], []])
+def test_the_build_command_takes_no_option_for_its_folder(
+    argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``python -m puzzlefmt._aot --help`` built the extension into a folder named
+    ``--help``: an option it does not know is refused, and the help is printed."""
+    monkeypatch.chdir(tmp_path)
+    code = _aot._main(argv)
+    out, err = capsys.readouterr()
+    assert list(tmp_path.iterdir()) == []  # nothing built
+    if argv and argv[0] in {"--help", "-h"}:
+        assert code == 0
+        assert out.startswith("usage: python -m puzzlefmt._aot")
+    else:
+        assert code == 2
+        assert "usage: python -m puzzlefmt._aot" in err
+        if argv:
+            assert f"{argv[0]}: {'needs a value' if argv == ['-j'] else 'unknown'}" in err

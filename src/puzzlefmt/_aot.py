@@ -614,9 +614,13 @@ def _main(argv: Sequence[str]) -> int:
             continue
         options[args[0]] = args[1]
         del args[:2]
-    if not args:
-        sys.stderr.write("usage: python -m puzzlefmt._aot [-j JOBS] [--cache] OUT_DIR "
-                         "[MODULE...]\n")
+    usage = "usage: python -m puzzlefmt._aot [-j JOBS] [--cache] OUT_DIR [MODULE...]\n"
+    if args and args[0] in {"-h", "--help"}:
+        sys.stdout.write(usage)
+        return 0
+    if not args or args[0].startswith("-"):  # an option unknown or missing its value
+        why = "needs a value" if args and args[0] in {"-j", "--part", "--cpu"} else "unknown"
+        sys.stderr.write(f"{args[0]}: {why}\n{usage}" if args else usage)
         return 2
     if "--part" in options:
         out = Path(args[0]).resolve()
