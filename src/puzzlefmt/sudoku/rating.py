@@ -446,8 +446,13 @@ def _technique(kernel: Any, si: Any) -> str:
     return name
 
 
+#: The digit indices (0-8) of each 9-bit mask, worked out once: a step's eliminations are
+#: read from 81 such masks.
+_BITS = tuple(tuple(d for d in range(9) if mask >> d & 1) for mask in range(512))
+
+
 def _bits(mask: int) -> tuple[int, ...]:
-    return tuple(d for d in range(9) if mask >> d & 1)
+    return _BITS[mask] if 0 <= mask < 512 else tuple(d for d in range(9) if mask >> d & 1)
 
 
 def _node(word: int, k: int) -> tuple[int, int, bool, int]:
@@ -459,15 +464,17 @@ def _node(word: int, k: int) -> tuple[int, int, bool, int]:
 
 def _step(kernel: Any, si: Any, sf: float, se: Any, sc: Any, sl: Any) -> Step:
     cell = int(si[2])
-    chain = [int(p) for p in sl[1:1 + int(sl[0])]]
+    chain: list[int] = sl[1:1 + int(sl[0])].tolist()
+    units = int(si[5])
     return Step(
         technique=_technique(kernel, si),
         rating=float(sf),
-        cells=tuple(int(c) for c in sc[1:1 + int(sc[0])]),
+        cells=tuple(sc[1:1 + int(sc[0])].tolist()),
         digits=tuple(d + 1 for d in _bits(int(si[4]))),
-        units=tuple(u for u in range(27) if int(si[5]) >> u & 1),
+        units=tuple(u for u in range(27) if units >> u & 1),
         places=((cell, int(si[3])),) if cell >= 0 else (),
-        eliminates=tuple((c, d + 1) for c in range(81) for d in _bits(int(se[c]))),
+        eliminates=tuple((c, d + 1) for c, mask in enumerate(se[:81].tolist()) if mask
+                         for d in _bits(mask)),
         links=tuple(_node(p, k) for k, p in enumerate(chain)),
     )
 
