@@ -418,22 +418,26 @@ def test_a_build_in_two_processes_writes_two_parts_and_uses_both(tmp_path: Path)
         _aot.use(None)
 
 
-@pytest.mark.parametrize("argv", [["--help"], ["-h"], ["--bogus", "out"], ["-j"], []])
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--help"], None), (["-h"], None), (["--bogus", "out"], "--bogus: unknown"),
+    (["-j"], "-j: needs a value"), (["--cache", "-j"], "-j: needs a value"),
+    (["--cache"], ""), ([], "")])
 def test_the_build_command_takes_no_option_for_its_folder(
-    argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    argv: list[str], said: str | None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str]
 ) -> None:
     """``python -m puzzlefmt._aot --help`` built the extension into a folder named
-    ``--help``: an option it does not know is refused, and the help is printed."""
+    ``--help``: an option it does not know, or one without its value, is refused (``said``:
+    the line before the usage, none when only the folder is missing), and the help is
+    printed."""
     monkeypatch.chdir(tmp_path)
     code = _aot._main(argv)
     out, err = capsys.readouterr()
     assert list(tmp_path.iterdir()) == []  # nothing built
-    if argv and argv[0] in {"--help", "-h"}:
+    if said is None:
         assert code == 0
         assert out.startswith("usage: python -m puzzlefmt._aot")
     else:
         assert code == 2
+        assert err.startswith(f"{said}\n" if said else "usage: python -m puzzlefmt._aot")
         assert "usage: python -m puzzlefmt._aot" in err
-        if argv:
-            assert f"{argv[0]}: {'needs a value' if argv == ['-j'] else 'unknown'}" in err

@@ -607,7 +607,8 @@ def _main(argv: Sequence[str]) -> int:
     processes): compile one part and print its exports as JSON."""
     args = list(argv)
     options: dict[str, str] = {}
-    while args and args[0] in {"-j", "--part", "--cpu", "--cache"} and len(args) > 1:
+    valued = {"-j", "--part", "--cpu"}
+    while args and (args[0] == "--cache" or (args[0] in valued and len(args) > 1)):
         if args[0] == "--cache":
             options["--cache"] = ""
             del args[:1]
@@ -618,8 +619,8 @@ def _main(argv: Sequence[str]) -> int:
     if args and args[0] in {"-h", "--help"}:
         sys.stdout.write(usage)
         return 0
-    if not args or args[0].startswith("-"):  # an option unknown or missing its value
-        why = "needs a value" if args and args[0] in {"-j", "--part", "--cpu"} else "unknown"
+    if not args or args[0].startswith("-"):  # no folder, or an option unknown or unfinished
+        why = "needs a value" if args and args[0] in valued else "unknown"
         sys.stderr.write(f"{args[0]}: {why}\n{usage}" if args else usage)
         return 2
     if "--part" in options:
