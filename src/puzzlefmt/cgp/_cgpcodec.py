@@ -378,8 +378,7 @@ def _fast_shapes(dist: Distribution) -> tuple[re.Pattern[str], dict[int, str], f
         chars = "".join(re.escape(ch) for ch in sorted(key))
         board = re.compile(f"[0-9/{chars}]+")
         spaces = str.maketrans(dict.fromkeys(key, " "))
-        rack = frozenset({ch for ch in key if ch in dist.letters} | {BLANK})
-        found = _FAST_SHAPES[key] = (board, spaces, rack)
+        found = _FAST_SHAPES[key] = (board, spaces, dist.simple_rack_tiles)
     return found
 
 

@@ -125,6 +125,7 @@ class Distribution:
     )
     _upper: frozenset[str] = field(init=False, repr=False, compare=False)
     _simple: frozenset[str] = field(init=False, repr=False, compare=False)
+    _simple_rack: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if BLANK not in self.counts or BLANK not in self.scores:
@@ -152,6 +153,8 @@ class Distribution:
             s for label in self.letters if len(label) == 1 for s in (label, label.lower())
         }
         object.__setattr__(self, "_simple", frozenset(simple - starts))
+        object.__setattr__(self, "_simple_rack",
+                           frozenset({s for s in self._simple if s in self._upper} | {BLANK}))
 
     # ------------------------------------------------------------------ construction
 
@@ -267,6 +270,11 @@ class Distribution:
         """Single characters that are a whole tile (upper case, or a blank in lower case) and
         begin no multi-code-point tile."""
         return self._simple
+
+    @property
+    def simple_rack_tiles(self) -> frozenset[str]:
+        """The :attr:`simple_tiles` a rack may hold: the upper-case ones and the blank."""
+        return self._simple_rack
 
     def scan(self, text: str, start: int = 0, *, mode: TileMode = "board") -> tuple[str, int]:
         """Read one tile at ``text[start]``; return it and where the next token starts.

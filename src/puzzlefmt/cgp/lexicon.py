@@ -458,8 +458,7 @@ class Leaves:
         # A leave of single-character tiles (every leave of most languages) is looked up
         # character by character; any other goes through the tile reader (which also says
         # what is wrong with a bad one). Both give each tile its machine letter.
-        simple = {t: dist.index(t) for t in (*dist.simple_tiles, BLANK)
-                  if t == BLANK or t in dist.letters}
+        simple = {t: dist.index(t) for t in dist.simple_rack_tiles}
         for k, (leave, value) in enumerate(table.items(), start=1):
             text = leave.upper()
             try:
