@@ -294,6 +294,70 @@ def test_an_inline_helper_is_written_into_the_kernels_that_call_it() -> None:
     assert _total.py_func(np.arange(4, dtype=np.int64)) == 10
 
 
+def _calls_leaf(module: str, monkeypatch: pytest.MonkeyPatch) -> bool:
+    """Compile (numba's JIT) a function of the package module ``module`` that calls a
+    small function of the same module: whether its optimized code still calls it (a
+    module optimized as a whole inlines it)."""
+    import types
+
+    import numba
+
+    probe = types.ModuleType(module)
+    monkeypatch.setitem(sys.modules, module, probe)
+    exec(compile(textwrap.dedent("""
+        def leaf(x):
+            return x * 3 + 1
+
+        def caller(x):
+            return leaf(x) + leaf(x + 1)
+        """), module, "exec"), probe.__dict__)
+    probe.__dict__["__name__"] = module
+    probe.leaf = numba.njit(probe.leaf)
+    caller = numba.njit(probe.caller)
+    assert caller(2) == 7 + 10
+    ir = caller.inspect_llvm(caller.signatures[0])
+    name = numba.core.funcdesc.default_mangler(f"{module}.leaf", [])[:-1]  # less its tags
+    return any(" call " in line and f"@{name}" in line for line in ir.splitlines()
+               if not line.startswith(("define", "declare")))
+
+
+def test_a_module_marked_optimize_once_is_linked_unoptimized_during_the_build(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``AOT_OPTIMIZE_ONCE = True`` in a package module: while the build compiles, numba
+    leaves its functions' own libraries unoptimized as wholes (a callee stays a call, to be
+    inlined in the extension's module), and optimizes the others' as always; once the build
+    is done (the function returned is called) numba is as it was. The rater's three modules
+    are marked, and the prefixes the build looks for are those of their functions' names."""
+    from numba.core import funcdesc
+
+    from puzzlefmt.sudoku._kernels import chains, dynamic, rate
+
+    assert [m.AOT_OPTIMIZE_ONCE for m in (chains, dynamic, rate)] == [True] * 3
+    prefixes = _aot._once_prefixes()
+    for module, func in ((rate, "next_step"), (dynamic, "propagate_nested"),
+                         (chains, "forcing_chains")):
+        mangled = funcdesc.default_mangler(f"{module.__name__}.{func}", [])
+        assert [p for p in prefixes if mangled.startswith(p)], (module, prefixes)
+    assert not any(funcdesc.default_mangler("puzzlefmt.sudoku._kernels.solve.solve_one", [])
+                   .startswith(p) for p in prefixes)
+
+    marked = "puzzlefmt._once_probe_marked"
+    restore = _aot._optimize_once(["_Z" + _mangled_module(marked)])
+    try:
+        assert _calls_leaf(marked, monkeypatch)  # left for the extension's module
+        assert not _calls_leaf("puzzlefmt._once_probe_other", monkeypatch)  # as always
+    finally:
+        restore()
+    assert not _calls_leaf(marked + "_after", monkeypatch)
+    assert _aot._optimize_once([])() is None  # nothing marked: nothing replaced
+
+
+def _mangled_module(name: str) -> str:
+    from numba.core import itanium_mangler
+
+    return itanium_mangler.mangle_identifier(f"{name}.x")[:-3]
+
+
 def _stop_at_compile(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     """numba's compile of the extension stops at once (raising), noting whether the JIT's
     cache was on: the list it notes into."""
