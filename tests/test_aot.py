@@ -342,7 +342,7 @@ def test_a_module_marked_optimize_once_is_linked_unoptimized_during_the_build(
                    .startswith(p) for p in prefixes)
 
     marked = "puzzlefmt._once_probe_marked"
-    restore = _aot._optimize_once(["_Z" + _mangled_module(marked)])
+    restore = _aot._optimize_once([_mangled_module(marked)])
     try:
         assert _calls_leaf(marked, monkeypatch)  # left for the extension's module
         assert not _calls_leaf("puzzlefmt._once_probe_other", monkeypatch)  # as always
@@ -353,9 +353,10 @@ def test_a_module_marked_optimize_once_is_linked_unoptimized_during_the_build(
 
 
 def _mangled_module(name: str) -> str:
-    from numba.core import itanium_mangler
+    """numba's mangled name of a function ``x`` of module ``name``, less ``x`` and after."""
+    from numba.core import funcdesc
 
-    return itanium_mangler.mangle_identifier(f"{name}.x")[:-3]
+    return funcdesc.default_mangler(f"{name}.x", [])[:-3]
 
 
 def _stop_at_compile(monkeypatch: pytest.MonkeyPatch) -> list[bool]:

@@ -580,17 +580,13 @@ def _compile(out: Path, modules: Sequence[str], name: str, cpu: str,
 
 
 def _once_prefixes() -> list[str]:
-    """The mangled-name prefixes (numba's, Itanium style) of the functions of every loaded
-    package module that sets :data:`ONCE` true."""
-    from numba.core import itanium_mangler  # noqa: PLC0415 - the build runs with numba
-
-    mangle: Callable[[str], str] = itanium_mangler.mangle_identifier
-    prefixes = []
-    for name, module in sorted(sys.modules.items()):
-        if name.startswith("puzzlefmt.") and getattr(module, ONCE, False) is True:
-            # "N9puzzlefmt...4rate1xE" less its last identifier and the closing E
-            prefixes.append("_Z" + mangle(f"{name}.x")[:-3])
-    return prefixes
+    """The mangled-name prefixes of the functions of every loaded package module that sets
+    :data:`ONCE` true: numba names ``puzzlefmt.sudoku._kernels.rate.next_step``
+    ``_ZN9puzzlefmt6sudoku8_kernels4rate9next_step...`` (Itanium style; a module's name,
+    an identifier, has no character to escape)."""
+    return ["_ZN" + "".join(f"{len(part)}{part}" for part in name.split("."))
+            for name, module in sorted(sys.modules.items())
+            if name.startswith("puzzlefmt.") and getattr(module, ONCE, False) is True]
 
 
 def _optimize_once(prefixes: Sequence[str]) -> Callable[[], None]:
