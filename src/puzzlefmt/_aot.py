@@ -603,13 +603,13 @@ def _optimize_once(prefixes: Sequence[str]) -> Callable[[], None]:
     final: Any = codegen.AOTCodeLibrary
     llvm: Any = getattr(codegen, "ll")  # noqa: B009 - llvmlite's binding, as numba has it
     external = llvm.Linkage.external
+    marked = tuple(prefixes)
 
     def optimize(self: Any) -> None:
-        if not isinstance(self, final):
-            own = (f.name for f in self._final_module.functions
-                   if not f.is_declaration and f.linkage == external)
-            if any(n.startswith(p) for n in own for p in prefixes):
-                return  # optimized in the extension's module, with its callers
+        if not isinstance(self, final) and any(
+                f.name.startswith(marked) for f in self._final_module.functions
+                if not f.is_declaration and f.linkage == external):
+            return  # optimized in the extension's module, with its callers
         original(self)
 
     library._optimize_final_module = optimize
