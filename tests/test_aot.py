@@ -311,7 +311,6 @@ def _calls_leaf(module: str, monkeypatch: pytest.MonkeyPatch) -> bool:
         def caller(x):
             return leaf(x) + leaf(x + 1)
         """), module, "exec"), probe.__dict__)
-    probe.__dict__["__name__"] = module
     probe.leaf = numba.njit(probe.leaf)
     caller = numba.njit(probe.caller)
     assert caller(2) == 7 + 10
