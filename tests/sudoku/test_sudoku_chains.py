@@ -605,3 +605,14 @@ def test_nested_forcing_branches_rest_on_their_starts() -> None:
     step = hint(grid)
     assert step is not None
     assert (step.rating, step.technique, _eliminations(step)) == (float(r[3]), r[4], r[7])
+
+
+def test_a_nested_chain_two_branches_found_counts_once() -> None:
+    """A nested chain that the propagations of two branches of a cell or region forcing
+    hint each found is one chain for the complexity (serate's set of ``FullChain``): at
+    p3s10 serate's region forcing H9-4 has complexity 129 and comes before the 11.1
+    contradiction A8-4 (138); counted once per branch it is 139 and comes after."""
+    grid, r = _rule_parents_case("p3s10")
+    step = hint(grid)
+    assert step is not None
+    assert (step.rating, step.technique, _eliminations(step)) == (float(r[3]), r[4], r[7])

@@ -385,8 +385,61 @@ def _nested_basic(s: int, tech: int, cand: np.ndarray, pl: np.ndarray, wcand: np
 #: their parents and eliminations.
 _MAXH = 8192
 _HPOOL = 1 << 18
-# hint table columns
-_H_CX, _H_KEY, _H_PST, _H_PCNT, _H_EST, _H_ECNT = range(6)
+# hint table columns (_H_FP: the hint's fingerprint, :func:`_chain_fp`)
+_H_CX, _H_KEY, _H_PST, _H_PCNT, _H_EST, _H_ECNT, _H_FP = range(7)
+# fingerprints: 64-bit FNV-1a style, kept non-negative
+_FP_SEED = 1469598103934665603
+_FP_PRIME = 1099511628211
+_FP_MASK = (1 << 63) - 1
+
+
+@njit(inline=True)
+def _fp_mix(h: int, x: int) -> int:
+    return ((h ^ x) * _FP_PRIME) & _FP_MASK
+
+
+@njit
+def _chain_fp(chain: np.ndarray, targets: int) -> int:
+    """The fingerprint of a nested row 21 hint: its number of targets (a cycle has two,
+    the cycle and the cycle read backwards) and its single-parent chain ``chain`` (count
+    first). Two nested hints are one nested chain for the complexity (spec 5.6) when
+    serate's ``FullChain`` finds them equal: the same targets, each with the same
+    potentials in the same order among its ancestors (breadth first), whichever
+    propagation found them; the fingerprint stands for that."""
+    h = _fp_mix(_FP_SEED, targets)
+    for k in range(1, chain[0] + 1):
+        h = _fp_mix(h, chain[k])
+    return h
+
+
+@njit
+def _branches_fp(slots: np.ndarray, ents: np.ndarray, nb: int, epot2: np.ndarray,
+                 epst2: np.ndarray, epcnt2: np.ndarray, pool2: np.ndarray,
+                 seen2: np.ndarray, ws2: np.ndarray, queue: np.ndarray) -> int:
+    """The fingerprint (as :func:`_chain_fp`) of a nested hint whose targets are entries
+    ``ents[:nb]`` of nested slots ``slots[:nb]``: per target, it and its ancestors (every
+    parent) breadth first, each once, as serate's ``getChain`` lists them."""
+    h = _fp_mix(_FP_SEED, nb)
+    for b in range(nb):
+        s2 = slots[b]
+        ws2[0] += 1
+        mark = ws2[0]
+        seen2[ents[b]] = mark
+        queue[0] = ents[b]
+        head = 0
+        tail = 1
+        h = _fp_mix(h, -1)
+        while head < tail:
+            x = queue[head]
+            head += 1
+            h = _fp_mix(h, epot2[s2, x])
+            for k in range(epst2[s2, x], epst2[s2, x] + epcnt2[s2, x]):
+                y = pool2[s2, k]
+                if seen2[y] != mark:
+                    seen2[y] = mark
+                    queue[tail] = y
+                    tail += 1
+    return h
 
 
 @njit
@@ -407,7 +460,7 @@ def _nest_work(level: int) -> tuple[np.ndarray, ...]:
             np.empty(n, dtype=np.int64), np.zeros((4, k), dtype=np.int64),
             np.zeros(32, dtype=np.int64), np.zeros(LINKS if big else 1, dtype=np.int64),
             np.zeros(f, dtype=np.int64), np.zeros((19, f), dtype=np.bool_),
-            np.zeros((h, 6), dtype=np.int64), np.zeros(h, dtype=np.float64),
+            np.zeros((h, 7), dtype=np.int64), np.zeros(h, dtype=np.float64),
             np.zeros(_HPOOL if big else 1, dtype=np.int64),
             np.zeros((_SLOTS, _ENTRIES if big else 1), dtype=np.int64),
             np.zeros((_SLOTS, _ENTRIES if big else 1), dtype=np.int64),
@@ -551,13 +604,14 @@ def _keep_hint(s: int, rating: float, cx: int, key: int, chain: np.ndarray,
     if cycle:
         npar = _reversed_parents(s, chain, cand, pl, wcand, pos, nw[19], npar, nw[18],
                                  nw[17][3])
-    _store_hint(rating, cx, key, npar, elim, nw)
+    _store_hint(rating, cx, key, npar, elim, nw, _chain_fp(chain, 2 if cycle else 1))
 
 
 @njit
 def _store_hint(rating: float, cx: int, key: int, npar: int, elim: np.ndarray,
-                nw: tuple[np.ndarray, ...]) -> None:
-    """Record a nested hint whose rule parents are ``nw[19][:npar]`` (none: left out)."""
+                nw: tuple[np.ndarray, ...], fp: int) -> None:
+    """Record a nested hint whose rule parents are ``nw[19][:npar]`` (none: left out);
+    ``fp``: its fingerprint (:func:`_chain_fp`)."""
     if npar == 0:
         return
     ht = nw[10]
@@ -576,6 +630,7 @@ def _store_hint(rating: float, cx: int, key: int, npar: int, elim: np.ndarray,
     scratch = nw[19]
     ht[nh, _H_CX] = cx
     ht[nh, _H_KEY] = key
+    ht[nh, _H_FP] = fp
     ht[nh, _H_PST] = top
     ht[nh, _H_PCNT] = npar
     for i in range(npar):
@@ -780,9 +835,10 @@ def _add_hints(s: int, pos: np.ndarray, epot: np.ndarray, epst: np.ndarray,
                qoff: np.ndarray, toff: int, nw: tuple[np.ndarray, ...]) -> int:
     """The nested hints recorded (``nw[10:13]``), stably sorted by (rating, complexity,
     sort key): their eliminations become off entries of slot ``s`` (unless there) with the
-    hint's rule parents, listed with the hint's id and complexity; the new queue end."""
+    hint's rule parents, listed with the hint's fingerprint (its identity for the nested
+    complexity, :func:`_chain_fp`) and complexity; the new queue end."""
     ctr = nw[17]
-    ctr[3] += 1  # the hints' ids below: unique across calls
+    ctr[3] += 1
     nh = ctr[2]
     if nh == 0:
         return toff
@@ -813,7 +869,7 @@ def _add_hints(s: int, pos: np.ndarray, epot: np.ndarray, epst: np.ndarray,
             toff += 1
             t = nlcnt[s]
             nlent[s, t] = a
-            nlid[s, t] = ctr[3] * _MAXH + h  # unique: ctr[3] grows with every call
+            nlid[s, t] = ht[h, _H_FP]
             nlcx[s, t] = ht[h, _H_CX]
             nlcnt[s] = t + 1
     return toff
@@ -1000,7 +1056,9 @@ def _multi_agree(s: int, slots: np.ndarray, nb: int, key: int, start: int,
             for x in range(81):
                 elim[x] = 0
             elim[qc] = wcand[qc] & ~(1 << qd) if q & 1 else 1 << qd
-            _store_hint(8.0 + length_increment(cx), cx, key, npar, elim, nw)
+            fp = _branches_fp(slots, ents2, nb, epot2, epst2, epcnt2, pool2, seen2, ws2,
+                              stack2)
+            _store_hint(8.0 + length_increment(cx), cx, key, npar, elim, nw, fp)
 
 
 @njit
@@ -1303,7 +1361,8 @@ def _dyn_hint(s: int, inner: int, key: int, start: int, target: int, slots: np.n
         elim[x] = 0
     elim[qc] = el
     base = 8.5 if inner == 0 else 9.5 + 0.5 * (inner - 2)
-    _store_hint(base + length_increment(cx), cx, key, npar, elim, nw)
+    fp = _branches_fp(slots, ents, nb, nw[21], epst2, epcnt2, pool2, seen2, ws2, stack2)
+    _store_hint(base + length_increment(cx), cx, key, npar, elim, nw, fp)
 
 
 @njit
@@ -1739,8 +1798,10 @@ def _complexity(s: int, e: int, epst: np.ndarray, epcnt: np.ndarray, pool: np.nd
     """One target's part of a hint's complexity (spec 5.6): the distinct potentials among
     entry ``e`` of slot ``s`` and its ancestors, plus the complexity of each nested
     chaining hint (level 2+) one of whose eliminations is among them and that no earlier
-    target of the same hint (``first``: this is the first) met already. ``nl``: the
-    nested work arrays' entry lists (13-16) and counted hints (40)."""
+    target of the same hint (``first``: this is the first) met already: nested hints are
+    one when their fingerprints are (:func:`_chain_fp`), as serate counts a nested chain
+    found again by another branch's propagation once. ``nl``: the nested work arrays'
+    entry lists (13-16) and counted fingerprints (40)."""
     n = _ancestors(s, e, epst, epcnt, pool, seen, ws, stack)
     done = nl[4]
     if first:
