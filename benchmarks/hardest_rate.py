@@ -48,12 +48,14 @@ def draw(count: int, seed: int) -> list[str]:
     return random.Random(seed).sample(lines, count)
 
 
-def _read_cache(path: Path) -> dict[str, tuple[str, float, float]]:
+def _read_cache(path: Path, limit: float) -> dict[str, tuple[str, float, float]]:
+    """The results cached so far; a ``timeout`` counts only when serate used up ``limit``
+    seconds of CPU (an earlier run's limit was wall time: such a puzzle is tried again)."""
     out: dict[str, tuple[str, float, float]] = {}
     if path.exists():
         for line in path.read_text(encoding="utf-8").splitlines():
             puzzle, result, cpu, wall = line.split("\t")
-            if result != "timeout":  # stopped: tried again (an earlier run's limit was wall time)
+            if result != "timeout" or float(cpu) >= 0.99 * limit:
                 out[puzzle] = (result, float(cpu), float(wall))
     return out
 
@@ -99,7 +101,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--skip-puzzlefmt", action="store_true")
     args = ap.parse_args(argv)
     sample = draw(args.count, args.seed)
-    cache = _read_cache(args.cache)
+    cache = _read_cache(args.cache, args.serate_limit)
     if not args.skip_serate:
         if not args.serate:
             ap.error("--serate CLASSES (or --skip-serate)")
