@@ -3,7 +3,7 @@
 puzzlefmt within 60 s each, tabled with their times.
 
     python benchmarks/hardest_rate.py --serate /work/scratch/serate/classes \\
-        --cache /work/scratch/hardest-serate.tsv [--count 200] [--seed 2311] \\
+        [--cache benchmarks/hardest-serate.tsv] [--count 200] [--seed 2311] \\
         [--serate-limit 600] [--limit 60] [--skip-serate] [--skip-puzzlefmt]
 
 The puzzles: ``../shared/data/sudoku/tdoku_format/puzzles5_forum_hardest_1905_11+``, ``--count``
@@ -15,7 +15,9 @@ serate rates each puzzle in a JVM of its own (``nice -n 19 java -Xrs -Xmx1g
 the machine's load does not count against it); each result
 (ER/EP/ED or ``timeout``, the process's CPU seconds, its wall seconds) is appended to the
 ``--cache`` file as it comes, so that a run cut short goes on where it stopped (serate takes
-minutes a puzzle here: the 200 take hours). puzzlefmt rates each with
+minutes a puzzle here: the 200 take hours). The default cache, ``hardest-serate.tsv`` beside
+this script, holds serate's results so far (seed 2311, 600 s): a run with
+``--skip-serate`` tables them without running serate. puzzlefmt rates each with
 ``puzzlefmt.sudoku.rating.rate(grid, timeout=--limit)`` in this process (CPU seconds by
 ``time.process_time``). The table: one row a puzzle (serate's rating and times, puzzlefmt's
 rating, verdict and times, whether they agree), then the counts.
@@ -92,7 +94,8 @@ def serate_one(classes: str, puzzle: str, limit: float) -> tuple[str, float, flo
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--serate", help="serate's classes folder or jar")
-    ap.add_argument("--cache", type=Path, required=True, help="serate's results, kept")
+    ap.add_argument("--cache", type=Path, default=Path(__file__).with_name("hardest-serate.tsv"),
+                    help="serate's results, kept (default: hardest-serate.tsv beside this)")
     ap.add_argument("--count", type=int, default=200)
     ap.add_argument("--seed", type=int, default=2311)
     ap.add_argument("--serate-limit", type=float, default=600.0)
