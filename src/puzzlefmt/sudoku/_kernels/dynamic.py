@@ -398,6 +398,21 @@ def _fp_mix(h: int, x: int) -> int:
     return ((h ^ x) * _FP_PRIME) & _FP_MASK
 
 
+@njit(inline=True)
+def _push_parents(s: int, x: int, epst: np.ndarray, epcnt: np.ndarray, pool: np.ndarray,
+                  seen: np.ndarray, mark: int, out: np.ndarray, n: int) -> int:
+    """Append to ``out`` (from ``n``) each parent of entry ``x`` of slot ``s`` that ``seen``
+    has not marked ``mark`` yet, marking it: one step of a walk of a potential's ancestors
+    (a stack or a queue); the new count."""
+    for k in range(epst[s, x], epst[s, x] + epcnt[s, x]):
+        y = pool[s, k]
+        if seen[y] != mark:
+            seen[y] = mark
+            out[n] = y
+            n += 1
+    return n
+
+
 @njit
 def _chain_fp(chain: np.ndarray, targets: int) -> int:
     """The fingerprint of a nested row 21 hint: its number of targets (a cycle has two,
@@ -433,12 +448,7 @@ def _branches_fp(slots: np.ndarray, ents: np.ndarray, nb: int, epot2: np.ndarray
             x = queue[head]
             head += 1
             h = _fp_mix(h, epot2[s2, x])
-            for k in range(epst2[s2, x], epst2[s2, x] + epcnt2[s2, x]):
-                y = pool2[s2, k]
-                if seen2[y] != mark:
-                    seen2[y] = mark
-                    queue[tail] = y
-                    tail += 1
+            tail = _push_parents(s2, x, epst2, epcnt2, pool2, seen2, mark, queue, tail)
     return h
 
 
@@ -1008,12 +1018,7 @@ def _branch_parents(s: int, s2: int, e2: int, start: int, cand: np.ndarray,
         elif p & 1:
             n = _start_parents(s, p, start, cand, pl, wcand, pos, nw[19], n, nw[18],
                                nw[17][3])
-        for k in range(epst2[s2, x], epst2[s2, x] + epcnt2[s2, x]):
-            y = pool2[s2, k]
-            if seen2[y] != mark:
-                seen2[y] = mark
-                stack2[top] = y
-                top += 1
+        top = _push_parents(s2, x, epst2, epcnt2, pool2, seen2, mark, stack2, top)
     return n
 
 
@@ -1306,12 +1311,7 @@ def _cause_parents(s: int, s2: int, e2: int, start: int, cand: np.ndarray,
                                stamp)
         elif p & 1:
             n = _start_parents(s, p, start, cand, pl, wcand, pos, out, n, mark, stamp)
-        for k in range(epst2[s2, x], epst2[s2, x] + epcnt2[s2, x]):
-            y = pool2[s2, k]
-            if seen2[y] != m2:
-                seen2[y] = m2
-                stack2[top] = y
-                top += 1
+        top = _push_parents(s2, x, epst2, epcnt2, pool2, seen2, m2, stack2, top)
     return n
 
 
@@ -1782,12 +1782,7 @@ def _ancestors(s: int, e: int, epst: np.ndarray, epcnt: np.ndarray, pool: np.nda
         top -= 1
         x = stack[top]
         n += 1
-        for k in range(epst[s, x], epst[s, x] + epcnt[s, x]):
-            y = pool[s, k]
-            if seen[y] != mark:
-                seen[y] = mark
-                stack[top] = y
-                top += 1
+        top = _push_parents(s, x, epst, epcnt, pool, seen, mark, stack, top)
     return n
 
 
