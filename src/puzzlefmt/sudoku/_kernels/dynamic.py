@@ -848,7 +848,6 @@ def _add_hints(s: int, pos: np.ndarray, epot: np.ndarray, epst: np.ndarray,
     hint's rule parents, listed with the hint's fingerprint (its identity for the nested
     complexity, :func:`_chain_fp`) and complexity; the new queue end."""
     ctr = nw[17]
-    ctr[3] += 1
     nh = ctr[2]
     if nh == 0:
         return toff
