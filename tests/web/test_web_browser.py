@@ -105,11 +105,17 @@ def open_page(browser: WebDriver, server: Server, fragment: str = "",
           == "true", "the page to start")
 
 
+#: Put a text in the paste box as a paste or a keystroke does: one input event of that kind;
+#: the script answers the page's message right after it (a paste is read at once).
+INPUT = ("const box = document.getElementById('paste'); box.value = arguments[0];"
+         "box.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: arguments[1],"
+         " data: arguments[1] === 'insertText' ? arguments[0] : null}));"
+         "return document.getElementById('message').textContent;")
+
+
 def paste(browser: WebDriver, text: str) -> None:
-    """Put ``text`` in the paste box as a paste does (one input event)."""
-    browser.execute_script(
-        "const box = document.getElementById('paste'); box.value = arguments[0];"
-        "box.dispatchEvent(new Event('input', {bubbles: true}));", text)
+    """Put ``text`` in the paste box as a paste does (one input event, ``insertFromPaste``)."""
+    browser.execute_script(INPUT, text, "insertFromPaste")
 
 
 def wait_view(browser: WebDriver, fmt: str) -> None:
@@ -256,6 +262,22 @@ def test_pasted_html_is_shown_as_text(driver: WebDriver, server: Server) -> None
 
 
 # ---------------------------------------------------------------------- more of the page
+
+
+def test_a_paste_is_read_at_once_and_typing_once_it_pauses(driver: WebDriver,
+                                                            server: Server) -> None:
+    """A paste (or a drop) is one whole text: the page reads it at once. Typing is read
+    after a pause (each keystroke would otherwise ask the server)."""
+    open_page(driver, server)
+    assert driver.execute_script(INPUT, SUDOKU[:40], "insertText") == ""  # waits for a pause
+    assert driver.execute_script(INPUT, SUDOKU, "insertFromPaste") == "Detecting…"
+    wait_view(driver, "line")
+    open_page(driver, server)
+    assert driver.execute_script(INPUT, SUDOKU, "insertFromDrop") == "Detecting…"
+    wait_view(driver, "line")
+    open_page(driver, server)
+    assert driver.execute_script(INPUT, SUDOKU, "insertText") == ""
+    wait_view(driver, "line")  # read once the typing pauses
 
 
 def test_keyboard_only(driver: WebDriver, server: Server) -> None:

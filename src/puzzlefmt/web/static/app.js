@@ -674,12 +674,18 @@
 
   // ------------------------------------------------------------------ start
 
+  // fn after ms without another call; .now() runs it at once (and drops the wait)
   function debounce(fn, ms) {
     let timer = null;
-    return () => {
+    const later = () => {
       clearTimeout(timer);
       timer = setTimeout(fn, ms);
     };
+    later.now = () => {
+      clearTimeout(timer);
+      fn();
+    };
+    return later;
   }
 
   function applyTheme() {
@@ -744,7 +750,12 @@
     loadExamples();
 
     const later = debounce(() => { state.override = null; analyse(); }, 400);
-    $("paste").addEventListener("input", () => { state.filename = null; later(); });
+    // typing is read once it pauses; a paste or a drop of text, at once
+    $("paste").addEventListener("input", (event) => {
+      state.filename = null;
+      const whole = event.inputType === "insertFromPaste" || event.inputType === "insertFromDrop";
+      if (whole) later.now(); else later();
+    });
     $("paste").addEventListener("keydown", (event) => {
       if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();
