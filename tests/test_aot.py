@@ -315,7 +315,7 @@ def _calls_leaf(module: str, monkeypatch: pytest.MonkeyPatch) -> bool:
     caller = numba.njit(probe.caller)
     assert caller(2) == 7 + 10
     ir = caller.inspect_llvm(caller.signatures[0])
-    name = numba.core.funcdesc.default_mangler(f"{module}.leaf", [])[:-1]  # less its tags
+    name = _mangled_prefix(f"{module}.leaf")
     return any(" call " in line and f"@{name}" in line for line in ir.splitlines()
                if not line.startswith(("define", "declare")))
 
@@ -341,7 +341,7 @@ def test_a_module_marked_optimize_once_is_linked_unoptimized_during_the_build(
                    .startswith(p) for p in prefixes)
 
     marked = "puzzlefmt._once_probe_marked"
-    restore = _aot._optimize_once([_mangled_module(marked)])
+    restore = _aot._optimize_once([_mangled_prefix(marked)])
     try:
         assert _calls_leaf(marked, monkeypatch)  # left for the extension's module
         assert not _calls_leaf("puzzlefmt._once_probe_other", monkeypatch)  # as always
@@ -351,8 +351,10 @@ def test_a_module_marked_optimize_once_is_linked_unoptimized_during_the_build(
     assert _aot._optimize_once([])() is None  # nothing marked: nothing replaced
 
 
-def _mangled_module(name: str) -> str:
-    """numba's mangled name of a function ``x`` of module ``name``, less ``x`` and after."""
+def _mangled_prefix(name: str) -> str:
+    """How numba's mangled names of what ``name`` holds begin (``name``: a module, or a
+    function, whose own names go on with their arguments and tags): the mangled name of an
+    ``x`` in it, less ``x`` and what follows."""
     from numba.core import funcdesc
 
     return funcdesc.default_mangler(f"{name}.x", [])[:-3]

@@ -43,10 +43,8 @@ from puzzlefmt.sudoku._kernels.tables import CELL_POS, CELL_UNITS, PEERS, SEES, 
 
 __all__ = ["LINKS", "NODES", "aligned_triplet", "forcing_chains", "length_increment"]
 
-#: The ahead-of-time build optimizes this module's functions once, in the extension's module
-#: with their callers, not again at each level of the rater's call tree
-#: (:data:`puzzlefmt._aot.ONCE`): the rater's part of the build takes a fifth less CPU, and
-#: the rater runs the same instructions (within 0.5%).
+#: Optimized once in the ahead-of-time build, as the rater's other modules are (``rate.py``
+#: says why; :data:`puzzlefmt._aot.ONCE`).
 AOT_OPTIMIZE_ONCE = True
 
 #: Nodes of one search: at most 729 on potentials, each with at most 28 off consequences.

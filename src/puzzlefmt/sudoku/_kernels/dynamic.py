@@ -77,10 +77,8 @@ from puzzlefmt.sudoku._kernels.tables import CELL_POS, CELL_UNITS, INTER, PEERS,
 __all__ = ["DYNAMIC_NAMES", "ROW_DYNAMIC", "ROW_MULTIPLE", "ROW_NISHIO", "T_NISHIO",
            "chaining_row", "nested_offs", "propagate", "propagate_nested"]
 
-#: The ahead-of-time build optimizes this module's functions once, in the extension's module
-#: with their callers, not again at each level of the rater's call tree
-#: (:data:`puzzlefmt._aot.ONCE`): the rater's part of the build takes a fifth less CPU, and
-#: the rater runs the same instructions (within 0.5%).
+#: Optimized once in the ahead-of-time build, as the rater's other modules are (``rate.py``
+#: says why; :data:`puzzlefmt._aot.ONCE`).
 AOT_OPTIMIZE_ONCE = True
 
 #: Technique ids (after :data:`puzzlefmt.sudoku._kernels.chains.NAMES`' 22-29).
@@ -430,10 +428,13 @@ def _chain_fp(chain: np.ndarray, targets: int) -> int:
 @njit
 def _branches_fp(slots: np.ndarray, ents: np.ndarray, nb: int, epot2: np.ndarray,
                  epst2: np.ndarray, epcnt2: np.ndarray, pool2: np.ndarray,
-                 seen2: np.ndarray, ws2: np.ndarray, queue: np.ndarray) -> int:
-    """The fingerprint (as :func:`_chain_fp`) of a nested hint whose targets are entries
-    ``ents[:nb]`` of nested slots ``slots[:nb]``: per target, it and its ancestors (every
-    parent) breadth first, each once, as serate's ``getChain`` lists them."""
+                 seen2: np.ndarray, ws2: np.ndarray, queue: np.ndarray) -> tuple[int, int]:
+    """A nested hint whose targets are entries ``ents[:nb]`` of nested slots ``slots[:nb]``:
+    the sum over its targets of the distinct potentials among the target and its ancestors
+    (as :func:`_ancestors` counts them), and its fingerprint (as :func:`_chain_fp`): per
+    target, it and its ancestors (every parent) breadth first, each once, as serate's
+    ``getChain`` lists them."""
+    n = 0
     h = _fp_mix(_FP_SEED, nb)
     for b in range(nb):
         s2 = slots[b]
@@ -449,7 +450,8 @@ def _branches_fp(slots: np.ndarray, ents: np.ndarray, nb: int, epot2: np.ndarray
             head += 1
             h = _fp_mix(h, epot2[s2, x])
             tail = _push_parents(s2, x, epst2, epcnt2, pool2, seen2, mark, queue, tail)
-    return h
+        n += tail
+    return n, h
 
 
 @njit
@@ -614,7 +616,8 @@ def _keep_hint(s: int, rating: float, cx: int, key: int, chain: np.ndarray,
     if cycle:
         npar = _reversed_parents(s, chain, cand, pl, wcand, pos, nw[19], npar, nw[18],
                                  nw[17][3])
-    _store_hint(rating, cx, key, npar, elim, nw, _chain_fp(chain, 2 if cycle else 1))
+    if npar:
+        _store_hint(rating, cx, key, npar, elim, nw, _chain_fp(chain, 2 if cycle else 1))
 
 
 @njit
@@ -1047,21 +1050,20 @@ def _multi_agree(s: int, slots: np.ndarray, nb: int, key: int, start: int,
                 ents2[b] = j
             if not common or not _worth(wcand, q):
                 continue
-            cx = 0
-            for b in range(nb):
-                cx += _ancestors(slots[b], ents2[b], epst2, epcnt2, pool2, seen2, ws2, stack2)
             nw[17][3] += 1
             npar = 0
             for b in range(nb):
                 npar = _branch_parents(s, slots[b], ents2[b], start, cand, pl, wcand, wpl,
                                        pos, nw, npar)
+            if npar == 0:
+                continue
+            cx, fp = _branches_fp(slots, ents2, nb, epot2, epst2, epcnt2, pool2, seen2, ws2,
+                                  stack2)
             qc = (q >> 1) // 9
             qd = (q >> 1) % 9
             for x in range(81):
                 elim[x] = 0
             elim[qc] = wcand[qc] & ~(1 << qd) if q & 1 else 1 << qd
-            fp = _branches_fp(slots, ents2, nb, epot2, epst2, epcnt2, pool2, seen2, ws2,
-                              stack2)
             _store_hint(8.0 + length_increment(cx), cx, key, npar, elim, nw, fp)
 
 
@@ -1346,21 +1348,18 @@ def _dyn_hint(s: int, inner: int, key: int, start: int, target: int, slots: np.n
         return
     epst2, epcnt2, pool2 = nw[22], nw[23], nw[25]
     seen2, stack2, ws2 = nw[33], nw[34], nw[35]
-    cx = 0
-    if inner >= 2:
+    cx, fp = _branches_fp(slots, ents, nb, nw[21], epst2, epcnt2, pool2, seen2, ws2, stack2)
+    if inner >= 2:  # with the nested hints among the ancestors
         nl = (nwi[13], nwi[14], nwi[15], nwi[16], nwi[40])
+        cx = 0
         for b in range(nb):
             cx += _complexity(slots[b], ents[b], epst2, epcnt2, pool2, seen2, ws2, stack2,
                               nl, b == 0)
-    else:
-        for b in range(nb):
-            cx += _ancestors(slots[b], ents[b], epst2, epcnt2, pool2, seen2, ws2, stack2)
     elim = nw[8]
     for x in range(81):
         elim[x] = 0
     elim[qc] = el
     base = 8.5 if inner == 0 else 9.5 + 0.5 * (inner - 2)
-    fp = _branches_fp(slots, ents, nb, nw[21], epst2, epcnt2, pool2, seen2, ws2, stack2)
     _store_hint(base + length_increment(cx), cx, key, npar, elim, nw, fp)
 
 
