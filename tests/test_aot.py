@@ -1,8 +1,9 @@
 """The kernels compiled ahead of time (puzzlefmt._aot): built, used, and refused when stale.
 
-A build of the Sudoku solver alone goes into a temporary folder (seconds); the tests point
-the loader at it and check that it runs, agrees with the JIT, never takes arguments of
-other types, and is not used when its stamp does not match.
+A build of the Sudoku solver alone goes into a temporary folder (seconds), made by the
+command the docs give for a rebuild; the tests point the loader at it and check that it
+runs, agrees with the JIT, never takes arguments of other types, and is not used when its
+stamp does not match.
 """
 
 from __future__ import annotations
@@ -40,10 +41,21 @@ def _puzzles() -> np.ndarray:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def build_run(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    """The solver's module built into a temporary folder by ``python -m puzzlefmt._aot OUT
+    MODULE``, and that command's run."""
     folder = tmp_path_factory.mktemp("aot")
-    _aot.build(folder, [SOLVER])
-    return folder
+    proc = subprocess.run([sys.executable, "-m", "puzzlefmt._aot", str(folder), SOLVER],
+                          capture_output=True, text=True, check=False, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    return folder, proc
+
+
+@pytest.fixture(scope="module")
+def built(build_run: tuple[Path, subprocess.CompletedProcess[str]]) -> Path:
+    return build_run[0]
 
 
 @pytest.fixture
@@ -253,15 +265,15 @@ def test_the_kernel_modules_are_found_in_the_package_not_listed(tmp_path: Path) 
             "puzzlefmt.cgp._kernels.score"} <= set(found)
 
 
-def test_the_build_command_exports_the_kernels_of_the_modules_named(tmp_path: Path) -> None:
+def test_the_build_command_exports_the_kernels_of_the_modules_named(
+    build_run: tuple[Path, subprocess.CompletedProcess[str]],
+) -> None:
     """``python -m puzzlefmt._aot OUT MODULE`` (the command the docs give for a rebuild) runs
     the build in the package's own module: run as ``__main__`` it used to find no declared
     kernel and write an extension of none, which every kernel then passed by."""
-    module = "puzzlefmt.cgp._kernels.score"
-    proc = subprocess.run([sys.executable, "-m", "puzzlefmt._aot", str(tmp_path), module],
-                          capture_output=True, text=True, check=False, timeout=600)
-    assert proc.returncode == 0, proc.stderr
-    stamp = json.loads((tmp_path / "_kernels_aot.json").read_text(encoding="utf-8"))
+    folder, proc = build_run
+    module = SOLVER
+    stamp = json.loads((folder / "_kernels_aot.json").read_text(encoding="utf-8"))
     importlib.import_module(module)
     declared = {f"{k.py_func.__module__}:{k.py_func.__qualname__}" for k in _aot.declared()
                 if k.py_func.__module__ == module}
