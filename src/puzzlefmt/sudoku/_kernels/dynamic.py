@@ -428,12 +428,14 @@ def _chain_fp(chain: np.ndarray, targets: int) -> int:
 @njit
 def _branches_fp(slots: np.ndarray, ents: np.ndarray, nb: int, epot2: np.ndarray,
                  epst2: np.ndarray, epcnt2: np.ndarray, pool2: np.ndarray,
-                 seen2: np.ndarray, ws2: np.ndarray, queue: np.ndarray) -> tuple[int, int]:
+                 seen2: np.ndarray, ws2: np.ndarray, queue: np.ndarray,
+                 nl: tuple[np.ndarray, ...], nested: bool) -> tuple[int, int]:
     """A nested hint whose targets are entries ``ents[:nb]`` of nested slots ``slots[:nb]``:
-    the sum over its targets of the distinct potentials among the target and its ancestors
-    (as :func:`_ancestors` counts them), and its fingerprint (as :func:`_chain_fp`): per
-    target, it and its ancestors (every parent) breadth first, each once, as serate's
-    ``getChain`` lists them."""
+    its complexity, the sum over its targets of the distinct potentials among the target and
+    its ancestors (as :func:`_ancestors` counts them), plus, when ``nested``, the nested
+    hints among them (:func:`_nested_cx`, ``nl`` as there), and its fingerprint (as
+    :func:`_chain_fp`): per target, it and its ancestors (every parent) breadth first, each
+    once, as serate's ``getChain`` lists them. One walk a target serves both."""
     n = 0
     h = _fp_mix(_FP_SEED, nb)
     for b in range(nb):
@@ -451,6 +453,8 @@ def _branches_fp(slots: np.ndarray, ents: np.ndarray, nb: int, epot2: np.ndarray
             h = _fp_mix(h, epot2[s2, x])
             tail = _push_parents(s2, x, epst2, epcnt2, pool2, seen2, mark, queue, tail)
         n += tail
+        if nested:
+            n += _nested_cx(s2, mark, seen2, nl, b == 0)
     return n, h
 
 
@@ -623,10 +627,8 @@ def _keep_hint(s: int, rating: float, cx: int, key: int, chain: np.ndarray,
 @njit
 def _store_hint(rating: float, cx: int, key: int, npar: int, elim: np.ndarray,
                 nw: tuple[np.ndarray, ...], fp: int) -> None:
-    """Record a nested hint whose rule parents are ``nw[19][:npar]`` (none: left out);
-    ``fp``: its fingerprint (:func:`_chain_fp`)."""
-    if npar == 0:
-        return
+    """Record a nested hint whose rule parents are ``nw[19][:npar]`` (``npar`` >= 1: a hint
+    without any is left out by its caller); ``fp``: its fingerprint (:func:`_chain_fp`)."""
     ht = nw[10]
     hr = nw[11]
     hp = nw[12]
@@ -1058,7 +1060,7 @@ def _multi_agree(s: int, slots: np.ndarray, nb: int, key: int, start: int,
             if npar == 0:
                 continue
             cx, fp = _branches_fp(slots, ents2, nb, epot2, epst2, epcnt2, pool2, seen2, ws2,
-                                  stack2)
+                                  stack2, (nw[13], nw[14], nw[15], nw[16], nw[40]), False)
             qc = (q >> 1) // 9
             qd = (q >> 1) % 9
             for x in range(81):
@@ -1348,13 +1350,9 @@ def _dyn_hint(s: int, inner: int, key: int, start: int, target: int, slots: np.n
         return
     epst2, epcnt2, pool2 = nw[22], nw[23], nw[25]
     seen2, stack2, ws2 = nw[33], nw[34], nw[35]
-    cx, fp = _branches_fp(slots, ents, nb, nw[21], epst2, epcnt2, pool2, seen2, ws2, stack2)
-    if inner >= 2:  # with the nested hints among the ancestors
-        nl = (nwi[13], nwi[14], nwi[15], nwi[16], nwi[40])
-        cx = 0
-        for b in range(nb):
-            cx += _complexity(slots[b], ents[b], epst2, epcnt2, pool2, seen2, ws2, stack2,
-                              nl, b == 0)
+    # at inner level 2+ with the nested hints among the ancestors
+    cx, fp = _branches_fp(slots, ents, nb, nw[21], epst2, epcnt2, pool2, seen2, ws2, stack2,
+                          (nwi[13], nwi[14], nwi[15], nwi[16], nwi[40]), inner >= 2)
     elim = nw[8]
     for x in range(81):
         elim[x] = 0
@@ -1789,19 +1787,27 @@ def _complexity(s: int, e: int, epst: np.ndarray, epcnt: np.ndarray, pool: np.nd
                 seen: np.ndarray, ws: np.ndarray, stack: np.ndarray,
                 nl: tuple[np.ndarray, ...], first: bool) -> int:
     """One target's part of a hint's complexity (spec 5.6): the distinct potentials among
-    entry ``e`` of slot ``s`` and its ancestors, plus the complexity of each nested
-    chaining hint (level 2+) one of whose eliminations is among them and that no earlier
-    target of the same hint (``first``: this is the first) met already: nested hints are
-    one when their fingerprints are (:func:`_chain_fp`), as serate counts a nested chain
-    found again by another branch's propagation once. ``nl``: the nested work arrays'
-    entry lists (13-16) and counted fingerprints (40)."""
+    entry ``e`` of slot ``s`` and its ancestors, plus the nested hints among them
+    (:func:`_nested_cx`)."""
     n = _ancestors(s, e, epst, epcnt, pool, seen, ws, stack)
+    return n + _nested_cx(s, ws[0], seen, nl, first)
+
+
+@njit
+def _nested_cx(s: int, mark: int, seen: np.ndarray, nl: tuple[np.ndarray, ...],
+               first: bool) -> int:
+    """The complexity of each nested chaining hint (level 2+) one of whose eliminations is
+    among the entries of slot ``s`` marked ``mark`` in ``seen`` (a target and its ancestors)
+    and that no earlier target of the same hint (``first``: this is the first) met already:
+    nested hints are one when their fingerprints are (:func:`_chain_fp`), as serate counts
+    a nested chain found again by another branch's propagation once. ``nl``: the nested
+    work arrays' entry lists (13-16) and counted fingerprints (40)."""
+    n = 0
     done = nl[4]
     if first:
         done[0] = 0
     cnt = nl[3][s]
     if cnt:
-        mark = ws[0]
         nlent, nlid, nlcx = nl[0], nl[1], nl[2]
         for k in range(cnt):
             if seen[nlent[s, k]] != mark:
