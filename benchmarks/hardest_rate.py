@@ -20,7 +20,8 @@ this script, holds serate's results so far (seed 2311, 600 s): a run with
 ``--skip-serate`` tables them without running serate. puzzlefmt rates each with
 ``puzzlefmt.sudoku.rating.rate(grid, timeout=--limit)`` in this process (CPU seconds by
 ``time.process_time``). The table: one row a puzzle (serate's rating and times, puzzlefmt's
-rating, verdict and times, whether they agree), then the counts.
+rating, verdict and times, whether they agree), then the counts, after a header naming
+the machine, the commit and the command.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _anchor import SHARED
+from _anchor import SHARED, header
 from puzzlefmt.sudoku import Grid
 from puzzlefmt.sudoku.rating import RatingTimeoutError, rate
 
@@ -119,6 +120,7 @@ def main(argv: list[str]) -> int:
                   f"{got[2]:.1f} s wall", flush=True)
     if args.skip_puzzlefmt:
         return 0
+    header("hardest_rate.py", argv)
     print(f"load average at start: {os.getloadavg()[0]:.2f}")
     print("| # | puzzle | serate ER/EP/ED | serate CPU s | puzzlefmt | verdict | "
           "puzzlefmt CPU s | same |")
@@ -128,8 +130,8 @@ def main(argv: list[str]) -> int:
     for i, puzzle in enumerate(sample, 1):
         t0 = time.process_time()
         try:
-            got = rate(Grid(puzzle), steps=False, timeout=args.limit)
-            line, verdict = got.line(), got.verdict
+            ours = rate(Grid(puzzle), steps=False, timeout=args.limit)
+            line, verdict = ours.line(), ours.verdict
         except RatingTimeoutError:
             line, verdict = "-", "timeout"
         spent = time.process_time() - t0
@@ -145,10 +147,12 @@ def main(argv: list[str]) -> int:
         print(f"| {i} | `{puzzle}` | {theirs[0]} | {theirs[1]:.1f} | {line} | {verdict} | "
               f"{spent:.2f} | {same} |", flush=True)
     print(f"load average at end: {os.getloadavg()[0]:.2f}")
+    done = [cache[p][1] for p in sample if "/" in cache.get(p, ("",))[0]]
     print(f"rated: {counts['rated']} of {len(sample)}, within {args.limit:g} s: "
           f"{counts['within']}; puzzlefmt CPU s median {statistics.median(times):.2f}, "
           f"max {max(times):.2f}; serate finished: "
-          f"{sum('/' in cache.get(p, ('',))[0] for p in sample)} of {len(sample)}; "
+          f"{len(done)} of {len(sample)} (CPU s median "
+          f"{statistics.median(done) if done else 0:.1f}); "
           f"same ER/EP/ED where both finished: {counts['same']} of {counts['compared']}")
     return 0
 
