@@ -21,7 +21,10 @@ this script, holds serate's results so far (seed 2311, 600 s): a run with
 ``puzzlefmt.sudoku.rating.rate(grid, timeout=--limit)`` in this process (CPU seconds by
 ``time.process_time``). The table: one row a puzzle (serate's rating and times, puzzlefmt's
 rating, verdict and times, whether they agree), then the counts, after a header naming
-the machine, the commit and the command.
+the machine, the commit and the command. ``hardest-rate.md`` beside this script is the table
+of the last such run (``python benchmarks/hardest_rate.py --skip-serate >
+benchmarks/hardest-rate.md``). A puzzle with several rows in the cache (a timeout on a
+slower machine, then a run that finished) counts by its last row.
 """
 
 from __future__ import annotations
