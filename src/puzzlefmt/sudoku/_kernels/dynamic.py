@@ -135,18 +135,10 @@ def _beats_best(bi: np.ndarray, bf: np.ndarray, rating: float, cx: int, key: int
 
 
 @njit
-def _clear_slot(s: int, pos: np.ndarray, nent: np.ndarray, npool: np.ndarray) -> None:
-    for p in range(1458):
-        pos[s, p] = -1
-    nent[s] = 0
-    npool[s] = 0
-
-
-@njit
 def _reset_slot(s: int, pos: np.ndarray, epot: np.ndarray, nent: np.ndarray,
                 npool: np.ndarray) -> None:
-    """:func:`_clear_slot` for a slot whose ``pos`` row is -1 but for its entries' potentials
-    (cleared by either function since it was made all -1): only those are reset."""
+    """Empty slot ``s``. Every ``pos`` array starts all -1 and is written only at its slots'
+    entries' potentials, so resetting those words (not all 1458) makes the row -1 again."""
     for i in range(nent[s]):
         pos[s, epot[s, i]] = -1
     nent[s] = 0
@@ -896,7 +888,7 @@ def _plain_propagate(s: int, start: int, cand: np.ndarray, pl: np.ndarray, pos: 
                      qoff: np.ndarray, ons: np.ndarray) -> None:
     """:func:`propagate`, static, all links, no nesting, on the grid ``cand``/``pl`` (a
     nested Multiple Forcing Chains branch): stops at a contradiction, as it does."""
-    _clear_slot(s, pos, nent, npool)
+    _reset_slot(s, pos, epot, nent, npool)
     e0 = _entry(s, start, epot, epst, epcnt, nent, npool)
     pos[s, start] = e0
     hon = 0
